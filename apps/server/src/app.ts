@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { createDatabase, type ShopDatabase } from './db/database.js';
+import { createDiskImageStorage, type ImageStorage } from './lib/image-storage.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { productsRoutes } from './modules/products/products.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
+import { staticPlugin } from './plugins/static.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: ShopDatabase;
+    images: ImageStorage;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An already open database (tests share one per file); otherwise one is opened from config and closed with the app. */
+  database?: ShopDatabase;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** Builds the whole shop as a Fastify instance. It never listens; main.ts does. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const base: FastifyInstance = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !database;
+  const db = database ?? createDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('database', db);
+  app.decorate('images', createDiskImageStorage(path.join(config.dataDir, 'images')));
+  if (ownsDatabase) app.addHook('onClose', async () => db.close());
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fp(async () => {}, { name: 'database' }));
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Moto Parts API', version: '1.0.0', description: 'The API of the Moto Parts shop.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(productsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(contactRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(staticPlugin, { config, imagesDir: app.images.directory });
+
+  return app;
+}

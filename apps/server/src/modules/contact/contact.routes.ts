@@ -1,0 +1,29 @@
+import { contactCreatedSchema, contactMessageSchema, errorEnvelopeSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { newId } from '../../lib/ids.js';
+import { scaledLimit } from '../../plugins/security.js';
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/contact',
+    {
+      config: { rateLimit: { max: scaledLimit(app.config, 5), timeWindow: 60_000 } },
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags: ['contact'],
+        summary: 'Keeps a message from the home page contact form',
+        body: contactMessageSchema,
+        response: { 201: contactCreatedSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = newId();
+      await app.database.db
+        .insertInto('contact_messages')
+        .values({ id, ...request.body, created_at: new Date().toISOString() })
+        .execute();
+      request.log.info({ contactMessageId: id }, 'contact message received');
+      return reply.code(201).send({ insertedId: id });
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { insertReview } from '../../test/factories.js';
+
+let t: TestApp;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (let index = 0; index < 5; index++) {
+    ids.push((await insertReview(t.database.db, { name: `rider ${index}`, ratings: (index % 5) + 1 })).id);
+  }
+});
+afterAll(async () => t.close());
+
+describe('GET /api/getreviews', () => {
+  it('answers every review oldest first, without reviewers emails', async () => {
+    const response = await t.app.inject({ url: '/api/getreviews' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.map((review: { _id: string }) => review._id)).toEqual(ids);
+    expect(body[2]).toEqual({ _id: ids[2], name: 'rider 2', review: 'great parts', ratings: '3', img: '/images/avatar.webp' });
+    expect(JSON.stringify(body)).not.toContain('@example.com');
+  });
+
+  it('answers only the latest n with ?latest=n, still oldest first', async () => {
+    const body = (await t.app.inject({ url: '/api/getreviews?latest=3' })).json();
+    expect(body.map((review: { _id: string }) => review._id)).toEqual(ids.slice(2));
+  });
+
+  it.each(['0', '-1', 'abc', '101', '2.5'])('rejects ?latest=%s', async (value) => {
+    const response = await t.app.inject({ url: `/api/getreviews?latest=${value}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('BAD_REQUEST');
+  });
+});

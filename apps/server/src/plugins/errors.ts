@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors, isDatabaseUnavailable } from '../lib/errors.js';
+
+export const RETRY_AFTER_SECONDS = 5;
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  statusCode: number,
+  code: string,
+  message: string,
+  fieldErrors?: FieldErrors,
+) {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) }, requestId: String(request.id) });
+}
+
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+function toFieldErrors(error: FastifyError): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  if (!hasZodFastifySchemaValidationErrors(error)) return fieldErrors;
+  for (const issue of error.validation) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '(root)';
+    (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return fieldErrors;
+}
+
+/** The one place errors become answers: the envelope, the right status, no internals on 5xx. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return sendError(reply, request, error.statusCode, error.code, error.message, error.fieldErrors);
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fieldErrors = toFieldErrors(error);
+        // Invalid fields of a body are 422; a malformed path or query is a bad request.
+        if (error.validationContext === 'body') {
+          return sendError(reply, request, 422, 'VALIDATION_FAILED', 'Some fields are not valid', fieldErrors);
+        }
+        const message = Object.entries(fieldErrors)
+          .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+          .join('; ');
+        return sendError(reply, request, 400, 'BAD_REQUEST', `Invalid ${error.validationContext ?? 'request'}: ${message}`, fieldErrors);
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', 'The shop is busy right now. Please try again in a few seconds.');
+      }
+      const statusCode = error.statusCode ?? 500;
+      if (statusCode >= 400 && statusCode < 500 && !isResponseSerializationError(error)) {
+        const message =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is not valid JSON'
+            : error.message;
+        if (statusCode === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+        return sendError(reply, request, statusCode, CLIENT_ERROR_CODES[statusCode] ?? 'BAD_REQUEST', message);
+      }
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, request, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+    });
+  },
+  { name: 'errors' },
+);

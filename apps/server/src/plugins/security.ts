@@ -1,0 +1,60 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import { createDatabaseRateLimitStore } from './rate-limit-store.js';
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Security headers, CORS for configured origins only, and database-backed rate limits. */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: AppConfig }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    });
+
+    if (config.corsOrigins.length > 0) {
+      await app.register(cors, { origin: config.corsOrigins, credentials: false });
+    }
+
+    await app.register(rateLimit, {
+      global: false,
+      store: createDatabaseRateLimitStore(app.database.db),
+      // A database hiccup must not lock customers out.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return Object.assign(new Error(`Too many requests. Please try again in ${seconds} seconds.`), {
+          statusCode: 429,
+        });
+      },
+    });
+
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.removeHeader('x-powered-by');
+      reply.removeHeader('server');
+      return payload;
+    });
+  },
+  { name: 'security', dependencies: ['database'] },
+);
+
+/** Scales a per-route limit by RATE_LIMIT_SCALE (load tests, many customers behind one address). */
+export const scaledLimit = (config: AppConfig, max: number) => Math.max(1, Math.round(max * config.rateLimitScale));

@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import { IMAGES_PUBLIC_PATH } from '../lib/image-storage.js';
+import { sendError } from './errors.js';
+
+/** Client routes the web app knows; any other path renders its not-found page with a 404 status. */
+const CLIENT_ROUTES = [
+  /^\/$/,
+  /^\/allproducts\/?$/,
+  /^\/blogs\/?$/,
+  /^\/singin\/?$/,
+  /^\/signup\/?$/,
+  /^\/reset-password\/?$/,
+  /^\/purchase\/[^/]+\/?$/,
+  /^\/dashbord(\/.*)?$/,
+];
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Uploaded images, the built web app, and the SPA fallback. Unknown /api paths stay JSON 404s. */
+export const staticPlugin = fp(
+  async (app: FastifyInstance, { config, imagesDir }: { config: AppConfig; imagesDir: string }) => {
+    await app.register(fastifyStatic, {
+      root: imagesDir,
+      prefix: IMAGES_PUBLIC_PATH,
+      decorateReply: false,
+      index: false,
+      // Names are content hashes, so a file never changes.
+      immutable: true,
+      maxAge: ONE_YEAR_SECONDS * 1000,
+    });
+
+    const indexFile = path.join(config.webDistDir, 'index.html');
+    const hasWebApp = existsSync(indexFile);
+    let indexHtml: Buffer | undefined;
+
+    if (hasWebApp) {
+      indexHtml = readFileSync(indexFile);
+      await app.register(fastifyStatic, {
+        root: config.webDistDir,
+        prefix: '/',
+        index: false,
+        wildcard: true,
+        setHeaders(reply, filePath) {
+          // Vite's hashed bundles never change; other files may.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+          } else {
+            reply.header('cache-control', 'public, max-age=300');
+          }
+        },
+      });
+    } else {
+      app.log.warn({ webDistDir: config.webDistDir }, 'web app is not built; only the API is served');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+      if (!wantsPage || !indexHtml || pathname.startsWith(IMAGES_PUBLIC_PATH)) {
+        return sendError(reply, request, 404, 'NOT_FOUND', `No ${request.method} ${pathname} here`);
+      }
+      const known = CLIENT_ROUTES.some((route) => route.test(pathname));
+      return reply
+        .code(known ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
+    });
+  },
+  { name: 'static' },
+);

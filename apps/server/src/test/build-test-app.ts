@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createDatabase, type ShopDatabase } from '../db/database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: ShopDatabase;
+  testDatabase: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on its own fresh, migrated database (SQLite or PostgreSQL), with no demo seed. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: testDatabase.dataDir,
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: `${testDatabase.dataDir}/no-web-build`,
+    ...env,
+  });
+  config.database = testDatabase.config;
+  const database = createDatabase(testDatabase.config);
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    testDatabase,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDatabase.drop();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+
+export interface TestDatabase {
+  config: DatabaseConfig;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: a SQLite file in a temporary folder, or a new
+ * PostgreSQL database beside TEST_DATABASE_URL when the suite runs on PostgreSQL.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+
+  if (process.env.TEST_DIALECT !== 'postgres') {
+    return { config: { dialect: 'sqlite', file: path.join(dataDir, 'shop.db') }, dataDir, drop: async () => removeDataDir() };
+  }
+
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { dialect: 'postgres', url: url.toString() },
+    dataDir,
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      removeDataDir();
+    },
+  };
+}

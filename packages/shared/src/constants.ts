@@ -1,0 +1,28 @@
+/** Business constants of SPEC section 9 and the limits the server enforces. */
+export const PAGE_SIZE = 6;
+export const MAX_PAGE_SIZE = 100;
+export const HOME_REVIEWS = 3;
+export const PASSWORD_MIN_LENGTH = 6;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const LANDING_COUNTERS = [
+  { end: 782, label: 'Motor Bike Parts' },
+  { end: 21, label: 'countries' },
+  { end: 550, label: 'Customer Service' },
+  { end: 1000, label: 'Review' },
+] as const;
+
+export const TEXT_LIMITS = {
+  name: 120,
+  email: 254,
+  phone: 32,
+  subject: 200,
+  message: 5000,
+  description: 2000,
+  location: 300,
+  review: 2000,
+} as const;
+
+/** Id format of every entity the shop creates: 24 lowercase hex characters, time-ordered. */
+export const ID_PATTERN = /^[0-9a-f]{24}$/;

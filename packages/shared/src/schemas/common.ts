@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '../constants.js';
+
+export const idSchema = z.string().regex(ID_PATTERN, 'Not a valid id');
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** The one error envelope every failed API call answers with. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+  requestId: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Money travels in dollars on the wire and is stored in integer cents. */
+export const centsToDollars = (cents: number): number => cents / 100;
+export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
+/** A trimmed, bounded single-line text without control characters. */
+export const boundedText = (max: number, requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `Must be at most ${max} characters`)
+    // eslint-disable-next-line no-control-regex
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Contains characters that are not allowed');

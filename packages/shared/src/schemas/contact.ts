@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants.js';
+import { boundedText } from './common.js';
+
+export const contactMessages = {
+  name: 'Name is Required',
+  email: 'Email is Required',
+  emailInvalid: 'Please provide a valid email',
+  phone: 'Phone is Required',
+  subject: 'Subject is Required',
+  message: 'Message is Required',
+} as const;
+
+/** Contact form: SPEC shows no validation; a real shop keeps messages it can answer. */
+export const contactMessageSchema = z.object({
+  name: boundedText(TEXT_LIMITS.name, contactMessages.name),
+  email: z
+    .string({ error: contactMessages.email })
+    .trim()
+    .min(1, contactMessages.email)
+    .max(TEXT_LIMITS.email, contactMessages.emailInvalid)
+    .pipe(z.email(contactMessages.emailInvalid)),
+  phone: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.phone, `Must be at most ${TEXT_LIMITS.phone} characters`)
+    .regex(/^[0-9+()\-.\s]*$/, 'Please provide a valid phone number')
+    .optional()
+    .default(''),
+  subject: boundedText(TEXT_LIMITS.subject, contactMessages.subject),
+  message: z
+    .string({ error: contactMessages.message })
+    .trim()
+    .min(1, contactMessages.message)
+    .max(TEXT_LIMITS.message, `Must be at most ${TEXT_LIMITS.message} characters`),
+});
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+
+export const contactCreatedSchema = z.object({ insertedId: z.string() });
