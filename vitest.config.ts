@@ -1,8 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+/**
+ * `*.postgres.test.ts` and `*.sqlite.test.ts` disturb one database engine on purpose
+ * (an outage, a lock held by another process); each runs in its own engine's pass.
+ */
+const serverProject = (dialect: 'sqlite' | 'postgres') => ({
   extends: './apps/server/vitest.config.ts',
-  test: { name, root: './apps/server', env },
+  test: {
+    name: `server:${dialect}`,
+    root: './apps/server',
+    env: { TEST_DIALECT: dialect },
+    exclude: ['**/node_modules/**', dialect === 'postgres' ? 'src/**/*.sqlite.test.ts' : 'src/**/*.postgres.test.ts'],
+  },
 });
 
 /** shared, web and the server suite; the server suite runs again on PostgreSQL when TEST_DATABASE_URL is set. */
@@ -11,8 +20,8 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'apps/web',
-      serverProject('server:sqlite', { TEST_DIALECT: 'sqlite' }),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', { TEST_DIALECT: 'postgres' })] : []),
+      serverProject('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],
   },
 });

@@ -51,7 +51,8 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     const sqlite = new BetterSqlite3(config.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('busy_timeout = 5000');
+    // better-sqlite3 waits synchronously, so a short wait keeps the event loop responsive.
+    sqlite.pragma('busy_timeout = 2000');
     sqlite.pragma('foreign_keys = ON');
     db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   } else {
@@ -61,8 +62,10 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
+    // A client losing its server must not crash the process: the query in flight fails with
+    // the error (answered as 503) and the pool opens a fresh connection for the next one.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import { IMAGES_PUBLIC_PATH } from '../lib/image-storage.js';
@@ -58,18 +58,18 @@ export const staticPlugin = fp(
       app.log.warn({ webDistDir: config.webDistDir }, 'web app is not built; only the API is served');
     }
 
+    const sendShell = (reply: FastifyReply, statusCode: number) =>
+      reply.code(statusCode).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+    if (indexHtml) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
+
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
       if (!wantsPage || !indexHtml || pathname.startsWith(IMAGES_PUBLIC_PATH)) {
         return sendError(reply, request, 404, 'NOT_FOUND', `No ${request.method} ${pathname} here`);
       }
-      const known = CLIENT_ROUTES.some((route) => route.test(pathname));
-      return reply
-        .code(known ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+      return sendShell(reply, CLIENT_ROUTES.some((route) => route.test(pathname)) ? 200 : 404);
     });
   },
   { name: 'static' },
