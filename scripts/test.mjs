@@ -1,0 +1,41 @@
+// `npm test`: every test. Unit and API suites (Vitest; the API suite again on PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser journeys (Playwright in Debian's Chromium)
+// against the real server on a fresh database. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const vitestReport = path.join(results, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+
+const buildStatus = run('npm', ['run', 'build', '-w', '@shop/web']);
+const playwrightReport = path.join(results, 'playwright.json');
+const playwrightStatus =
+  buildStatus === 0
+    ? run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })
+    : 1;
+
+let passed = 0;
+let failed = 0;
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+if (existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+}
+const allGreen = vitestStatus === 0 && buildStatus === 0 && playwrightStatus === 0 && failed === 0 && passed > 0;
+if (!allGreen && failed === 0) failed = 1;
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(allGreen ? 0 : 1);
