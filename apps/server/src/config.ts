@@ -28,8 +28,21 @@ const envSchema = z
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     WEB_DIST_DIR: optionalString,
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+    MAIL_FROM: z.string().default('Moto Parts <no-reply@motoparts.local>'),
+    ADMIN_EMAIL: optionalString.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
+    }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required in production' });
     }
@@ -52,6 +65,10 @@ export interface AppConfig {
   webDistDir: string;
   /** Behind a reverse proxy, the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  admin?: { email: string; password: string };
+  /** Google sign-in through OpenID Connect; absent when not configured. */
+  google?: { clientId: string; clientSecret: string; issuer: string };
 }
 
 export class ConfigError extends Error {
@@ -101,5 +118,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : webDistDefault,
     trustProxy: env.TRUST_PROXY === 'true',
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER.replace(/\/$/, '') }
+        : undefined,
   };
 }

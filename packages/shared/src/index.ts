@@ -4,3 +4,4 @@ export * from './schemas/product.js';
 export * from './schemas/review.js';
 export * from './schemas/contact.js';
 export * from './schemas/health.js';
+export * from './schemas/user.js';

@@ -59,7 +59,62 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+export type Role = 'user' | 'admin';
+
+/** Better Auth's user, with the shop's profile fields. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean | number;
+  image: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  role: Role;
+  phone: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expires_at: Date | string;
+  token: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AccountTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | string | null;
+  refresh_token_expires_at: Date | string | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
 export interface Database {
+  users: UserTable;
+  sessions: SessionTable;
+  accounts: AccountTable;
+  verifications: VerificationTable;
   rate_limits: RateLimitTable;
   products: ProductTable;
   reviews: ReviewTable;
@@ -69,5 +124,6 @@ export interface Database {
 
 export type ProductRow = Selectable<ProductTable>;
 export type NewProductRow = Insertable<ProductTable>;
+export type UserRow = Selectable<UserTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type NewReviewRow = Insertable<ReviewTable>;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { access, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,7 +25,7 @@ export function createDiskImageStorage(directory: string): ImageStorage {
       );
       if (!exists) {
         // Write beside the target and rename, so a reader never sees half a file.
-        const temporary = `${target}.${process.pid}.tmp`;
+        const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
         await writeFile(temporary, bytes);
         await rename(temporary, target);
       }

@@ -1,0 +1,128 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskImageStorage, type ImageStorage } from '../../lib/image-storage.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { createDatabase, type ShopDatabase } from '../database.js';
+import { demoProducts } from './demo-products.js';
+import { seedDemo } from './seed.js';
+
+describe('seedDemo', () => {
+  let database: ShopDatabase;
+  let testDatabase: TestDatabase | undefined;
+  let storage: ImageStorage;
+  let directory: string;
+  let firstRun: { products: number; reviews: number };
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'seed-test-'));
+    storage = createDiskImageStorage(directory);
+    // The PostgreSQL pass checks the cross-instance lock path too.
+    testDatabase = process.env.TEST_DIALECT === 'postgres' ? await createTestDatabase() : undefined;
+    database = createDatabase(testDatabase?.config ?? { dialect: 'sqlite', file: ':memory:' });
+    await database.migrate();
+    firstRun = await seedDemo(database.db, storage);
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  const fileOf = (publicPath: string): string => {
+    expect(publicPath).toMatch(/^\/images\/[0-9a-f]+\.webp$/);
+    return path.join(directory, path.basename(publicPath));
+  };
+
+  const expectWebp = async (publicPath: string, maxBytes: number): Promise<void> => {
+    const file = fileOf(publicPath);
+    const { size } = await stat(file);
+    expect(size).toBeGreaterThan(0);
+    expect(size).toBeLessThan(maxBytes);
+    expect((await sharp(file).metadata()).format).toBe('webp');
+  };
+
+  it('inserts the catalogue in array order with the out-of-stock parts off the first page', async () => {
+    const products = await database.db.selectFrom('products').selectAll().orderBy('id').execute();
+    expect(firstRun.products).toBe(products.length);
+    expect(products.length).toBeGreaterThanOrEqual(24);
+    expect(products.map((product) => product.name)).toEqual(demoProducts.map((product) => product.name));
+
+    const outOfStock = products.flatMap((product, index) => (product.quantity < product.minimum ? [index] : []));
+    expect(outOfStock.length).toBeGreaterThanOrEqual(2);
+    expect(Math.min(...outOfStock)).toBeGreaterThanOrEqual(6);
+    expect(new Set(outOfStock.map((index) => Math.floor(index / 6))).size).toBeGreaterThan(1);
+
+    const createdAt = products.map((product) => product.created_at);
+    expect([...createdAt].sort()).toEqual(createdAt);
+    for (const product of products) {
+      expect(Number.isInteger(product.price_cents)).toBe(true);
+      expect(product.price_cents).toBeGreaterThan(0);
+      expect(product.minimum).toBeGreaterThanOrEqual(1);
+      expect(product.name.length).toBeLessThanOrEqual(80);
+      expect(product.description.length).toBeGreaterThanOrEqual(80);
+      expect(product.description.length).toBeLessThanOrEqual(220);
+      expect(new Date(product.created_at).toISOString()).toBe(product.created_at);
+    }
+  });
+
+  it('stores a real WebP image for every product', async () => {
+    const products = await database.db.selectFrom('products').select('img').execute();
+    for (const product of products) await expectWebp(product.img, 40 * 1024);
+    // Each part is drawn differently enough to get its own content-addressed file.
+    expect(new Set(products.map((product) => product.img)).size).toBe(products.length);
+  });
+
+  it('inserts reviews, oldest first, each with an avatar', async () => {
+    const reviews = await database.db.selectFrom('reviews').selectAll().orderBy('id').execute();
+    expect(firstRun.reviews).toBe(reviews.length);
+    expect(reviews.length).toBeGreaterThanOrEqual(5);
+    const createdAt = reviews.map((review) => review.created_at);
+    expect([...createdAt].sort()).toEqual(createdAt);
+    for (const review of reviews) {
+      expect(review.user_id).toBeNull();
+      expect(review.email).toMatch(/@example\.com$/);
+      expect(review.ratings).toBeGreaterThanOrEqual(1);
+      expect(review.ratings).toBeLessThanOrEqual(5);
+      await expectWebp(review.img, 8 * 1024);
+    }
+  });
+
+  it('does nothing when the shop already has data', async () => {
+    const before = await database.db.selectFrom('products').select('id').execute();
+    expect(await seedDemo(database.db, storage)).toEqual({ products: 0, reviews: 0 });
+    const after = await database.db.selectFrom('products').select('id').execute();
+    expect(after).toHaveLength(before.length);
+  });
+});
+
+describe('seedDemo started twice at once', () => {
+  it('seeds exactly once', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'seed-race-'));
+    const testDatabase = process.env.TEST_DIALECT === 'postgres' ? await createTestDatabase() : undefined;
+    const first = createDatabase(testDatabase?.config ?? { dialect: 'sqlite', file: path.join(directory, 'shop.db') });
+    const second = createDatabase(testDatabase?.config ?? { dialect: 'sqlite', file: path.join(directory, 'shop.db') });
+    try {
+      await first.migrate();
+      // Two instances are two processes, each with its own image writer.
+      const results = await Promise.all([
+        seedDemo(first.db, createDiskImageStorage(path.join(directory, 'images-1'))),
+        seedDemo(second.db, createDiskImageStorage(path.join(directory, 'images-2'))),
+      ]);
+      expect(results.map((result) => result.products).sort((a, b) => a - b)).toEqual([0, demoProducts.length]);
+      const { count } = await first.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count)).toBe(demoProducts.length);
+    } finally {
+      await first.close();
+      await second.close();
+      await testDatabase?.drop();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { newId } from '../../lib/ids.js';
+import type { ImageStorage } from '../../lib/image-storage.js';
+import type { Database, NewProductRow, NewReviewRow } from '../schema.js';
+import { demoProducts } from './demo-products.js';
+import { demoReviews } from './demo-reviews.js';
+import { AVATAR_IMAGE, PRODUCT_IMAGE, avatarSvg, productSvg, renderWebp } from './illustrations.js';
+
+/** sharp already spreads each render over libuv threads; more parallel renders only queue. */
+const RENDER_CONCURRENCY = 4;
+/** Serialises seeding across instances that share one PostgreSQL and start together. */
+const SEED_LOCK_KEY = 48_151_623;
+const MINUTE = 60_000;
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** A shop that has ever been used keeps its data: an admin who deleted every product must not get the demo back. */
+async function inUse(db: Kysely<Database>): Promise<boolean> {
+  for (const table of ['products', 'orders', 'reviews'] as const) {
+    const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
+    if (row !== undefined) return true;
+  }
+  return false;
+}
+
+/** Fills a brand-new shop with demo parts and reviews, drawing their images; otherwise does nothing. */
+export async function seedDemo(
+  db: Kysely<Database>,
+  storage: ImageStorage,
+  log: (msg: string) => void = () => {},
+): Promise<{ products: number; reviews: number }> {
+  const nothing = { products: 0, reviews: 0 };
+  if (await inUse(db)) return nothing;
+
+  const started = performance.now();
+  const productImages = await mapLimited(demoProducts, RENDER_CONCURRENCY, async (product) =>
+    storage.put(await renderWebp(productSvg(product), PRODUCT_IMAGE.width, PRODUCT_IMAGE.height), 'webp'),
+  );
+  const avatarImages = await mapLimited(demoReviews, RENDER_CONCURRENCY, async (review) =>
+    storage.put(
+      await renderWebp(avatarSvg(review.avatar.seed, review.avatar.color), AVATAR_IMAGE.width, AVATAR_IMAGE.height),
+      'webp',
+    ),
+  );
+  const renderMs = Math.round(performance.now() - started);
+
+  // Whole minutes apart in the past: ids embed seconds, so array order, time order and id order
+  // agree, and anything created after the seed sorts after it.
+  const now = Date.now();
+  const productsFrom = now - (demoProducts.length + 24 * 60) * MINUTE;
+  const products: NewProductRow[] = demoProducts.map((product, index) => {
+    const at = productsFrom + index * MINUTE;
+    const stamp = new Date(at).toISOString();
+    return {
+      id: newId(at),
+      name: product.name,
+      description: product.description,
+      price_cents: product.priceCents,
+      quantity: product.quantity,
+      minimum: product.minimum,
+      img: productImages[index] as string,
+      created_at: stamp,
+      updated_at: stamp,
+    };
+  });
+  const reviewsFrom = now - (demoReviews.length + 2) * 90 * MINUTE;
+  const reviews: NewReviewRow[] = demoReviews.map((review, index) => {
+    const at = reviewsFrom + index * 90 * MINUTE;
+    return {
+      id: newId(at),
+      user_id: null,
+      name: review.name,
+      email: review.email,
+      review: review.review,
+      ratings: review.ratings,
+      img: avatarImages[index] as string,
+      created_at: new Date(at).toISOString(),
+    };
+  });
+
+  const seeded = await db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    }
+    // Another instance may have seeded while this one was drawing.
+    if (await inUse(trx)) return false;
+    await trx.insertInto('products').values(products).execute();
+    await trx.insertInto('reviews').values(reviews).execute();
+    return true;
+  });
+  if (!seeded) return nothing;
+
+  log(
+    `Seeded ${products.length} demo products and ${reviews.length} reviews (${productImages.length + avatarImages.length} images drawn in ${renderMs} ms)`,
+  );
+  return { products: products.length, reviews: reviews.length };
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../constants.js';
+import { boundedText } from './common.js';
+
+/** SPEC section 5 messages for the account forms. */
+export const accountMessages = {
+  nameRequired: 'Name is Required',
+  emailRequired: 'Email is Required',
+  emailInvalid: 'Please provide a valid email',
+  passwordRequired: 'Password is Required',
+  passwordShort: 'Must be 6 charecters or longer',
+  passwordLong: 'Must be 128 characters or fewer',
+  forgotEmailRequired: 'Enter your Email',
+  phoneRequired: 'Phone is Required',
+  phoneInvalid: 'Please provide a valid phone number',
+  imageRequired: 'Image is Required',
+} as const;
+
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * SPEC's "simple pattern": letters and digits, @, a domain, a dot and a top-level domain of
+ * letters. Dots, dashes, underscores and plus signs in the local part, and longer top-level
+ * domains, are accepted too, since real customers have them.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}$/;
+
+export const emailSchema = z
+  .string({ error: accountMessages.emailRequired })
+  .trim()
+  .min(1, accountMessages.emailRequired)
+  .max(TEXT_LIMITS.email, accountMessages.emailInvalid)
+  .regex(EMAIL_PATTERN, accountMessages.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: accountMessages.passwordRequired })
+  .min(1, accountMessages.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, accountMessages.passwordShort)
+  .max(PASSWORD_MAX_LENGTH, accountMessages.passwordLong);
+
+export const signUpSchema = z.object({
+  name: boundedText(TEXT_LIMITS.name, accountMessages.nameRequired),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: accountMessages.forgotEmailRequired })
+    .trim()
+    .min(1, accountMessages.forgotEmailRequired)
+    .max(TEXT_LIMITS.email, accountMessages.emailInvalid)
+    .regex(EMAIL_PATTERN, accountMessages.emailInvalid)
+    .transform((email) => email.toLowerCase()),
+});
+
+export const resetPasswordSchema = z.object({ password: passwordSchema });
+
+/** Paths of images the shop itself stores (answered by POST /api/images). */
+export const HOSTED_IMAGE_PATTERN = /^\/images\/[a-f0-9]{32}\.webp$/;
+export const hostedImageSchema = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).min(1, requiredMessage).regex(HOSTED_IMAGE_PATTERN, 'Please upload the image again');
+
+export const phoneSchema = z
+  .string({ error: accountMessages.phoneRequired })
+  .trim()
+  .min(1, accountMessages.phoneRequired)
+  .max(TEXT_LIMITS.phone, accountMessages.phoneInvalid)
+  .regex(/^\+?[0-9][0-9\s().-]{4,}$/, accountMessages.phoneInvalid);
+
+export const emailParamsSchema = z.object({
+  email: z.string().max(TEXT_LIMITS.email).regex(EMAIL_PATTERN, 'Not a valid email').transform((email) => email.toLowerCase()),
+});
+
+/** PUT /user/{email}: the client's proof-of-session exchange for its bearer token. */
+export const userUpsertSchema = z.object({ email: emailSchema });
+export const tokenAnswerSchema = z.object({ token: z.string() });
+
+export const adminAnswerSchema = z.object({ admin: z.boolean() });
+
+export const profileUpdateSchema = z.object({
+  img: hostedImageSchema(accountMessages.imageRequired),
+  phone: phoneSchema,
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'admin']),
+  img: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const modifiedAnswerSchema = z.object({ acknowledged: z.boolean(), matchedCount: z.number(), modifiedCount: z.number() });
+export const deletedAnswerSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });
+
+export const imageUploadAnswerSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string(), width: z.number(), height: z.number(), size: z.number() }),
+});
+export type ImageUploadAnswer = z.infer<typeof imageUploadAnswerSchema>;
