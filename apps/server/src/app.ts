@@ -13,10 +13,16 @@ import {
 import type { AppConfig } from './config.js';
 import { createDatabase, type ShopDatabase } from './db/database.js';
 import { createDiskImageStorage, type ImageStorage } from './lib/image-storage.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createAuth } from './modules/identity/auth.js';
+import { authRoutes } from './modules/identity/auth.routes.js';
+import { imagesRoutes } from './modules/images/images.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
@@ -26,6 +32,7 @@ declare module 'fastify' {
     config: AppConfig;
     database: ShopDatabase;
     images: ImageStorage;
+    mailer: Mailer;
   }
 }
 
@@ -33,13 +40,15 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** An already open database (tests share one per file); otherwise one is opened from config and closed with the app. */
   database?: ShopDatabase;
+  /** Where emails go; by default SMTP_URL or the outbox folder. */
+  mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 }
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** Builds the whole shop as a Fastify instance. It never listens; main.ts does. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const base: FastifyInstance = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -60,6 +69,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('images', createDiskImageStorage(path.join(config.dataDir, 'images')));
+  app.decorate('mailer', mailer ?? createMailer({ ...config.mail, log: app.log }));
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
 
   app.addHook('onRequest', async (request, reply) => {
@@ -69,6 +79,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(fp(async () => {}, { name: 'database' }));
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(authPlugin, { auth: createAuth({ config, database: db, mailer: app.mailer, log: app.log }) });
 
   await app.register(swagger, {
     openapi: {
@@ -86,6 +97,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(productsRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(imagesRoutes);
     },
     { prefix: '/api' },
   );

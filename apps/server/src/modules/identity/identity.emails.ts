@@ -1,0 +1,11 @@
+/** The texts of the emails the identity module sends. */
+export const identityEmails = {
+  resetPassword: (name: string, url: string) => ({
+    subject: 'Reset your Moto Parts password',
+    text: `Hello ${name},\n\nSomeone asked to reset the password of your Moto Parts account. To choose a new password, open this link within one hour:\n\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.\n\nMoto Parts`,
+  }),
+  existingAccount: (name: string, signInUrl: string) => ({
+    subject: 'You already have a Moto Parts account',
+    text: `Hello ${name},\n\nSomeone tried to create a Moto Parts account with this email address, which already has one. To sign in, go to ${signInUrl}; if you forgot your password, use 'Forgotten password?' there.\n\nIf it was not you, you need not do anything.\n\nMoto Parts`,
+  }),
+};

@@ -1,0 +1,71 @@
+import multipart from '@fastify/multipart';
+import { errorEnvelopeSchema, imageUploadAnswerSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { scaledLimit } from '../../plugins/security.js';
+import { IMAGE_MAX_BYTES, processImage } from './image-processing.js';
+
+export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/images',
+    {
+      preHandler: app.requireUser,
+      config: {
+        rateLimit: {
+          max: scaledLimit(app.config, 30),
+          timeWindow: 60_000,
+          keyGenerator: (request) => request.headers.authorization ?? request.ip,
+        },
+      },
+      schema: {
+        tags: ['images'],
+        security: [{ bearer: [] }],
+        summary: 'Uploads an image (multipart field "image"): JPEG, PNG, WebP, GIF or AVIF up to 5 MB, stored as WebP',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: imageUploadAnswerSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "image"');
+      }
+      let upload: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'image' || upload) {
+            part.file.resume();
+            throw badRequest('Send one image in the field "image"');
+          }
+          upload = await part.toBuffer();
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The image is larger than 5 MB. Please choose a smaller one.');
+        }
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          throw badRequest('Send one image in the field "image"');
+        }
+        throw error;
+      }
+      if (!upload) throw badRequest('Send one image in the field "image"');
+      const image = await processImage(upload);
+      const url = await app.images.put(image.bytes, 'webp');
+      request.log.info({ url, bytes: image.bytes.length, by: request.user?.email }, 'image stored');
+      return reply.code(201).send({ success: true as const, data: { url, width: image.width, height: image.height, size: image.bytes.length } });
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database, Role, UserRow } from '../../db/schema.js';
+
+export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
+  return {
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+    listAll(): Promise<UserRow[]> {
+      return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+    },
+    async updateProfile(email: string, profile: { image: string; phone: string }) {
+      const result = await db
+        .updateTable('users')
+        .set({ ...profile, updated_at: new Date().toISOString() })
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    /** Answers how many rows changed: 0 when the user was already an admin or does not exist. */
+    async setRole(email: string, role: Role) {
+      const result = await db
+        .updateTable('users')
+        .set({ role, updated_at: new Date().toISOString() })
+        .where('email', '=', email)
+        .where('role', '<>', role)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    /**
+     * Removes a user unless that would leave the shop without an admin. Their sessions go with
+     * them (foreign key cascade); their orders stay, since orders are the shop's records.
+     */
+    async removeUnlessLastAdmin(email: string): Promise<'removed' | 'not-found' | 'last-admin'> {
+      return db.transaction().execute(async (trx) => {
+        // On PostgreSQL lock the admin rows, so two admins removing each other cannot both succeed;
+        // SQLite transactions here already hold the write lock.
+        const adminsQuery = trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'admin');
+        const admins = dialect === 'postgres' ? await adminsQuery.forUpdate().execute() : await adminsQuery.execute();
+        const target = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
+        if (!target) return 'not-found';
+        if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
+        await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
+        await trx.deleteFrom('accounts').where('user_id', '=', target.id).execute();
+        await trx.deleteFrom('users').where('id', '=', target.id).execute();
+        return 'removed';
+      });
+    },
+    async countAdmins() {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('role', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

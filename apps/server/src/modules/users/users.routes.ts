@@ -1,0 +1,146 @@
+import {
+  adminAnswerSchema,
+  deletedAnswerSchema,
+  emailParamsSchema,
+  errorEnvelopeSchema,
+  modifiedAnswerSchema,
+  profileUpdateSchema,
+  tokenAnswerSchema,
+  userSchema,
+  userUpsertSchema,
+  type User,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { assertOwnerOrAdmin, resolveUser } from '../../plugins/auth.js';
+import { createUsersRepository } from './users.repository.js';
+
+const toUser = (row: UserRow): User => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  img: row.image,
+  phone: row.phone,
+});
+
+const errors = (...codes: Array<400 | 401 | 403 | 404 | 409 | 422>) =>
+  Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = createUsersRepository(app.database.db, app.database.dialect);
+  const bearer = { security: [{ bearer: [] }] };
+
+  app.put(
+    '/user/:email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Exchanges the identity session of this email (cookie or bearer) for the API's bearer token",
+        params: emailParamsSchema,
+        body: userUpsertSchema,
+        response: { 200: tokenAnswerSchema, ...errors(400, 401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const headers = new Headers();
+      if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+      if (request.headers.authorization) headers.set('authorization', request.headers.authorization);
+      const user = await resolveUser(app.auth, headers);
+      if (!user) throw unauthorized('Please sign in first');
+      if (user.email !== request.params.email || user.email !== request.body.email) {
+        throw forbidden('You can only ask for a token of your own account');
+      }
+      return { token: user.sessionToken };
+    },
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], ...bearer, summary: 'Whether this user is an admin', params: emailParamsSchema, response: { 200: adminAnswerSchema, ...errors(400, 401, 403) } },
+    },
+    async (request) => {
+      assertOwnerOrAdmin(request, request.params.email);
+      const row = await users.findByEmail(request.params.email);
+      return { admin: row?.role === 'admin' };
+    },
+  );
+
+  app.get(
+    '/user/:email',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], ...bearer, summary: 'A user profile (owner or admin)', params: emailParamsSchema, response: { 200: userSchema, ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      assertOwnerOrAdmin(request, request.params.email);
+      const row = await users.findByEmail(request.params.email);
+      if (!row) throw notFound('User');
+      return toUser(row);
+    },
+  );
+
+  app.put(
+    '/userinfo/:email',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        ...bearer,
+        summary: 'Updates the phone and photo of a profile (owner or admin)',
+        params: emailParamsSchema,
+        body: profileUpdateSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      assertOwnerOrAdmin(request, request.params.email);
+      const modified = await users.updateProfile(request.params.email, { image: request.body.img, phone: request.body.phone });
+      if (modified === 0) throw notFound('User');
+      return { acknowledged: true, matchedCount: modified, modifiedCount: modified };
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['users'], ...bearer, summary: 'Every user (admin)', response: { 200: z.array(userSchema), ...errors(401, 403) } },
+    },
+    async () => (await users.listAll()).map(toUser),
+  );
+
+  app.put(
+    '/user/admin/:email',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['users'], ...bearer, summary: 'Makes a user an admin (admin)', params: emailParamsSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      const target = await users.findByEmail(request.params.email);
+      if (!target) throw notFound('User');
+      const modified = await users.setRole(request.params.email, 'admin');
+      return { acknowledged: true, matchedCount: 1, modifiedCount: modified };
+    },
+  );
+
+  app.delete(
+    '/user/admin/:email',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['users'], ...bearer, summary: 'Removes a user and ends their sessions (admin)', params: emailParamsSchema, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      if (request.user?.email === request.params.email) throw conflict('You cannot remove your own account');
+      const outcome = await users.removeUnlessLastAdmin(request.params.email);
+      if (outcome === 'not-found') throw notFound('User');
+      if (outcome === 'last-admin') throw new AppError(409, 'CONFLICT', 'The shop needs at least one admin');
+      request.log.info({ removedUser: request.params.email, by: request.user?.email }, 'user removed');
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  );
+};

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createUser, type SignedInUser } from '../../test/auth-helpers.js';
+
+let t: TestApp;
+let admin: SignedInUser;
+let alice: SignedInUser;
+let bob: SignedInUser;
+const IMG = '/images/0123456789abcdef0123456789abcdef.webp';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createUser(t.app, t.database.db, { name: 'Boss', admin: true });
+  alice = await createUser(t.app, t.database.db, { name: 'Alice' });
+  bob = await createUser(t.app, t.database.db, { name: 'Bob' });
+});
+afterAll(async () => t.close());
+
+const roleOf = async (email: string) =>
+  (await t.database.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst())?.role;
+
+describe('GET /api/admin/:email', () => {
+  it('answers for yourself, and an admin may ask about anyone', async () => {
+    expect((await t.app.inject({ url: `/api/admin/${alice.email}`, headers: alice.headers })).json()).toEqual({ admin: false });
+    expect((await t.app.inject({ url: `/api/admin/${admin.email}`, headers: admin.headers })).json()).toEqual({ admin: true });
+    expect((await t.app.inject({ url: `/api/admin/${alice.email}`, headers: admin.headers })).json()).toEqual({ admin: false });
+  });
+
+  it('refuses a visitor (401) and another user (403)', async () => {
+    expect((await t.app.inject({ url: `/api/admin/${alice.email}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/admin/${alice.email}`, headers: bob.headers })).statusCode).toBe(403);
+  });
+
+  it('answers 400 for something that is not an email', async () => {
+    expect((await t.app.inject({ url: '/api/admin/not-an-email', headers: alice.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('profile', () => {
+  it('lets the owner update phone and photo and read them back', async () => {
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/userinfo/${alice.email}`,
+      headers: alice.headers,
+      payload: { img: IMG, phone: '+44 7700 900123' },
+    });
+    expect(update.statusCode).toBe(200);
+    expect(update.json()).toMatchObject({ modifiedCount: 1 });
+    const profile = await t.app.inject({ url: `/api/user/${alice.email}`, headers: alice.headers });
+    expect(profile.json()).toMatchObject({ name: 'Alice', email: alice.email, role: 'user', img: IMG, phone: '+44 7700 900123' });
+  });
+
+  it('refuses another user (403) and changes nothing; an admin may', async () => {
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/userinfo/${alice.email}`,
+      headers: bob.headers,
+      payload: { img: IMG, phone: '000000' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/user/${alice.email}`, headers: bob.headers })).statusCode).toBe(403);
+    const row = await t.database.db.selectFrom('users').select('phone').where('email', '=', alice.email).executeTakeFirstOrThrow();
+    expect(row.phone).toBe('+44 7700 900123');
+    const byAdmin = await t.app.inject({
+      method: 'PUT',
+      url: `/api/userinfo/${alice.email}`,
+      headers: admin.headers,
+      payload: { img: IMG, phone: '+44 7700 900999' },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ img: IMG }, 'phone', 'Phone is Required'],
+    [{ phone: '+44 7700 900123' }, 'img', 'Image is Required'],
+    [{ img: 'https://evil.example/track.png', phone: '+44 7700 900123' }, 'img', 'Please upload the image again'],
+    [{ img: IMG, phone: 'call me' }, 'phone', 'Please provide a valid phone number'],
+  ])('rejects %j with 422', async (payload, field, message) => {
+    const response = await t.app.inject({ method: 'PUT', url: `/api/userinfo/${bob.email}`, headers: bob.headers, payload });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.fieldErrors[field]).toContain(message);
+  });
+
+  it('ignores a role in the body', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/userinfo/${bob.email}`,
+      headers: bob.headers,
+      payload: { img: IMG, phone: '+1 555 0100', role: 'admin' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await roleOf(bob.email)).toBe('user');
+  });
+});
+
+describe('user administration', () => {
+  it('lists users for an admin only, with no secrets', async () => {
+    expect((await t.app.inject({ url: '/api/users' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/users', headers: alice.headers })).statusCode).toBe(403);
+    const response = await t.app.inject({ url: '/api/users', headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    const emails = response.json().map((user: { email: string }) => user.email);
+    expect(emails).toEqual(expect.arrayContaining([admin.email, alice.email, bob.email]));
+    expect(response.body).not.toMatch(/password|token|scrypt/i);
+  });
+
+  it('makes a user admin; a user cannot', async () => {
+    const carol = await createUser(t.app, t.database.db, { name: 'Carol' });
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: carol.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(await roleOf(carol.email)).toBe('user');
+    const made = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: admin.headers });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ modifiedCount: 1 });
+    expect(await roleOf(carol.email)).toBe('admin');
+    // Carol's existing token carries the new role on her very next request.
+    expect((await t.app.inject({ url: '/api/users', headers: carol.headers })).statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: admin.headers });
+    expect(again.json()).toMatchObject({ modifiedCount: 0 });
+    expect((await t.app.inject({ method: 'PUT', url: '/api/user/admin/nobody@example.com', headers: admin.headers })).statusCode).toBe(404);
+  });
+
+  it('removes a user and ends their sessions at once', async () => {
+    const dave = await createUser(t.app, t.database.db, { name: 'Dave' });
+    expect((await t.app.inject({ url: `/api/admin/${dave.email}`, headers: dave.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/admin/${dave.email}`, headers: alice.headers })).statusCode).toBe(403);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/user/admin/${dave.email}`, headers: admin.headers });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ deletedCount: 1 });
+    expect((await t.app.inject({ url: `/api/admin/${dave.email}`, headers: dave.headers })).statusCode).toBe(401);
+    expect(await roleOf(dave.email)).toBeUndefined();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/admin/${dave.email}`, headers: admin.headers })).statusCode).toBe(404);
+  });
+
+  it('never lets an admin remove themself', async () => {
+    const self = await t.app.inject({ method: 'DELETE', url: `/api/user/admin/${admin.email}`, headers: admin.headers });
+    expect(self.statusCode).toBe(409);
+    expect(await roleOf(admin.email)).toBe('admin');
+  });
+
+  it('keeps at least one admin when the last two remove each other at once', async () => {
+    const erin = await createUser(t.app, t.database.db, { name: 'Erin', admin: true });
+    const frank = await createUser(t.app, t.database.db, { name: 'Frank', admin: true });
+    await t.database.db.updateTable('users').set({ role: 'user' }).where('email', 'not in', [erin.email, frank.email]).execute();
+    const [one, two] = await Promise.all([
+      t.app.inject({ method: 'DELETE', url: `/api/user/admin/${frank.email}`, headers: erin.headers }),
+      t.app.inject({ method: 'DELETE', url: `/api/user/admin/${erin.email}`, headers: frank.headers }),
+    ]);
+    expect([one.statusCode, two.statusCode].filter((status) => status === 200)).toHaveLength(1);
+    expect([401, 409]).toContain([one.statusCode, two.statusCode].find((status) => status !== 200));
+    const admins = await t.database.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+    expect(admins).toHaveLength(1);
+  });
+});
