@@ -2,8 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { seedDemo } from './db/seed/seed.js';
-import { createDiskImageStorage } from './lib/image-storage.js';
-import path from 'node:path';
+import { ensureConfiguredAdmin } from './modules/identity/admin-bootstrap.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -13,10 +12,9 @@ async function main() {
   await database.migrate();
 
   const app = await buildApp({ config, database });
+  await ensureConfiguredAdmin(app);
   if (config.seed === 'demo') {
-    const seeded = await seedDemo(database.db, createDiskImageStorage(path.join(config.dataDir, 'images')), (message) =>
-      app.log.info(message),
-    );
+    const seeded = await seedDemo(database.db, app.images, (message) => app.log.info(message));
     if (seeded.products > 0) app.log.info(seeded, 'demo catalogue seeded');
   }
 

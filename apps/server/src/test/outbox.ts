@@ -1,14 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The emails the shop wrote to its outbox folder, newest last, as text. */
 export function readOutbox(outboxDir: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outboxDir).filter((file) => file.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
+  if (!existsSync(outboxDir)) return [];
+  const files = readdirSync(outboxDir).filter((file) => file.endsWith('.eml')).sort();
   // Quoted-printable soft line breaks and escapes are undone so links can be read whole.
   return files.map((file) =>
     readFileSync(path.join(outboxDir, file), 'utf8')

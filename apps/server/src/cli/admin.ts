@@ -1,0 +1,47 @@
+// `npm run admin -- promote <email>` / `demote <email>` / `list`: user roles from the command line.
+import { loadConfig } from '../config.js';
+import { createDatabase } from '../db/database.js';
+import { createUsersRepository } from '../modules/users/users.repository.js';
+
+const usage = 'Usage: npm run admin -- promote <email> | demote <email> | list';
+
+async function main() {
+  const [command, rawEmail] = process.argv.slice(2);
+  if (!command || !['promote', 'demote', 'list'].includes(command) || (command !== 'list' && !rawEmail)) {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = createDatabase(config.database);
+  try {
+    await database.migrate();
+    const users = createUsersRepository(database.db, database.dialect);
+    if (command === 'list') {
+      for (const user of await users.listAll()) console.log(`${user.role.padEnd(5)}  ${user.email}  ${user.name}`);
+      return 0;
+    }
+    const email = rawEmail!.trim().toLowerCase();
+    const user = await users.findByEmail(email);
+    if (!user) {
+      console.error(`No account with the email ${email}. The person signs up first, then you promote them.`);
+      return 1;
+    }
+    if (command === 'demote' && user.role === 'admin' && (await users.countAdmins()) <= 1) {
+      console.error(`${email} is the only admin; promote someone else first.`);
+      return 1;
+    }
+    const changed = await users.setRole(email, command === 'promote' ? 'admin' : 'user');
+    console.log(changed ? `${email} is now ${command === 'promote' ? 'an admin' : 'a customer'}.` : `${email} already was.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
