@@ -18,6 +18,7 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createAuth } from './modules/identity/auth.js';
 import { authRoutes } from './modules/identity/auth.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);
+      await api.register(identityRoutes);
       await api.register(usersRoutes);
       await api.register(imagesRoutes);
     },
