@@ -5,3 +5,4 @@ export * from './schemas/review.js';
 export * from './schemas/contact.js';
 export * from './schemas/health.js';
 export * from './schemas/user.js';
+export * from './schemas/order.js';

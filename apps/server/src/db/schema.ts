@@ -41,6 +41,41 @@ export interface OrderTable {
   transaction_id: string | null;
   created_at: string;
   updated_at: string;
+  paid_at: string | null;
+  shipped_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface PaymentTable {
+  order_id: string;
+  provider: 'test' | 'stripe';
+  intent_id: string;
+  client_secret: string;
+  amount_cents: number;
+  currency: string;
+  created_at: string;
+}
+
+export type TestIntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+
+export interface TestPaymentIntentTable {
+  id: string;
+  client_secret: string;
+  idempotency_key: string | null;
+  amount_cents: number;
+  currency: string;
+  order_id: string;
+  status: TestIntentStatus;
+  last_error: string | null;
+  card_last4: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventTable {
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface ContactMessageTable {
@@ -111,6 +146,9 @@ export interface VerificationTable {
 }
 
 export interface Database {
+  payments: PaymentTable;
+  test_payment_intents: TestPaymentIntentTable;
+  webhook_events: WebhookEventTable;
   users: UserTable;
   sessions: SessionTable;
   accounts: AccountTable;
@@ -125,5 +163,6 @@ export interface Database {
 export type ProductRow = Selectable<ProductTable>;
 export type NewProductRow = Insertable<ProductTable>;
 export type UserRow = Selectable<UserTable>;
+export type OrderRow = Selectable<OrderTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type NewReviewRow = Insertable<ReviewTable>;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-catalogue.js';
 import * as m002 from './002-rate-limits.js';
 import * as m003 from './003-identity.js';
+import * as m004 from './004-payments.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
   '001-catalogue': m001,
   '002-rate-limits': m002,
   '003-identity': m003,
+  '004-payments': m004,
 };

@@ -348,12 +348,12 @@ interface Output {
 }
 
 const outputs: Output[] = [
-  { file: 'images/carousel-1.webp', make: () => renderWebp(workshop(), 1600, 600, 80), limit: 60 * 1024 },
-  { file: 'images/carousel-2.webp', make: () => renderWebp(sunsetRide(), 1600, 600, 80), limit: 60 * 1024 },
-  { file: 'images/carousel-3.webp', make: () => renderWebp(partsFlatLay(), 1600, 600, 78), limit: 60 * 1024 },
-  { file: 'images/not-found.webp', make: () => renderWebp(lostRider(), 800, 600, 82), limit: 40 * 1024 },
-  { file: 'images/logo.svg', make: () => Buffer.from(logoSvg()), limit: 4 * 1024 },
-  { file: 'favicon.svg', make: () => Buffer.from(logoSvg()), limit: 4 * 1024 },
+  { file: 'static/carousel-1.webp', make: () => renderWebp(workshop(), 1600, 600, 80), limit: 60 * 1024 },
+  { file: 'static/carousel-2.webp', make: () => renderWebp(sunsetRide(), 1600, 600, 80), limit: 60 * 1024 },
+  { file: 'static/carousel-3.webp', make: () => renderWebp(partsFlatLay(), 1600, 600, 78), limit: 60 * 1024 },
+  { file: 'static/not-found.webp', make: () => renderWebp(lostRider(), 800, 600, 82), limit: 40 * 1024 },
+  { file: 'static/logo.svg', make: () => Buffer.from(logoSvg()), limit: 4 * 1024 },
+  { file: 'static/favicon.svg', make: () => Buffer.from(logoSvg()), limit: 4 * 1024 },
 ];
 
 await mkdir(path.join(WEB_PUBLIC, 'images'), { recursive: true });

@@ -1,0 +1,52 @@
+/** Texts of the frame around every page: navbar, footer, not-found and error pages. */
+export const layoutCopy = {
+  brand: 'Moto Parts',
+  skipToContent: 'Skip to content',
+  nav: {
+    label: 'Main',
+    menu: 'Menu',
+    home: 'Home',
+    products: 'Products',
+    blogs: 'Blogs',
+    signIn: 'SignIn',
+  },
+  footer: {
+    tagline: 'Genuine motorbike service parts, fair prices and skilled mechanics you can rely on.',
+    columns: {
+      services: 'Services',
+      company: 'Company',
+      legal: 'Legal',
+    },
+    links: {
+      serviceParts: 'Service Parts',
+      repairs: 'Repairs & Maintenance',
+      warranty: 'Service Warranty',
+      about: 'About Us',
+      contact: 'Contact',
+      customerReviews: 'Customer Reviews',
+      news: 'News & Articles',
+      warrantyTerms: 'Warranty Terms',
+      returns: 'Returns & Refunds',
+      privacy: 'Privacy Requests',
+    },
+    socialLabel: 'Social media',
+    facebook: 'Moto Parts on Facebook (opens in a new tab)',
+    youtube: 'Moto Parts on YouTube (opens in a new tab)',
+    copyright: (year: number) => `© ${year} Moto Parts. All rights reserved.`,
+  },
+  notFound: {
+    documentTitle: 'Page not found | Moto Parts',
+    heading: 'Page not found',
+    text: 'The page you are looking for does not exist or has moved.',
+    imageAlt: 'A puzzled rider next to a motorbike at a crossroads sign',
+    backHome: 'Back to Home',
+  },
+  routeError: {
+    documentTitle: 'Something went wrong | Moto Parts',
+    heading: 'Something went wrong',
+    text: 'This page could not be shown. Reloading usually helps.',
+    outdated: 'A new version of the shop is available. Please reload the page.',
+    reload: 'Reload page',
+    backHome: 'Back to Home',
+  },
+} as const;

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { MenuIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { layoutCopy } from './copy';
+
+const copy = layoutCopy.nav;
+
+const NAV_ITEMS = [
+  { to: paths.home.getHref(), label: copy.home, end: true },
+  { to: paths.allProducts.getHref(), label: copy.products, end: false },
+  { to: paths.blogs.getHref(), label: copy.blogs, end: false },
+] as const;
+
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  return NAV_ITEMS.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.end} onClick={onNavigate} className="text-base">
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+export function Navbar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Outside pointer presses and Escape close the open menu.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !menuRef.current?.contains(event.target)) setMenuOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutsidePointer);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [menuOpen]);
+
+  return (
+    <header className="border-b border-base-300 bg-base-100">
+      <nav aria-label={copy.label} className="navbar mx-auto max-w-6xl gap-2 px-4">
+        <div className="navbar-start gap-1">
+          <div
+            ref={menuRef}
+            className="relative lg:hidden"
+            onBlur={(event) => {
+              // Focus moving elsewhere by keyboard closes the menu; pointers are handled above,
+              // as some browsers do not focus what is clicked.
+              const next = event.relatedTarget;
+              if (next instanceof Node && !menuRef.current?.contains(next)) setMenuOpen(false);
+            }}
+          >
+            <button
+              ref={buttonRef}
+              type="button"
+              className="btn btn-square btn-ghost"
+              aria-label={copy.menu}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <MenuIcon />
+            </button>
+            {menuOpen && (
+              <ul
+                id="mobile-menu"
+                className="menu absolute left-0 top-full z-50 mt-2 w-56 gap-1 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+              >
+                <NavItems onNavigate={() => setMenuOpen(false)} />
+              </ul>
+            )}
+          </div>
+          <Link to={paths.home.getHref()} className="btn btn-ghost gap-2 px-2 text-xl font-bold">
+            <img src={site.logo} alt={layoutCopy.brand} width={32} height={32} className="size-8" />
+            <span aria-hidden="true">{layoutCopy.brand}</span>
+          </Link>
+        </div>
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1">
+            <NavItems />
+          </ul>
+        </div>
+        <div className="navbar-end">
+          <NavLink to={paths.auth.signIn.getHref()} className="btn btn-primary">
+            {copy.signIn}
+          </NavLink>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { layoutCopy } from './copy';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="btn btn-primary sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50"
+      >
+        {layoutCopy.skipToContent}
+      </a>
+      <Navbar />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('app routes', () => {
+  it('shows only the placeholder on /blogs, inside the page frame', async () => {
+    renderApp('/blogs');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Comming Sooon' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(within(screen.getByRole('main')).getByRole('heading').textContent).toBe('Comming Sooon');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(document.title).toBe('Blogs | Moto Parts');
+  });
+
+  it('links the navbar to the public pages and marks the current one', async () => {
+    renderApp('/blogs');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const link = (name: string) => within(nav).getByRole('link', { name });
+    expect(link('Home')).toHaveAttribute('href', '/');
+    expect(link('Products')).toHaveAttribute('href', '/allproducts');
+    expect(link('Blogs')).toHaveAttribute('href', '/blogs');
+    expect(link('SignIn')).toHaveAttribute('href', '/singin');
+    expect(link('Blogs')).toHaveAttribute('aria-current', 'page');
+    expect(link('Home')).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens and closes the small-screen menu', async () => {
+    const user = userEvent.setup();
+    const router = renderApp('/blogs');
+
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById('mobile-menu') as HTMLElement;
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Products', 'Blogs']);
+
+    await user.keyboard('{Escape}');
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    expect(toggle).toHaveFocus();
+
+    await user.click(toggle);
+    await user.click(within(document.getElementById('mobile-menu') as HTMLElement).getByRole('link', { name: 'Products' }));
+    expect(router.state.location.pathname).toBe('/allproducts');
+    expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+
+  it('links the footer columns to real pages and sections', async () => {
+    renderApp('/blogs');
+
+    const footer = await screen.findByRole('contentinfo');
+    for (const column of ['Services', 'Company', 'Legal']) {
+      const links = within(within(footer).getByRole('navigation', { name: column })).getAllByRole('link');
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/(allproducts|blogs)?(#[a-z]+)?$/);
+    }
+    expect(within(footer).getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(2);
+  });
+
+  it('shows the not-found page with its image for any other path', async () => {
+    renderApp('/no/such/page');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'A puzzled rider next to a motorbike at a crossroads sign' })).toHaveAttribute('src', '/static/not-found.webp');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+});

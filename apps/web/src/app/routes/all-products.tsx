@@ -1,0 +1,36 @@
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { ProductCatalog } from '@/features/products/components/product-catalog';
+import { productsCopy } from '@/features/products/copy';
+import { parsePageParam } from '@/features/products/page-count';
+
+export function AllProductsRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = parsePageParam(searchParams.get('page'));
+
+  const changePage = (nextPage: number) => {
+    setSearchParams(nextPage > 0 ? { page: String(nextPage + 1) } : {});
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <title>{productsCopy.documentTitle}</title>
+      <h1 className="mb-10 text-center text-4xl font-bold">{productsCopy.pageTitle}</h1>
+      <ProductCatalog
+        page={page}
+        onPageChange={changePage}
+        headingLevel={2}
+        empty={
+          page > 0 ? (
+            <div className="flex flex-col items-center gap-4 py-12 text-center">
+              <p>{productsCopy.pageEmpty}</p>
+              <Link to={paths.allProducts.getHref()} className="btn btn-primary">
+                {productsCopy.backToFirstPage}
+              </Link>
+            </div>
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export const blogsCopy = {
+  documentTitle: 'Blogs | Moto Parts',
+  placeholder: 'Comming Sooon',
+} as const;

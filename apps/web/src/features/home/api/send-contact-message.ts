@@ -1,0 +1,11 @@
+import { contactCreatedSchema, type contactMessageSchema } from '@shop/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** The contact form's values once the shared schema has checked and trimmed them. */
+export type ContactMessage = ReturnType<typeof contactMessageSchema.parse>;
+
+export const sendContactMessage = (message: ContactMessage) =>
+  api.post('/contact', { body: message, schema: contactCreatedSchema });
+
+export const useSendContactMessage = () => useMutation({ mutationFn: sendContactMessage });

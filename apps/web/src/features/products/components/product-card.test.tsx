@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildProduct } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { ProductCard } from './product-card';
+
+describe('ProductCard', () => {
+  it('shows an orderable product with a link to its purchase page', () => {
+    const product = buildProduct({ name: 'Chain Kit', price: 12.99, quantity: 40, minimum: 4 });
+    renderWithProviders(<ProductCard product={product} onRetry={vi.fn()} />);
+
+    expect(screen.getByRole('heading', { level: 3, name: 'Chain Kit' })).toBeInTheDocument();
+    const image = screen.getByRole('img', { name: 'Chain Kit' });
+    expect(image).toHaveAttribute('src', product.img);
+    expect(image).toHaveAttribute('width');
+    expect(image).toHaveAttribute('height');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText(product.decreption)).toBeInTheDocument();
+    expect(screen.getByText('$12.99')).toBeInTheDocument();
+    expect(screen.getByText('Available: 40')).toBeInTheDocument();
+    expect(screen.getByText('Minimum order: 4')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase Chain Kit' })).toHaveAttribute('href', `/purchase/${product._id}`);
+    expect(screen.queryByText('Out OF Stock.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Try Agian/ })).not.toBeInTheDocument();
+  });
+
+  it('treats stock equal to the minimum as orderable', () => {
+    renderWithProviders(<ProductCard product={buildProduct({ quantity: 4, minimum: 4 })} onRetry={vi.fn()} />);
+    expect(screen.getByRole('link', { name: /^Purchase/ })).toBeInTheDocument();
+  });
+
+  it('shows out of stock below the minimum and offers to load the list again', async () => {
+    const onRetry = vi.fn();
+    renderWithProviders(
+      <ProductCard product={buildProduct({ name: 'Spark Plug', quantity: 3, minimum: 4 })} onRetry={onRetry} />,
+    );
+
+    expect(screen.getByText('Out OF Stock.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Purchase/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Agian Spark Plug' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('disables the retry button while the list reloads', () => {
+    renderWithProviders(
+      <ProductCard product={buildProduct({ quantity: 0, minimum: 1 })} onRetry={vi.fn()} isRetrying />,
+    );
+    expect(screen.getByRole('button', { name: /Try Agian/ })).toBeDisabled();
+  });
+
+  it('uses the heading level of the page it is on and can load its image eagerly', () => {
+    renderWithProviders(
+      <ProductCard product={buildProduct({ name: 'Air Filter' })} headingLevel={2} imageLoading="eager" onRetry={vi.fn()} />,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Air Filter' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Air Filter' })).toHaveAttribute('loading', 'eager');
+  });
+
+  it('renders names and descriptions as text, never as markup', () => {
+    renderWithProviders(
+      <ProductCard
+        product={buildProduct({ name: '<b>Bold</b>', decreption: '<img src=x onerror=alert(1)>' })}
+        onRetry={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: '<b>Bold</b>' })).toBeInTheDocument();
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+  });
+});

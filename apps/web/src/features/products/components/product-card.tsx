@@ -1,0 +1,77 @@
+import { isOutOfStock, type Product } from '@shop/shared';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+import { productsCopy as copy } from '../copy';
+
+export const PRODUCT_IMAGE_WIDTH = 400;
+export const PRODUCT_IMAGE_HEIGHT = 300;
+
+export interface ProductCardProps {
+  product: Product;
+  headingLevel?: 2 | 3;
+  /** Cards in the first row are on screen at once and load their image eagerly. */
+  imageLoading?: 'eager' | 'lazy';
+  /** Out-of-stock cards offer to load the list again: stock may have arrived meanwhile. */
+  onRetry: () => void;
+  isRetrying?: boolean;
+}
+
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  imageLoading = 'lazy',
+  onRetry,
+  isRetrying = false,
+}: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = `product-${product._id}-name`;
+  const outOfStock = isOutOfStock(product);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+    >
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={product.img}
+          alt={product.name}
+          width={PRODUCT_IMAGE_WIDTH}
+          height={PRODUCT_IMAGE_HEIGHT}
+          loading={imageLoading}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <Heading id={headingId} className="card-title text-xl">
+          {product.name}
+        </Heading>
+        <p className="break-words text-base-content/80">{product.decreption}</p>
+        <p className="text-2xl font-bold">{formatPrice(product.price)}</p>
+        <ul className="text-sm">
+          <li>{copy.available(product.quantity)}</li>
+          <li>{copy.minimumOrder(product.minimum)}</li>
+        </ul>
+        <div className="card-actions mt-auto items-center justify-between pt-2">
+          {outOfStock ? (
+            <>
+              <p className="font-semibold text-red-700">{copy.outOfStock}</p>
+              <button type="button" className="btn btn-outline" onClick={onRetry} disabled={isRetrying}>
+                {isRetrying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                {copy.tryAgain}{' '}
+                <span className="sr-only">{product.name}</span>
+              </button>
+            </>
+          ) : (
+            <Link to={paths.purchase.getHref(product._id)} className="btn btn-primary btn-block">
+              {copy.purchase}{' '}
+              <span className="sr-only">{product.name}</span>
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { useProductCount } from '../api/get-product-count';
+import { useProducts } from '../api/get-products';
+import { getPageCount } from '../page-count';
+import { Pagination } from './pagination';
+import { ProductGrid, type ProductGridProps } from './product-grid';
+
+export interface ProductCatalogProps {
+  /** Zero-based page index. */
+  page: number;
+  onPageChange: (page: number) => void;
+  headingLevel?: 2 | 3;
+  empty?: ProductGridProps['empty'];
+}
+
+/** One page of product cards with the numbered page buttons under it. */
+export function ProductCatalog({ page, onPageChange, headingLevel, empty }: ProductCatalogProps) {
+  const products = useProducts(page);
+  const productCount = useProductCount();
+  const pageCount = productCount.data ? getPageCount(productCount.data.count) : 0;
+
+  return (
+    <div className="flex flex-col gap-10">
+      <ProductGrid
+        products={products.data}
+        status={products.status}
+        isUpdating={products.isPlaceholderData}
+        isRetrying={products.isRefetching}
+        onRetry={() => void products.refetch()}
+        headingLevel={headingLevel}
+        empty={empty}
+      />
+      <div className="min-h-12">
+        <Pagination pageCount={pageCount} currentPage={page} onPageChange={onPageChange} />
+      </div>
+    </div>
+  );
+}

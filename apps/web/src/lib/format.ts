@@ -1,0 +1,10 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Prices travel in dollars; shown with a dollar sign and cents, e.g. "$12.99". */
+export const formatPrice = (dollars: number): string => usd.format(dollars);
+
+/** Upper-cases the first letter, leaving the rest as the author typed it. */
+export const capitalizeFirst = (text: string): string => {
+  const trimmed = text.trimStart();
+  return trimmed.charAt(0).toLocaleUpperCase('en-US') + trimmed.slice(1);
+};

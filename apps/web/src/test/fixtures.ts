@@ -1,0 +1,24 @@
+import type { Product, Review } from '@shop/shared';
+
+let sequence = 0;
+const nextId = (): string => (++sequence).toString(16).padStart(24, '0');
+
+export const buildProduct = (overrides: Partial<Product> = {}): Product => ({
+  _id: nextId(),
+  name: 'Brake Pad Set',
+  decreption: 'Sintered front brake pads for 125-300 cc bikes.',
+  price: 12.99,
+  quantity: 40,
+  minimum: 4,
+  img: '/images/brake-pads.webp',
+  ...overrides,
+});
+
+export const buildReview = (overrides: Partial<Review> = {}): Review => ({
+  _id: nextId(),
+  img: '/images/avatar.webp',
+  name: 'sam rider',
+  review: 'fast delivery and the parts fit.',
+  ratings: '5',
+  ...overrides,
+});

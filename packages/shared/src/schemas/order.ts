@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants.js';
+import { boundedText, idSchema } from './common.js';
+import { phoneSchema } from './user.js';
+
+/** SPEC section 5 purchase messages. */
+export const purchaseMessages = {
+  belowMinimum: (minimum: number) => `Please Order More Then ${minimum} Peace`,
+  notAvailable: (quantity: number) => `${quantity} Peace is Not Available`,
+  quantityRequired: 'Quantity is Required',
+  quantityWhole: 'Please enter a whole number of pieces',
+  locationRequired: 'Location is Required',
+  phoneRequired: 'Phone is Required',
+} as const;
+
+export const MAX_ORDER_QUANTITY = 1_000_000;
+
+/** SPEC sends the quantity "as typed text"; the server wants a whole number of pieces. */
+export const orderQuantitySchema = z
+  .union([z.number(), z.string().trim()], { error: purchaseMessages.quantityRequired })
+  .refine((value) => value !== '', purchaseMessages.quantityRequired)
+  .transform((value) => (typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN))
+  .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ORDER_QUANTITY, purchaseMessages.quantityWhole);
+
+/**
+ * POST /orders: SPEC's payload plus productId. Name, email, tool name and price are taken
+ * from the account and the catalogue, whatever the client sends for them.
+ */
+export const createOrderSchema = z.object({
+  productId: idSchema,
+  quantity: orderQuantitySchema,
+  location: boundedText(TEXT_LIMITS.location, purchaseMessages.locationRequired),
+  phone: phoneSchema,
+  toolName: z.string().max(500).optional(),
+  toolPrice: z.union([z.string(), z.number()]).optional(),
+  name: z.string().max(500).optional(),
+  email: z.string().max(500).optional(),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+export const orderStatusSchema = z.enum(['waiting', 'paid', 'shipped', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** An order as the API answers it (SPEC field names; money in dollars). */
+export const orderSchema = z.object({
+  _id: idSchema,
+  productId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  toolName: z.string(),
+  toolPrice: z.number(),
+  quantity: z.number().int(),
+  total: z.number(),
+  location: z.string(),
+  phone: z.string(),
+  paid: z.boolean(),
+  shift: z.boolean(),
+  status: orderStatusSchema,
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const insertedAnswerSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+
+export const markPaidSchema = z.object({
+  order: z.unknown().optional(),
+  transactionID: z.string().trim().min(1, 'transactionID is required').max(255),
+});
+
+export const createPaymentIntentSchema = z.object({
+  orderId: idSchema,
+  /** SPEC's client sends the price; the server charges the order's own total whatever this says. */
+  price: z.number().optional(),
+});
+export const clientSecretAnswerSchema = z.object({ clientSecret: z.string() });
+
+export const paymentConfigSchema = z.object({
+  mode: z.enum(['test', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** Test-mode card confirmation (the stand-in for the card provider's client call). */
+export const testCardConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(255),
+  card: z.object({
+    number: z.string().max(40),
+    expiry: z.string().max(10),
+    cvc: z.string().max(10),
+  }),
+  billingDetails: z.object({ name: z.string().max(500).optional(), email: z.string().max(500).optional() }).optional(),
+});
+
+export const paymentIntentAnswerSchema = z.object({
+  id: z.string(),
+  status: z.enum(['requires_payment_method', 'processing', 'succeeded', 'canceled']),
+  amount: z.number().int(),
+  currency: z.string(),
+});
