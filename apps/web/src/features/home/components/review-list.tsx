@@ -46,7 +46,9 @@ function ReviewCard({ review }: { review: Review }) {
         </div>
         <blockquote className="break-words">{capitalizeFirst(review.review)}</blockquote>
         <figcaption className="mt-auto flex flex-col items-center gap-1">
-          <span className="text-lg font-semibold capitalize">{review.name}</span>
+          <span className="text-lg font-semibold capitalize" data-testid="review-name">
+            {review.name}
+          </span>
           <span className="flex items-center gap-2">
             {stars !== null && (
               <span className="flex text-amber-500" aria-hidden="true">

@@ -30,6 +30,7 @@ export function ProductCard({
 
   return (
     <article
+      data-testid="product-card"
       aria-labelledby={headingId}
       className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
