@@ -26,12 +26,13 @@ test.describe('home page', () => {
   test('the trust counters count up to their SPEC figures', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'MILLION BUSINESS TRUST US' }).scrollIntoViewIfNeeded();
-    for (const [figure, label] of [
+    const counters: Array<[string, string]> = [
       ['782+', 'Motor Bike Parts'],
       ['21+', 'countries'],
       ['550+', 'Customer Service'],
       ['1000+', 'Review'],
-    ]) {
+    ];
+    for (const [figure, label] of counters) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
       await expect(page.getByText(figure, { exact: true })).toBeVisible({ timeout: 15_000 });
     }
