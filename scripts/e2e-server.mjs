@@ -1,28 +1,50 @@
-// The real shop on a fresh, seeded SQLite database in a temporary folder, for the browser journeys.
+// The real shop for the browser journeys: a fresh, seeded SQLite database in
+// test-results/e2e-data (emails land in its outbox), an admin account, and Google sign-in
+// pointed at a local OpenID provider on loopback.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { startLocalOpenIdProvider } from '../apps/server/src/test/local-openid-provider.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+const port = process.env.E2E_PORT ?? '3100';
+const publicUrl = `http://127.0.0.1:${port}`;
+const dataDir = path.join(root, 'test-results', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const google = await startLocalOpenIdProvider({
+  clientId: 'e2e-shop',
+  clientSecret: 'e2e-shop-secret',
+  redirectUris: [`${publicUrl}/api/auth/callback/google`],
+  port: Number(process.env.E2E_OIDC_PORT ?? 3101),
+});
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: process.env.E2E_PORT ?? '3100',
+    PORT: port,
     HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
     LOG_LEVEL: 'warn',
     SEED: 'demo',
     DATABASE_URL: '',
+    ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL ?? 'admin@motoparts.example',
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1',
+    GOOGLE_CLIENT_ID: 'e2e-shop',
+    GOOGLE_CLIENT_SECRET: 'e2e-shop-secret',
+    GOOGLE_ISSUER: google.issuer,
+    // Journeys sign many people up from one address.
+    RATE_LIMIT_SCALE: '50',
   },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-server.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
+server.on('exit', async (code) => {
+  await google.close();
   process.exit(code ?? 0);
 });

@@ -35,7 +35,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: 'node ../../scripts/e2e-server.mjs',
+    command: 'node --import tsx ../../scripts/e2e-server.mjs',
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
