@@ -20,6 +20,9 @@ import { createAuth } from './modules/identity/auth.js';
 import { authRoutes } from './modules/identity/auth.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { commercePlugin } from './modules/payments/commerce.plugin.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -81,6 +84,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(authPlugin, { auth: createAuth({ config, database: db, mailer: app.mailer, log: app.log }) });
+  await app.register(commercePlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -102,6 +106,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(identityRoutes);
       await api.register(usersRoutes);
       await api.register(imagesRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

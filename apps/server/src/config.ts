@@ -35,6 +35,12 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_').optional()),
+    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(z.string().regex(/^pk_/, 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional()),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional()),
+    /** Where the Stripe SDK sends its requests; only for a local stand-in of Stripe's API in tests. */
+    STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+    ORDER_PAYMENT_TIMEOUT_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -42,6 +48,14 @@ const envSchema = z
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
+    }
+    const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+    if (stripeKeys !== 0 && stripeKeys !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together (none of them: test-mode payments)',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required in production' });
@@ -69,6 +83,10 @@ export interface AppConfig {
   admin?: { email: string; password: string };
   /** Google sign-in through OpenID Connect; absent when not configured. */
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** Card payments through Stripe; absent: the built-in test-mode provider. */
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
+  /** An order left unpaid this long is cancelled and its stock released. */
+  orderPaymentTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -124,5 +142,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER.replace(/\/$/, '') }
         : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+    orderPaymentTimeoutMs: env.ORDER_PAYMENT_TIMEOUT_HOURS * 60 * 60 * 1000,
   };
 }

@@ -5,6 +5,7 @@ import { seedDemo } from './db/seed/seed.js';
 import { ensureConfiguredAdmin } from './modules/identity/admin-bootstrap.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const UNPAID_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -18,10 +19,19 @@ async function main() {
     if (seeded.products > 0) app.log.info(seeded, 'demo catalogue seeded');
   }
 
+  // Orders left unpaid past the timeout release their stock; every instance may sweep, each
+  // cancellation is a conditional update, and the provider is asked first.
+  const sweep = () =>
+    app.commerce.payments.sweepUnpaid(config.orderPaymentTimeoutMs).catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
+  const sweeper = setInterval(sweep, UNPAID_SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  void sweep();
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(sweeper);
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const timer = setTimeout(() => {
       app.log.error('requests did not finish in time; exiting');

@@ -1,0 +1,21 @@
+import { centsToDollars, type Order } from '@shop/shared';
+import type { OrderRow } from '../../db/schema.js';
+
+/** Database row -> SPEC's wire shape (`toolName`, `toolPrice`, `paid`, `shift`, …; money in dollars). */
+export const toOrder = (row: OrderRow): Order => ({
+  _id: row.id,
+  productId: row.product_id,
+  name: row.customer_name,
+  email: row.email,
+  toolName: row.tool_name,
+  toolPrice: centsToDollars(row.unit_price_cents),
+  quantity: row.quantity,
+  total: centsToDollars(row.total_cents),
+  location: row.location,
+  phone: row.phone,
+  paid: row.status === 'paid' || row.status === 'shipped',
+  shift: row.status === 'shipped',
+  status: row.status,
+  transactionId: row.transaction_id,
+  createdAt: row.created_at,
+});

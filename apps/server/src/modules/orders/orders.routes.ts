@@ -1,0 +1,147 @@
+import {
+  createOrderSchema,
+  deletedAnswerSchema,
+  emailParamsSchema,
+  errorEnvelopeSchema,
+  idSchema,
+  insertedAnswerSchema,
+  markPaidSchema,
+  modifiedAnswerSchema,
+  orderSchema,
+} from '@shop/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { OrderRow } from '../../db/schema.js';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { assertOwnerOrAdmin } from '../../plugins/auth.js';
+import { orderEmails } from './orders.emails.js';
+import { toOrder } from './orders.mapper.js';
+
+const errors = (...codes: Array<400 | 401 | 403 | 404 | 409 | 422>) => Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
+const bearer = { security: [{ bearer: [] }] };
+const orderIdParams = z.object({ id: idSchema });
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orders, payments } = app.commerce;
+
+  /** The order, if the caller owns it or is an admin; 404 for an unknown id, 403 for someone else's. */
+  async function ownedOrder(request: FastifyRequest, id: string): Promise<OrderRow> {
+    const user = request.user;
+    if (!user) throw unauthorized();
+    const order = await orders.findById(id);
+    if (!order) throw notFound('Order');
+    if (user.role !== 'admin' && order.user_id !== user.id) throw forbidden('This is not your order');
+    return order;
+  }
+
+  app.post(
+    '/orders',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: 'Places an order: price and name from the catalogue, stock taken at once',
+        body: createOrderSchema,
+        response: { 201: insertedAnswerSchema, ...errors(400, 401, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const order = await orders.place({
+        userId: user.id,
+        customerName: user.name,
+        email: user.email,
+        productId: request.body.productId,
+        quantity: request.body.quantity,
+        location: request.body.location,
+        phone: request.body.phone,
+      });
+      request.log.info({ orderId: order.id, productId: order.product_id, quantity: order.quantity }, 'order placed');
+      app.mailer
+        .send({ to: order.email, ...orderEmails.placed(order, `${app.config.publicUrl}/dashbord/myorders`) })
+        .catch((error: unknown) => request.log.error({ err: error }, 'order email failed'));
+      return reply.code(201).send({ acknowledged: true, insertedId: order.id });
+    },
+  );
+
+  app.get(
+    '/orders/:email',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['orders'], ...bearer, summary: "A customer's orders, newest first (owner or admin)", params: emailParamsSchema, response: { 200: z.array(orderSchema), ...errors(400, 401, 403) } },
+    },
+    async (request) => {
+      assertOwnerOrAdmin(request, request.params.email);
+      return (await orders.listForEmail(request.params.email)).map(toOrder);
+    },
+  );
+
+  app.get(
+    '/specificorders/:orderid',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['orders'], ...bearer, summary: 'One order (owner or admin)', params: z.object({ orderid: idSchema }), response: { 200: orderSchema, ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => toOrder(await ownedOrder(request, request.params.orderid)),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['orders'], ...bearer, summary: 'Cancels an unpaid order and gives its stock back (owner or admin)', params: orderIdParams, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      const order = await ownedOrder(request, request.params.id);
+      await payments.cancel(order, 'customer');
+      request.log.info({ orderId: order.id }, 'order cancelled');
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  );
+
+  app.patch(
+    '/orders/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: 'Marks an order paid once the payment provider confirms the payment',
+        params: orderIdParams,
+        body: markPaidSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const order = await ownedOrder(request, request.params.id);
+      const wasPaid = order.status !== 'waiting';
+      await payments.confirm(order, request.body.transactionID);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: wasPaid ? 0 : 1 };
+    },
+  );
+
+  app.get(
+    '/allorders',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['orders'], ...bearer, summary: 'Every order, newest first (admin)', response: { 200: z.array(orderSchema), ...errors(401, 403) } },
+    },
+    async () => (await orders.listAll()).map(toOrder),
+  );
+
+  app.patch(
+    '/shiftorders/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['orders'], ...bearer, summary: 'Starts shipping a paid order (admin)', params: orderIdParams, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      const shipped = await orders.ship(request.params.id);
+      request.log.info({ orderId: shipped.id, by: request.user?.email }, 'order shipping');
+      app.mailer.send({ to: shipped.email, ...orderEmails.shipped(shipped) }).catch((error: unknown) => request.log.error({ err: error }, 'order email failed'));
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createOrdersService, type OrdersService } from '../orders/orders.service.js';
+import type { PaymentProvider } from './providers/payment-provider.js';
+import { createStripeProvider } from './providers/stripe-provider.js';
+import { createTestModeProvider, type TestModeProvider } from './providers/test-provider.js';
+import { createPaymentsService, type PaymentsService } from './payments.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    commerce: {
+      orders: OrdersService;
+      payments: PaymentsService;
+      provider: PaymentProvider;
+      /** Set when no Stripe keys are configured. */
+      testMode: TestModeProvider | null;
+    };
+  }
+}
+
+/** Orders and payments, with the provider config picks: Stripe, or test mode. */
+export const commercePlugin = fp(
+  async (app: FastifyInstance) => {
+    const orders = createOrdersService(app.database.db);
+    let testMode: TestModeProvider | null = null;
+    let provider: PaymentProvider;
+    if (app.config.stripe) {
+      provider = createStripeProvider(app.config.stripe);
+    } else {
+      testMode = createTestModeProvider({
+        db: app.database.db,
+        authSecret: app.config.authSecret,
+        // Like Stripe, test mode tells the shop about a payment even when the customer closed the tab.
+        onEvent: (payload, signature) => {
+          setImmediate(() => {
+            app
+              .inject({
+                method: 'POST',
+                url: '/api/payments/webhook',
+                headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+                payload,
+              })
+              .then((response) => {
+                if (response.statusCode !== 200) app.log.error({ status: response.statusCode, body: response.body }, 'test-mode event not accepted');
+              })
+              .catch((error: unknown) => app.log.error({ err: error }, 'test-mode event delivery failed'));
+          });
+        },
+      });
+      provider = testMode;
+    }
+    const payments = createPaymentsService({ db: app.database.db, provider, orders, mailer: app.mailer, log: app.log });
+    app.decorate('commerce', { orders, payments, provider, testMode });
+  },
+  { name: 'commerce', dependencies: ['database'] },
+);

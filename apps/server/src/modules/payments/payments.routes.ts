@@ -1,0 +1,107 @@
+import {
+  clientSecretAnswerSchema,
+  createPaymentIntentSchema,
+  errorEnvelopeSchema,
+  paymentConfigSchema,
+  paymentIntentAnswerSchema,
+  testCardConfirmSchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { scaledLimit } from '../../plugins/security.js';
+import { WebhookSignatureError } from './providers/payment-provider.js';
+
+const errors = (...codes: Array<400 | 401 | 402 | 403 | 404 | 409 | 422 | 429>) => Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
+const bearer = { security: [{ bearer: [] }] };
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orders, payments, provider, testMode } = app.commerce;
+
+  app.get(
+    '/payments/config',
+    { schema: { tags: ['payments'], summary: 'Which card payment provider the payment page talks to', response: { 200: paymentConfigSchema } } },
+    async () => ({ mode: provider.mode, publishableKey: provider.publishableKey }),
+  );
+
+  app.post(
+    '/create-payment-intent',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        ...bearer,
+        summary: "The order's payment intent (created once, reused on retry); the amount is the order's own total",
+        body: createPaymentIntentSchema,
+        response: { 200: clientSecretAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const order = await orders.findById(request.body.orderId);
+      if (!order) throw notFound('Order');
+      if (request.user!.role !== 'admin' && order.user_id !== request.user!.id) throw forbidden('This is not your order');
+      if (request.body.price !== undefined && Math.round(request.body.price * 100) !== order.total_cents) {
+        request.log.warn({ orderId: order.id, clientPrice: request.body.price }, 'client price ignored: the order total is charged');
+      }
+      return { clientSecret: await payments.clientSecretFor(order) };
+    },
+  );
+
+  // The webhook's signature covers the exact bytes, so this route reads the raw body.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    raw.post(
+      '/payments/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Card provider events, signature-verified; payment_intent.succeeded marks the order paid',
+          response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), ...errors(400, 409) },
+        },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw badRequest('Expected the raw event body');
+        let event;
+        try {
+          event = provider.verifyWebhook(request.body, request.headers['stripe-signature'] as string | undefined);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) {
+            request.log.warn({ reason: error.message }, 'webhook refused');
+            throw new AppError(400, 'BAD_SIGNATURE', 'The event signature does not verify');
+          }
+          throw error;
+        }
+        const outcome = await payments.handleEvent(event);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
+        return { received: true as const, outcome };
+      },
+    );
+  });
+
+  if (testMode) {
+    app.post(
+      '/payments/test/confirm',
+      {
+        preHandler: app.requireUser,
+        config: { rateLimit: { max: scaledLimit(app.config, 20), timeWindow: 60_000 } },
+        schema: {
+          tags: ['payments'],
+          ...bearer,
+          summary: "Test mode only: confirms a payment with one of Stripe's test cards",
+          body: testCardConfirmSchema,
+          response: { 200: paymentIntentAnswerSchema, ...errors(400, 401, 402, 403, 404, 409, 422, 429) },
+        },
+      },
+      async (request) => {
+        const intentId = request.body.clientSecret.split('_secret_')[0] ?? '';
+        const intent = await testMode.retrieveIntent(intentId);
+        const order = intent?.orderId ? await orders.findById(intent.orderId) : undefined;
+        if (!intent || !order || intent.clientSecret !== request.body.clientSecret) throw notFound('Payment');
+        if (request.user!.role !== 'admin' && order.user_id !== request.user!.id) throw forbidden('This is not your order');
+        const confirmed = await testMode.confirmCard(request.body.clientSecret, request.body.card);
+        return { id: confirmed.id, status: confirmed.status, amount: confirmed.amountCents, currency: confirmed.currency };
+      },
+    );
+  }
+};

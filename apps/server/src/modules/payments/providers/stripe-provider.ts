@@ -1,0 +1,81 @@
+import Stripe from 'stripe';
+import type { IntentStatus, PaymentProvider, ProviderIntent, WebhookEvent } from './payment-provider.js';
+import { WebhookSignatureError } from './payment-provider.js';
+
+const FINAL_OR_PENDING: readonly IntentStatus[] = ['succeeded', 'processing', 'canceled'];
+
+/** Stripe's other states (requires_action, requires_confirmation, …) all mean "not paid yet". */
+const toStatus = (status: string): IntentStatus =>
+  FINAL_OR_PENDING.find((known) => known === status) ?? 'requires_payment_method';
+
+const toIntent = (intent: Stripe.PaymentIntent): ProviderIntent => ({
+  id: intent.id,
+  clientSecret: intent.client_secret ?? '',
+  status: toStatus(intent.status),
+  amountCents: intent.amount,
+  currency: intent.currency,
+  orderId: intent.metadata?.orderId ?? null,
+});
+
+/** Stripe through its official SDK; card data goes from Stripe Elements to Stripe, never through us. */
+export function createStripeProvider(config: {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+}): PaymentProvider {
+  const target = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(target
+      ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
+  });
+
+  return {
+    mode: 'stripe',
+    publishableKey: config.publishableKey,
+    async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency, metadata: { orderId }, automatic_payment_methods: { enabled: true } },
+        { idempotencyKey },
+      );
+      return toIntent(intent);
+    },
+    async retrieveIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async cancelIntent(id) {
+      try {
+        return toStatus((await stripe.paymentIntents.cancel(id)).status);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const current = await this.retrieveIntent(id);
+          return current?.status ?? null;
+        }
+        throw error;
+      }
+    },
+    verifyWebhook(rawBody, signature): WebhookEvent {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+      const object = event.data.object as { object?: string; id?: string; metadata?: Record<string, string> };
+      return {
+        id: event.id,
+        type: event.type,
+        intent: object.object === 'payment_intent' && object.id ? { id: object.id, orderId: object.metadata?.orderId ?? null } : null,
+      };
+    },
+  };
+}
