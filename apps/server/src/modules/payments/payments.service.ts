@@ -57,7 +57,15 @@ export function createPaymentsService({
         })
         .onConflict((oc) => oc.column('order_id').doNothing())
         .execute();
-      return (await paymentOf(order.id))!.client_secret;
+      const payment = (await paymentOf(order.id))!;
+      // A cancel may have run while the intent was being made: whichever side writes second
+      // sees the other's write, so an intent for a cancelled order is always cancelled too.
+      const current = await orders.findById(order.id);
+      if (current?.status !== 'waiting') {
+        await provider.cancelIntent(payment.intent_id);
+        throw conflict('This order was cancelled');
+      }
+      return payment.client_secret;
     },
 
     /** Asks the provider, checks every fact, then marks the order paid (a repeat is a no-op). */
@@ -89,7 +97,9 @@ export function createPaymentsService({
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         const payment = await db.selectFrom('payments').selectAll().where('intent_id', '=', event.intent.id).executeTakeFirst();
         const order = payment ? await orders.findById(payment.order_id) : undefined;
-        if (order) {
+        if (order?.status === 'cancelled') {
+          log.error({ eventId: event.id, orderId: order.id, intentId: event.intent.id }, 'payment succeeded for a cancelled order: refund it');
+        } else if (order) {
           await service.confirm(order, event.intent.id);
           outcome = 'processed';
         } else {
@@ -121,6 +131,11 @@ export function createPaymentsService({
       }
       const outcome = await orders.cancel(order.id);
       if (outcome === 'not-waiting') throw conflict('This order can no longer be cancelled');
+      const late = await paymentOf(order.id);
+      if (late && late.intent_id !== payment?.intent_id) {
+        const status = await provider.cancelIntent(late.intent_id);
+        if (status === 'succeeded') log.error({ orderId: order.id, intentId: late.intent_id }, 'payment succeeded for a cancelled order: refund it');
+      }
       if (outcome === 'cancelled' && reason === 'unpaid-timeout') notify(order, orderEmails.cancelledUnpaid(order));
     },
 
