@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface StubIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * A local stand-in for the part of Stripe's API the shop uses (payment intents: create with an
+ * idempotency key, retrieve, cancel), so the Stripe adapter is tested through the real SDK.
+ */
+export async function startStripeStub() {
+  const intents = new Map<string, StubIntent>();
+  const byIdempotencyKey = new Map<string, StubIntent>();
+  const requests: Array<{ method: string; path: string; authorization?: string }> = [];
+
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+    res.end(JSON.stringify(body));
+  };
+  const notFound = (res: http.ServerResponse, id: string) =>
+    send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } });
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stub');
+      requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
+      const form = new URLSearchParams(raw);
+      const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
+      if (!match) return send(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+      const [, id, cancel] = match;
+      if (req.method === 'POST' && !id) {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const existing = key ? byIdempotencyKey.get(key) : undefined;
+        if (existing) return send(res, 200, existing);
+        const intentId = `pi_stub_${randomBytes(8).toString('hex')}`;
+        const intent: StubIntent = {
+          id: intentId,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          currency: String(form.get('currency')),
+          status: 'requires_payment_method',
+          client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+          metadata: { orderId: String(form.get('metadata[orderId]') ?? '') },
+        };
+        intents.set(intentId, intent);
+        if (key) byIdempotencyKey.set(key, intent);
+        return send(res, 200, intent);
+      }
+      const intent = id ? intents.get(id) : undefined;
+      if (!intent) return notFound(res, id ?? '');
+      if (req.method === 'GET') return send(res, 200, intent);
+      if (req.method === 'POST' && cancel) {
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(res, 400, {
+            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}` },
+          });
+        }
+        intent.status = 'canceled';
+        return send(res, 200, intent);
+      }
+      return send(res, 405, { error: { type: 'invalid_request_error', message: 'Method not allowed' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    requests,
+    intents,
+    /** What Stripe.js does when the customer's card is accepted. */
+    succeed(id: string, amount?: number) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      intent.status = 'succeeded';
+      if (amount !== undefined) intent.amount = amount;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
