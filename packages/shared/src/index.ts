@@ -6,3 +6,4 @@ export * from './schemas/contact.js';
 export * from './schemas/health.js';
 export * from './schemas/user.js';
 export * from './schemas/order.js';
+export * from './schemas/catalogue-admin.js';

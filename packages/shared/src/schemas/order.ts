@@ -18,7 +18,7 @@ export const MAX_ORDER_QUANTITY = 1_000_000;
 /** SPEC sends the quantity "as typed text"; the server wants a whole number of pieces. */
 export const orderQuantitySchema = z
   .union([z.number(), z.string().trim()], { error: purchaseMessages.quantityRequired })
-  .refine((value) => value !== '', purchaseMessages.quantityRequired)
+  .refine((value) => value !== '', { error: purchaseMessages.quantityRequired, abort: true })
   .transform((value) => (typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN))
   .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ORDER_QUANTITY, purchaseMessages.quantityWhole);
 

@@ -1,5 +1,11 @@
 import {
+  createProductSchema,
+  deletedAnswerSchema,
   errorEnvelopeSchema,
+  insertedAnswerSchema,
+  modifiedAnswerSchema,
+  setStockSchema,
+  updateProductSchema,
   idParamsSchema,
   PAGE_SIZE,
   productCountSchema,
@@ -61,6 +67,77 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await products.findById(request.params.id);
       if (!row) throw notFound('Product');
       return toProduct(row);
+    },
+  );
+
+  const errors = (...codes: Array<400 | 401 | 403 | 404 | 422>) => Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
+  const bearer = { security: [{ bearer: [] }] };
+
+  app.post(
+    '/products',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['products'], ...bearer, summary: 'Adds a product (admin)', body: createProductSchema, response: { 201: insertedAnswerSchema, ...errors(400, 401, 403, 422) } },
+    },
+    async (request, reply) => {
+      const { name, decreption, price, quantity, minimum, img } = request.body;
+      const id = await products.insert({ name, description: decreption, price_cents: price, quantity, minimum, img });
+      request.log.info({ productId: id, by: request.user?.email }, 'product added');
+      return reply.code(201).send({ acknowledged: true, insertedId: id });
+    },
+  );
+
+  app.put(
+    '/product/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['products'],
+        ...bearer,
+        summary: "Updates a product's description, price, stock, minimum and optionally its photo (admin)",
+        params: idParamsSchema,
+        body: updateProductSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { decreption, price, quantity, minimum, img } = request.body;
+      const changed = await products.update(request.params.id, {
+        description: decreption,
+        price_cents: price,
+        quantity,
+        minimum,
+        ...(img ? { img } : {}),
+      });
+      if (changed === 0) throw notFound('Product');
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['products'], ...bearer, summary: 'Sets the stock of a product (admin)', params: idParamsSchema, body: setStockSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 422) } },
+    },
+    async (request) => {
+      const changed = await products.update(request.params.id, { quantity: request.body.updatequantity });
+      if (changed === 0) throw notFound('Product');
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['products'], ...bearer, summary: 'Deletes a product; its orders keep their own name and price (admin)', params: idParamsSchema, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      const deleted = await products.remove(request.params.id);
+      if (deleted === 0) throw notFound('Product');
+      request.log.info({ productId: request.params.id, by: request.user?.email }, 'product deleted');
+      return { acknowledged: true, deletedCount: 1 };
     },
   );
 };

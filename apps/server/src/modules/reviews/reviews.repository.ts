@@ -1,8 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { Database, ReviewRow } from '../../db/schema.js';
+import type { Database, NewReviewRow, ReviewRow } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
 
 export function createReviewsRepository(db: Kysely<Database>) {
   return {
+    findById(id: string): Promise<ReviewRow | undefined> {
+      return db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async insert(review: Omit<NewReviewRow, 'id' | 'created_at'>): Promise<string> {
+      const id = newId();
+      await db.insertInto('reviews').values({ ...review, id, created_at: new Date().toISOString() }).execute();
+      return id;
+    },
+    async remove(id: string) {
+      const result = await db.deleteFrom('reviews').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     /** Oldest first: SPEC's client reverses the list to show the latest. */
     listAll(): Promise<ReviewRow[]> {
       return db.selectFrom('reviews').selectAll().orderBy('id').execute();

@@ -1,17 +1,30 @@
-import { reviewListQuerySchema, reviewSchema, type Review, errorEnvelopeSchema } from '@shop/shared';
+import {
+  createReviewSchema,
+  deletedAnswerSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  insertedAnswerSchema,
+  reviewListQuerySchema,
+  reviewSchema,
+  type Review,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReviewRow } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { createReviewsRepository } from './reviews.repository.js';
 
-/** Reviewers' emails are personal data: the public answer leaves them out. */
-const toPublicReview = (row: ReviewRow): Review => ({
+const toReview = (row: ReviewRow, withEmail: boolean): Review => ({
   _id: row.id,
   img: row.img,
   name: row.name,
+  ...(withEmail ? { email: row.email } : {}),
   review: row.review,
   ratings: String(row.ratings),
 });
+
+const errors = (...codes: Array<400 | 401 | 403 | 404 | 422>) => Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
+const bearer = { security: [{ bearer: [] }] };
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = createReviewsRepository(app.database.db);
@@ -21,14 +34,62 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reviews'],
-        summary: 'Reviews, oldest first; ?latest=n answers only the latest n',
+        summary: "Reviews, oldest first; ?latest=n answers only the latest n. Reviewers' emails only for admins.",
         querystring: reviewListQuerySchema,
-        response: { 200: z.array(reviewSchema), 400: errorEnvelopeSchema },
+        response: { 200: z.array(reviewSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Emails are personal data: only an admin's bearer token brings them.
+      let withEmail = false;
+      if (request.headers.authorization) {
+        await app.requireUser.call(app, request, reply);
+        withEmail = request.user?.role === 'admin';
+      }
       const rows = request.query.latest ? await reviews.listLatest(request.query.latest) : await reviews.listAll();
-      return rows.map(toPublicReview);
+      return rows.map((row) => toReview(row, withEmail));
+    },
+  );
+
+  app.post(
+    '/review',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        ...bearer,
+        summary: "Adds a review with a photo; the author's name and email come from the token",
+        body: createReviewSchema,
+        response: { 201: insertedAnswerSchema, ...errors(400, 401, 422) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const id = await reviews.insert({
+        user_id: user.id,
+        name: user.name,
+        email: user.email,
+        review: request.body.review,
+        ratings: request.body.ratings,
+        img: request.body.img,
+      });
+      return reply.code(201).send({ acknowledged: true, insertedId: id });
+    },
+  );
+
+  app.delete(
+    '/review/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['reviews'], ...bearer, summary: 'Deletes a review (its author or an admin)', params: idParamsSchema, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      const user = request.user!;
+      const review = await reviews.findById(request.params.id);
+      if (!review) throw notFound('Review');
+      if (user.role !== 'admin' && review.user_id !== user.id) throw forbidden('You can only delete your own reviews');
+      await reviews.remove(review.id);
+      return { acknowledged: true, deletedCount: 1 };
     },
   );
 };

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants.js';
+import { boundedText } from './common.js';
+import { hostedImageSchema } from './user.js';
+
+/** SPEC section 5 messages for the product forms, each wired to its own field. */
+export const productMessages = {
+  nameRequired: 'Name is Required',
+  descriptionRequired: 'decreption is Required',
+  updateDescriptionRequired: 'Descreption is Required',
+  priceRequired: 'price is Required',
+  updatePriceRequired: 'Price is Required',
+  priceInvalid: 'Enter a price above 0 with at most 2 decimals, such as 12.99',
+  quantityRequired: 'Quantity is Required',
+  quantityInvalid: 'Enter a whole number from 0',
+  minimumInvalid: 'Enter a whole number from 1',
+  tooLarge: 'That number is too large',
+  imageRequired: 'Image is Required',
+} as const;
+
+export const MAX_PRICE_CENTS = 100_000_000;
+export const MAX_STOCK = 10_000_000;
+export const MAX_MINIMUM = 100_000;
+
+/** A price typed as text or sent as a number: dollars, above 0, at most 2 decimals; answers cents. */
+export const priceSchema = (requiredMessage: string) =>
+  z
+    .union([z.string().trim(), z.number()], { error: requiredMessage })
+    .transform((value) => (typeof value === 'number' ? String(value) : value))
+    .refine((value) => value !== '', { error: requiredMessage, abort: true })
+    .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), { error: productMessages.priceInvalid, abort: true })
+    .transform((value) => Math.round(Number(value) * 100))
+    .refine((cents) => cents > 0 && cents <= MAX_PRICE_CENTS, productMessages.priceInvalid);
+
+const wholeNumber = (requiredMessage: string, invalidMessage: string, min: number, max: number) =>
+  z
+    .union([z.string().trim(), z.number()], { error: requiredMessage })
+    .refine((value) => value !== '', { error: requiredMessage, abort: true })
+    .transform((value) => (typeof value === 'number' ? value : /^\d{1,12}$/.test(value) ? Number(value) : Number.NaN))
+    .refine((value) => Number.isInteger(value) && value >= min, { error: invalidMessage, abort: true })
+    .refine((value) => value <= max, productMessages.tooLarge);
+
+export const stockSchema = wholeNumber(productMessages.quantityRequired, productMessages.quantityInvalid, 0, MAX_STOCK);
+export const minimumSchema = wholeNumber(productMessages.quantityRequired, productMessages.minimumInvalid, 1, MAX_MINIMUM);
+
+/** POST /products. */
+export const createProductSchema = z.object({
+  name: boundedText(TEXT_LIMITS.name, productMessages.nameRequired),
+  decreption: boundedText(TEXT_LIMITS.description, productMessages.descriptionRequired),
+  price: priceSchema(productMessages.priceRequired),
+  quantity: stockSchema,
+  minimum: minimumSchema,
+  img: hostedImageSchema(productMessages.imageRequired),
+});
+export type CreateProductInput = z.input<typeof createProductSchema>;
+
+/** PUT /product/{id}: the name stays; a new photo is optional. */
+export const updateProductSchema = z.object({
+  decreption: boundedText(TEXT_LIMITS.description, productMessages.updateDescriptionRequired),
+  price: priceSchema(productMessages.updatePriceRequired),
+  quantity: stockSchema,
+  minimum: minimumSchema,
+  img: hostedImageSchema(productMessages.imageRequired).optional(),
+});
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+
+/** PUT /products/{id}: sets the stock. */
+export const setStockSchema = z.object({ updatequantity: stockSchema });
+
+/** SPEC section 5 review messages. */
+export const reviewMessages = {
+  reviewRequired: 'Review is Required. Please Try Again.',
+  ratingsRequired: 'Ratings is Required. Please Try Agian.',
+  ratingsInvalid: 'Ratings must be a whole number from 1 to 5',
+  imageRequired: 'Image is Required.Please Try Again.',
+} as const;
+
+export const ratingsSchema = z
+  .union([z.string().trim(), z.number()], { error: reviewMessages.ratingsRequired })
+  .refine((value) => value !== '', { error: reviewMessages.ratingsRequired, abort: true })
+  .transform((value) => (typeof value === 'number' ? value : /^[1-5]$/.test(value) ? Number(value) : Number.NaN))
+  .refine((value) => Number.isInteger(value) && value >= 1 && value <= 5, reviewMessages.ratingsInvalid);
+
+/** POST /review: the author's name and email come from the token, whatever the body says. */
+export const createReviewSchema = z.object({
+  review: boundedText(TEXT_LIMITS.review, reviewMessages.reviewRequired),
+  ratings: ratingsSchema,
+  img: hostedImageSchema(reviewMessages.imageRequired),
+  name: z.string().max(500).optional(),
+  email: z.string().max(500).optional(),
+});
+export type CreateReviewInput = z.input<typeof createReviewSchema>;
