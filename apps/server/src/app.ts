@@ -37,6 +37,8 @@ declare module 'fastify' {
     database: ShopDatabase;
     images: ImageStorage;
     mailer: Mailer;
+    /** Every route the app serves, as `METHOD url` (the authorization matrix test reads it). */
+    routeList: string[];
   }
 }
 
@@ -64,6 +66,12 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
+
+  const routeList: string[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

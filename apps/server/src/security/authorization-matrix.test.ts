@@ -1,0 +1,274 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { insertProduct, insertReview, insertSignedInUser } from '../test/factories.js';
+
+/**
+ * Every route the app serves, with the answer each kind of caller gets: a visitor, the user who
+ * owns the record, another user, and an admin. The route list is read from the running app, so
+ * a new route without a row here fails this test. Where a caller is refused, nothing changes.
+ */
+
+type Role = 'visitor' | 'owner' | 'other' | 'admin';
+type Caller = { headers: Record<string, string>; id: string; email: string } | null;
+interface Context {
+  owner: NonNullable<Caller>;
+  other: NonNullable<Caller>;
+  admin: NonNullable<Caller>;
+}
+interface RequestSpec {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+interface Row {
+  route: string;
+  expect: Record<Role, number>;
+  /** Builds the request for one caller; fresh records per caller where the call consumes them. */
+  request: (ctx: Context, role: Role) => Promise<RequestSpec>;
+}
+
+let t: TestApp;
+let ctx: Context;
+const IMG = '/images/0123456789abcdef0123456789abcdef.webp';
+const all = (status: number): Record<Role, number> => ({ visitor: status, owner: status, other: status, admin: status });
+const gated = (visitor: number, owner: number, other: number, admin: number): Record<Role, number> => ({ visitor, owner, other, admin });
+
+async function placeOrder(owner: NonNullable<Caller>) {
+  const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: owner.headers,
+    payload: { productId: product.id, quantity: 1, location: 'Leeds', phone: '+44 113 496 0000' },
+  });
+  return response.json().insertedId as string;
+}
+async function clientSecretFor(owner: NonNullable<Caller>, orderId: string) {
+  return (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: owner.headers, payload: { orderId } })).json()
+    .clientSecret as string;
+}
+async function paidOrder(owner: NonNullable<Caller>) {
+  const orderId = await placeOrder(owner);
+  const clientSecret = await clientSecretFor(owner, orderId);
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    headers: owner.headers,
+    payload: { clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+  });
+  await t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: owner.headers, payload: { transactionID: confirmed.json().id } });
+  return orderId;
+}
+let pngCache: Buffer | undefined;
+async function imageForm() {
+  pngCache ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
+  const boundary = '----matrix';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    pngCache,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const ROWS: Row[] = [
+  { route: 'GET /api/health', expect: all(200), request: async () => ({ url: '/api/health' }) },
+  { route: 'GET /api/ready', expect: all(200), request: async () => ({ url: '/api/ready' }) },
+  { route: 'GET /api/products', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/products' }) },
+  { route: 'GET /api/productCount', expect: all(200), request: async () => ({ url: '/api/productCount' }) },
+  {
+    route: 'GET /api/products/:id',
+    expect: all(200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}` }),
+  },
+  {
+    route: 'POST /api/products',
+    expect: gated(401, 403, 403, 201),
+    request: async () => ({ url: '/api/products', payload: { name: 'Matrix part', decreption: 'd', price: '9.99', quantity: 5, minimum: 1, img: IMG } }),
+  },
+  {
+    route: 'PUT /api/product/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({
+      url: `/api/product/${(await insertProduct(t.database.db)).id}`,
+      payload: { decreption: 'changed', price: 1, quantity: 1, minimum: 1 },
+    }),
+  },
+  {
+    route: 'PUT /api/products/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}`, payload: { updatequantity: 77 } }),
+  },
+  {
+    route: 'DELETE /api/products/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}` }),
+  },
+  { route: 'GET /api/getreviews', expect: all(200), request: async () => ({ url: '/api/getreviews?latest=3' }) },
+  {
+    route: 'POST /api/review',
+    expect: gated(401, 201, 201, 201),
+    request: async () => ({ url: '/api/review', payload: { review: 'Good', ratings: 5, img: IMG } }),
+  },
+  {
+    route: 'DELETE /api/review/:id',
+    expect: gated(401, 200, 403, 200),
+    request: async ({ owner }) => ({ url: `/api/review/${(await insertReview(t.database.db, { user_id: owner.id, email: owner.email })).id}` }),
+  },
+  {
+    route: 'POST /api/contact',
+    expect: all(201),
+    request: async (_ctx, role) => ({
+      url: '/api/contact',
+      payload: { name: 'N', email: 'n@example.com', subject: 'S', message: 'M' },
+      headers: { 'x-matrix-role': role },
+    }),
+  },
+  { route: 'GET /api/auth/*', expect: all(200), request: async () => ({ url: '/api/auth/ok' }) },
+  {
+    route: 'POST /api/auth/*',
+    expect: all(422),
+    request: async () => ({ url: '/api/auth/sign-in/email', payload: { email: 'not-an-email', password: 'x' } }),
+  },
+  { route: 'GET /api/auth-providers', expect: all(200), request: async () => ({ url: '/api/auth-providers' }) },
+  {
+    // The token exchange checks the identity session itself: a bearer of that email may, anyone else may not.
+    route: 'PUT /api/user/:email',
+    expect: gated(401, 200, 403, 403),
+    request: async ({ owner }) => ({ url: `/api/user/${owner.email}`, payload: { email: owner.email } }),
+  },
+  { route: 'GET /api/admin/:email', expect: gated(401, 200, 403, 200), request: async ({ owner }) => ({ url: `/api/admin/${owner.email}` }) },
+  { route: 'GET /api/user/:email', expect: gated(401, 200, 403, 200), request: async ({ owner }) => ({ url: `/api/user/${owner.email}` }) },
+  {
+    route: 'PUT /api/userinfo/:email',
+    expect: gated(401, 200, 403, 200),
+    request: async ({ owner }) => ({ url: `/api/userinfo/${owner.email}`, payload: { img: IMG, phone: '+44 20 7946 0000' } }),
+  },
+  { route: 'GET /api/users', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/users' }) },
+  {
+    route: 'PUT /api/user/admin/:email',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/user/admin/${(await insertSignedInUser(t.database.db)).email}` }),
+  },
+  {
+    route: 'DELETE /api/user/admin/:email',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/user/admin/${(await insertSignedInUser(t.database.db)).email}` }),
+  },
+  { route: 'POST /api/images', expect: gated(401, 201, 201, 201), request: async () => ({ url: '/api/images', ...(await imageForm()) }) },
+  {
+    route: 'POST /api/orders',
+    expect: gated(401, 201, 201, 201),
+    request: async () => ({
+      url: '/api/orders',
+      payload: { productId: (await insertProduct(t.database.db)).id, quantity: 2, location: 'Bath', phone: '+44 1225 000000' },
+    }),
+  },
+  { route: 'GET /api/orders/:email', expect: gated(401, 200, 403, 200), request: async ({ owner }) => ({ url: `/api/orders/${owner.email}` }) },
+  {
+    route: 'GET /api/specificorders/:orderid',
+    expect: gated(401, 200, 403, 200),
+    request: async ({ owner }) => ({ url: `/api/specificorders/${await placeOrder(owner)}` }),
+  },
+  {
+    route: 'DELETE /api/orders/:id',
+    expect: gated(401, 200, 403, 200),
+    request: async ({ owner }) => ({ url: `/api/orders/${await placeOrder(owner)}` }),
+  },
+  {
+    route: 'PATCH /api/orders/:id',
+    expect: gated(401, 409, 403, 409),
+    request: async ({ owner }) => ({ url: `/api/orders/${await placeOrder(owner)}`, payload: { transactionID: 'pi_test_made_up' } }),
+  },
+  { route: 'GET /api/allorders', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders' }) },
+  {
+    route: 'PATCH /api/shiftorders/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async ({ owner }) => ({ url: `/api/shiftorders/${await paidOrder(owner)}` }),
+  },
+  { route: 'GET /api/payments/config', expect: all(200), request: async () => ({ url: '/api/payments/config' }) },
+  {
+    route: 'POST /api/create-payment-intent',
+    expect: gated(401, 200, 403, 200),
+    request: async ({ owner }) => ({ url: '/api/create-payment-intent', payload: { orderId: await placeOrder(owner) } }),
+  },
+  {
+    route: 'POST /api/payments/webhook',
+    expect: all(400),
+    request: async () => ({ url: '/api/payments/webhook', payload: { id: 'evt_unsigned', type: 'payment_intent.succeeded' } }),
+  },
+  {
+    route: 'POST /api/payments/test/confirm',
+    expect: gated(401, 200, 403, 200),
+    request: async ({ owner }) => ({
+      url: '/api/payments/test/confirm',
+      payload: { clientSecret: await clientSecretFor(owner, await placeOrder(owner)), card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+    }),
+  },
+  { route: 'GET /images/*', expect: all(404), request: async () => ({ url: '/images/not-there.webp' }) },
+];
+
+/** Documentation and static files: public, answered without touching any record. */
+const PUBLIC_STATIC = new Set([
+  'GET /api/docs',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+]);
+
+/** Everything a refused call must leave as it was. */
+async function snapshot() {
+  const db = t.database.db;
+  return JSON.stringify(
+    await Promise.all([
+      db.selectFrom('products').selectAll().orderBy('id').execute(),
+      db.selectFrom('orders').selectAll().orderBy('id').execute(),
+      db.selectFrom('reviews').selectAll().orderBy('id').execute(),
+      db.selectFrom('users').select(['id', 'email', 'role', 'phone', 'image']).orderBy('id').execute(),
+      db.selectFrom('payments').selectAll().orderBy('order_id').execute(),
+      db.selectFrom('test_payment_intents').select(['id', 'status']).orderBy('id').execute(),
+    ]),
+  );
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_SCALE: '1000' });
+  ctx = {
+    owner: await insertSignedInUser(t.database.db, { name: 'Owner' }),
+    other: await insertSignedInUser(t.database.db, { name: 'Other' }),
+    admin: await insertSignedInUser(t.database.db, { role: 'admin' }),
+  };
+});
+afterAll(async () => t.close());
+
+describe('authorization matrix', () => {
+  it('has a row for every route the app serves, and no row for a route it does not', () => {
+    const served = new Set(t.app.routeList.filter((route) => !route.startsWith('HEAD ') && !route.startsWith('OPTIONS ')));
+    const covered = new Set([...ROWS.map((row) => row.route), ...PUBLIC_STATIC]);
+    expect([...served].filter((route) => !covered.has(route)), 'routes without a row').toEqual([]);
+    expect([...covered].filter((route) => !served.has(route)), 'rows without a route').toEqual([]);
+  });
+
+  for (const row of ROWS) {
+    for (const role of ['visitor', 'owner', 'other', 'admin'] as const) {
+      it(`${row.route} as ${role} answers ${row.expect[role]}`, async () => {
+        const spec = await row.request(ctx, role);
+        const caller = role === 'visitor' ? null : ctx[role];
+        const expected = row.expect[role];
+        const before = expected === 401 || expected === 403 ? await snapshot() : undefined;
+        const response = await t.app.inject({
+          method: row.route.split(' ')[0] as 'GET',
+          url: spec.url,
+          headers: { ...(caller?.headers ?? {}), ...(spec.headers ?? {}) },
+          ...(spec.payload === undefined ? {} : { payload: spec.payload as string }),
+        });
+        expect(response.statusCode, response.body.slice(0, 300)).toBe(expected);
+        if (response.statusCode >= 400) expect(response.json().error.code).toBeTruthy();
+        if (before !== undefined) expect(await snapshot(), 'a refused call changed data').toBe(before);
+      });
+    }
+  }
+});
