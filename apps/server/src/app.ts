@@ -27,7 +27,7 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, sendError } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 
@@ -64,6 +64,11 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Malformed or over-long URLs are refused before routing; answer them with the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendError(reply, request, tooLong ? 414 : 400, tooLong ? 'URI_TOO_LONG' : 'BAD_REQUEST', tooLong ? 'The address is too long' : 'The address is not valid');
+    },
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
 

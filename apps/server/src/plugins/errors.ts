@@ -43,9 +43,31 @@ function toFieldErrors(error: FastifyError): FieldErrors {
   return fieldErrors;
 }
 
+/** The path of the first string in a parsed JSON body that holds a NUL character, if any. */
+function nulPath(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '(root)' : undefined;
+  if (path.length > 20 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, '(key)'].join('.');
+    const found = nulPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The one place errors become answers: the envelope, the right status, no internals on 5xx. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // No text of this shop holds a NUL character, and PostgreSQL cannot store one.
+    app.addHook('preValidation', async (request) => {
+      if (request.body === undefined || Buffer.isBuffer(request.body)) return;
+      const field = nulPath(request.body);
+      if (field) {
+        const message = 'Contains characters that are not allowed';
+        throw new AppError(422, 'VALIDATION_FAILED', message, { [field]: [message] });
+      }
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         return sendError(reply, request, error.statusCode, error.code, error.message, error.fieldErrors);

@@ -32,7 +32,9 @@ export const contactMessageSchema = z.object({
     .string({ error: contactMessages.message })
     .trim()
     .min(1, contactMessages.message)
-    .max(TEXT_LIMITS.message, `Must be at most ${TEXT_LIMITS.message} characters`),
+    .max(TEXT_LIMITS.message, `Must be at most ${TEXT_LIMITS.message} characters`)
+    // eslint-disable-next-line no-control-regex
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Contains characters that are not allowed'),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 

@@ -65,7 +65,12 @@ export const insertedAnswerSchema = z.object({ acknowledged: z.boolean(), insert
 
 export const markPaidSchema = z.object({
   order: z.unknown().optional(),
-  transactionID: z.string().trim().min(1, 'transactionID is required').max(255),
+  transactionID: z
+    .string()
+    .trim()
+    .min(1, 'transactionID is required')
+    .max(255)
+    .regex(/^[A-Za-z0-9_]+$/, 'Not a valid transaction id'),
 });
 
 export const createPaymentIntentSchema = z.object({
@@ -83,7 +88,7 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** Test-mode card confirmation (the stand-in for the card provider's client call). */
 export const testCardConfirmSchema = z.object({
-  clientSecret: z.string().min(1).max(255),
+  clientSecret: z.string().min(1).max(255).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid client secret'),
   card: z.object({
     number: z.string().max(40),
     expiry: z.string().max(10),

@@ -38,6 +38,7 @@ describe('POST /api/contact', () => {
     [{ ...valid, name: 'x'.repeat(121) }, 'name', 'Must be at most 120 characters'],
     [{ ...valid, phone: 'call me maybe' }, 'phone', 'Please provide a valid phone number'],
     [{ ...valid, name: 'bad\u0000name' }, 'name', 'Contains characters that are not allowed'],
+    [{ ...valid, message: 'line one\u0000' }, 'message', 'Contains characters that are not allowed'],
   ])('rejects invalid fields with 422 and stores nothing (%#)', async (payload, field, message) => {
     const before = await countMessages();
     const response = await post(payload, `10.0.1.${field.length}${message.length}`);

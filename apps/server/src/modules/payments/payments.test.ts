@@ -116,7 +116,9 @@ describe('paying by card in test mode', () => {
     expect(response.json().error.fieldErrors[field]).toBeDefined();
     const intent = await intentRow(clientSecret.split('_secret_')[0]);
     expect(intent.status).toBe('requires_payment_method');
-    expect(JSON.stringify(intent)).not.toContain(card.number.replace(/\s/g, ''));
+    expect(intent.card_last4).toBeNull();
+    const digits = card.number.replace(/\s/g, '');
+    if (digits.length >= 13) expect(JSON.stringify(intent)).not.toContain(digits);
   });
 
   it("refuses to confirm another customer's payment", async () => {
