@@ -1,13 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { access, rename, writeFile } from 'node:fs/promises';
+import { access, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded and seeded images live; served under PUBLIC_PATH. A disk today, an object store later. */
 export interface ImageStorage {
   /** Stores the bytes under a name made from their content and answers the public path. */
   put(bytes: Buffer, extension: 'webp'): Promise<string>;
+  /** Whether a public path names an image this storage holds. */
+  exists(publicPath: string): Promise<boolean>;
   readonly directory: string;
+}
+
+/** Storage that cannot take the file: full (507) or not writable (503). Nothing is recorded. */
+export class ImageStorageError extends Error {
+  override name = 'ImageStorageError';
+  constructor(
+    readonly reason: 'full' | 'unwritable',
+    cause: unknown,
+  ) {
+    super(reason === 'full' ? 'image storage is full' : 'image storage is not writable', { cause });
+  }
 }
 
 export const IMAGES_PUBLIC_PATH = '/images/';
@@ -26,10 +39,27 @@ export function createDiskImageStorage(directory: string): ImageStorage {
       if (!exists) {
         // Write beside the target and rename, so a reader never sees half a file.
         const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-        await writeFile(temporary, bytes);
-        await rename(temporary, target);
+        try {
+          await writeFile(temporary, bytes);
+          await rename(temporary, target);
+        } catch (error) {
+          await unlink(temporary).catch(() => {});
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'ENOSPC' || code === 'EDQUOT') throw new ImageStorageError('full', error);
+          if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw new ImageStorageError('unwritable', error);
+          throw error;
+        }
       }
       return IMAGES_PUBLIC_PATH + name;
+    },
+    async exists(publicPath) {
+      if (!publicPath.startsWith(IMAGES_PUBLIC_PATH)) return false;
+      const name = publicPath.slice(IMAGES_PUBLIC_PATH.length);
+      if (!/^[a-f0-9]{32}\.webp$/.test(name)) return false;
+      return access(path.join(directory, name)).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

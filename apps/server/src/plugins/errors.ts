@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors, isDatabaseUnavailable } from '../lib/errors.js';
+import { ImageStorageError } from '../lib/image-storage.js';
 
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -82,6 +83,12 @@ export const errorsPlugin = fp(
           .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
           .join('; ');
         return sendError(reply, request, 400, 'BAD_REQUEST', `Invalid ${error.validationContext ?? 'request'}: ${message}`, fieldErrors);
+      }
+      if (error instanceof ImageStorageError) {
+        request.log.error({ err: error }, 'image storage failed');
+        if (error.reason === 'full') return sendError(reply, request, 507, 'INSUFFICIENT_STORAGE', 'The shop cannot store images right now. Please try again later.');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS * 12));
+        return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', 'The shop cannot store images right now. Please try again later.');
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');

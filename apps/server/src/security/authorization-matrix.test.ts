@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { insertProduct, insertReview, insertSignedInUser } from '../test/factories.js';
+import { insertProduct, insertReview, insertSignedInUser, storeTestImage } from '../test/factories.js';
 
 /**
  * Every route the app serves, with the answer each kind of caller gets: a visitor, the user who
@@ -30,7 +30,7 @@ interface Row {
 
 let t: TestApp;
 let ctx: Context;
-const IMG = '/images/0123456789abcdef0123456789abcdef.webp';
+let IMG = '';
 const all = (status: number): Record<Role, number> => ({ visitor: status, owner: status, other: status, admin: status });
 const gated = (visitor: number, owner: number, other: number, admin: number): Record<Role, number> => ({ visitor, owner, other, admin });
 
@@ -236,6 +236,7 @@ async function snapshot() {
 
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_SCALE: '1000' });
+  IMG = await storeTestImage(t.app);
   ctx = {
     owner: await insertSignedInUser(t.database.db, { name: 'Owner' }),
     other: await insertSignedInUser(t.database.db, { name: 'Other' }),

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewProductRow, NewReviewRow } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
@@ -80,4 +82,10 @@ export async function insertSignedInUser(db: Kysely<Database>, options: { role?:
     })
     .execute();
   return { id, email, name: options.name ?? `Customer ${n}`, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A real image in the app's image storage, for records that must point at a stored file. */
+export async function storeTestImage(app: FastifyInstance, colour = '#c0392b'): Promise<string> {
+  const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: colour } }).webp().toBuffer();
+  return app.images.put(bytes, 'webp');
 }

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { insertProduct, insertSignedInUser, storeTestImage } from '../../test/factories.js';
 
 let t: TestApp;
 type Customer = Awaited<ReturnType<typeof insertSignedInUser>>;
 let admin: Customer;
 let customer: Customer;
-const IMG = '/images/0123456789abcdef0123456789abcdef.webp';
-const valid = { name: 'Clutch Cable', decreption: 'Braided clutch cable, 1200 mm.', price: '14.50', quantity: '25', minimum: '1', img: IMG };
+let IMG = '';
+const validProduct = () => ({ name: 'Clutch Cable', decreption: 'Braided clutch cable, 1200 mm.', price: '14.50', quantity: '25', minimum: '1', img: IMG });
 
 beforeAll(async () => {
   t = await buildTestApp();
+  IMG = await storeTestImage(t.app);
   admin = await insertSignedInUser(t.database.db, { role: 'admin' });
   customer = await insertSignedInUser(t.database.db);
 });
@@ -21,7 +22,7 @@ const productCount = async () =>
 
 describe('POST /api/products', () => {
   it('adds a product with the price in cents, and it is listed', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: valid });
+    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: validProduct() });
     expect(response.statusCode).toBe(201);
     const { insertedId } = response.json();
     const product = (await t.app.inject({ url: `/api/products/${insertedId}` })).json();
@@ -45,11 +46,12 @@ describe('POST /api/products', () => {
     [{ minimum: '99999999999' }, 'minimum', 'That number is too large'],
     [{ img: '' }, 'img', 'Image is Required'],
     [{ img: 'javascript:alert(1)' }, 'img', 'Please upload the image again'],
+    [{ img: '/images/ffffffffffffffffffffffffffffffff.webp' }, 'img', 'Please upload the image again'],
     [{ name: 'x'.repeat(10_000) }, 'name', 'Must be at most 120 characters'],
     [{ decreption: 'x'.repeat(10_000) }, 'decreption', 'Must be at most 2000 characters'],
   ])('refuses %j with its message and adds nothing', async (change, field, message) => {
     const before = await productCount();
-    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: { ...valid, ...change } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: { ...validProduct(), ...change } });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.fieldErrors[field]).toContain(message);
     expect(await productCount()).toBe(before);
@@ -57,15 +59,15 @@ describe('POST /api/products', () => {
 
   it('stores markup as plain text', async () => {
     const name = '<img src=x onerror=alert(1)>';
-    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: { ...valid, name } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: { ...validProduct(), name } });
     expect(response.statusCode).toBe(201);
     expect((await t.app.inject({ url: `/api/products/${response.json().insertedId}` })).json().name).toBe(name);
   });
 
   it('is for admins only', async () => {
     const before = await productCount();
-    expect((await t.app.inject({ method: 'POST', url: '/api/products', payload: valid })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: customer.headers, payload: valid })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/products', payload: validProduct() })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: customer.headers, payload: validProduct() })).statusCode).toBe(403);
     expect(await productCount()).toBe(before);
   });
 });

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
+import { assertStoredImage } from '../../lib/stored-image.js';
 import { toProduct } from './products.mapper.js';
 import { createProductsRepository } from './products.repository.js';
 
@@ -81,6 +82,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { name, decreption, price, quantity, minimum, img } = request.body;
+      await assertStoredImage(app, img);
       const id = await products.insert({ name, description: decreption, price_cents: price, quantity, minimum, img });
       request.log.info({ productId: id, by: request.user?.email }, 'product added');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
@@ -102,6 +104,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { decreption, price, quantity, minimum, img } = request.body;
+      if (img) await assertStoredImage(app, img);
       const changed = await products.update(request.params.id, {
         description: decreption,
         price_cents: price,

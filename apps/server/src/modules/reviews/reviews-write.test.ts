@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertSignedInUser } from '../../test/factories.js';
+import { insertSignedInUser, storeTestImage } from '../../test/factories.js';
 
 let t: TestApp;
 type Customer = Awaited<ReturnType<typeof insertSignedInUser>>;
 let alice: Customer;
 let bob: Customer;
 let admin: Customer;
-const IMG = '/images/0123456789abcdef0123456789abcdef.webp';
+let IMG = '';
 
 beforeAll(async () => {
   t = await buildTestApp();
+  IMG = await storeTestImage(t.app);
   alice = await insertSignedInUser(t.database.db, { name: 'alice rider' });
   bob = await insertSignedInUser(t.database.db);
   admin = await insertSignedInUser(t.database.db, { role: 'admin' });

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReviewRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { assertStoredImage } from '../../lib/stored-image.js';
 import { createReviewsRepository } from './reviews.repository.js';
 
 const toReview = (row: ReviewRow, withEmail: boolean): Review => ({
@@ -65,6 +66,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
+      await assertStoredImage(app, request.body.img);
       const id = await reviews.insert({
         user_id: user.id,
         name: user.name,

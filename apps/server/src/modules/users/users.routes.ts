@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { assertStoredImage } from '../../lib/stored-image.js';
 import { assertOwnerOrAdmin, resolveUser } from '../../plugins/auth.js';
 import { createUsersRepository } from './users.repository.js';
 
@@ -99,6 +100,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertOwnerOrAdmin(request, request.params.email);
+      await assertStoredImage(app, request.body.img);
       const modified = await users.updateProfile(request.params.email, { image: request.body.img, phone: request.body.phone });
       if (modified === 0) throw notFound('User');
       return { acknowledged: true, matchedCount: modified, modifiedCount: modified };

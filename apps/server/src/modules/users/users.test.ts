@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeTestImage } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, type SignedInUser } from '../../test/auth-helpers.js';
 
@@ -6,10 +7,11 @@ let t: TestApp;
 let admin: SignedInUser;
 let alice: SignedInUser;
 let bob: SignedInUser;
-const IMG = '/images/0123456789abcdef0123456789abcdef.webp';
+let IMG = '';
 
 beforeAll(async () => {
   t = await buildTestApp();
+  IMG = await storeTestImage(t.app);
   admin = await createUser(t.app, t.database.db, { name: 'Boss', admin: true });
   alice = await createUser(t.app, t.database.db, { name: 'Alice' });
   bob = await createUser(t.app, t.database.db, { name: 'Bob' });
