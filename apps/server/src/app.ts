@@ -39,6 +39,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Every route the app serves, as `METHOD url` (the authorization matrix test reads it). */
     routeList: string[];
+    /** Set while shutting down: readiness fails so load balancers stop sending. */
+    draining: boolean;
   }
 }
 
@@ -74,6 +76,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
 
   const routeList: string[] = [];
   app.decorate('routeList', routeList);
+  app.decorate('draining', false);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
   });

@@ -40,6 +40,7 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional()),
     /** Where the Stripe SDK sends its requests; only for a local stand-in of Stripe's API in tests. */
     STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
     ORDER_PAYMENT_TIMEOUT_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
   })
   .superRefine((env, ctx) => {
@@ -87,6 +88,8 @@ export interface AppConfig {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
   /** An order left unpaid this long is cancelled and its stock released. */
   orderPaymentTimeoutMs: number;
+  /** On SIGTERM, how long to keep serving (while reporting not ready) before closing. */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {
@@ -152,5 +155,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     orderPaymentTimeoutMs: env.ORDER_PAYMENT_TIMEOUT_HOURS * 60 * 60 * 1000,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }

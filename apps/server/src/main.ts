@@ -28,17 +28,24 @@ async function main() {
   void sweep();
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(sweeper);
+    // SIGTERM comes from an orchestrator: report not ready and keep serving while the load
+    // balancer stops sending, then close. Ctrl-C (SIGINT) closes at once.
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+      app.draining = true;
+      app.log.info({ drainMs: config.shutdownDrainMs }, 'draining before shutdown');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const timer = setTimeout(() => {
       app.log.error('requests did not finish in time; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
-    app
+    await app
       .close()
       .then(() => database.close())
       .then(
@@ -49,8 +56,8 @@ async function main() {
         },
       );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
 }

@@ -23,6 +23,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
+      if (app.draining) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'This server is shutting down');
+      }
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS);
