@@ -14,6 +14,7 @@ import type { AppConfig } from './config.js';
 import { createDatabase, type ShopDatabase } from './db/database.js';
 import { createDiskImageStorage, type ImageStorage } from './lib/image-storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createMicroCache, type MicroCache } from './lib/micro-cache.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createAuth } from './modules/identity/auth.js';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     routeList: string[];
     /** Set while shutting down: readiness fails so load balancers stop sending. */
     draining: boolean;
+    /** Public catalogue answers for up to a second; any successful write clears it. */
+    publicCache: MicroCache;
   }
 }
 
@@ -54,6 +57,8 @@ export interface BuildAppOptions {
 }
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Every instance shows a catalogue change within this time. */
+const PUBLIC_CACHE_TTL_MS = 1000;
 
 /** Builds the whole shop as a Fastify instance. It never listens; main.ts does. */
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
@@ -77,6 +82,11 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   const routeList: string[] = [];
   app.decorate('routeList', routeList);
   app.decorate('draining', false);
+  app.decorate('publicCache', createMicroCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 5000 }));
+  // Any write that succeeded may have changed what the public sees (stock, prices, reviews).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.publicCache.clear();
+  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
   });

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
+import { sendJsonText } from '../../lib/micro-cache.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
 import { toProduct } from './products.mapper.js';
 import { createProductsRepository } from './products.repository.js';
@@ -43,15 +44,19 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         return (await products.listAll()).map(toProduct);
       }
       const limit = size ?? PAGE_SIZE;
-      const rows = await products.listPage((page ?? 0) * limit, limit);
-      return rows.map(toProduct);
+      const offset = (page ?? 0) * limit;
+      const text = await app.publicCache.json(`products:${offset}:${limit}`, async () => (await products.listPage(offset, limit)).map(toProduct));
+      return sendJsonText(reply as never, text);
     },
   );
 
   app.get(
     '/productCount',
     { schema: { tags: ['products'], summary: 'How many products the catalogue has', response: { 200: productCountSchema } } },
-    async () => ({ count: await products.count() }),
+    async (_request, reply) => {
+      const text = await app.publicCache.json('productCount', async () => ({ count: await products.count() }));
+      return sendJsonText(reply as never, text);
+    },
   );
 
   app.get(
@@ -64,10 +69,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
-    async (request) => {
-      const row = await products.findById(request.params.id);
-      if (!row) throw notFound('Product');
-      return toProduct(row);
+    async (request, reply) => {
+      const text = await app.publicCache.json(`product:${request.params.id}`, async () => {
+        const row = await products.findById(request.params.id);
+        return row ? toProduct(row) : null;
+      });
+      if (text === 'null') throw notFound('Product');
+      return sendJsonText(reply as never, text);
     },
   );
 

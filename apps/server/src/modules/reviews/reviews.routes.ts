@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReviewRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { sendJsonText } from '../../lib/micro-cache.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
 import { createReviewsRepository } from './reviews.repository.js';
 
@@ -47,7 +48,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.requireUser.call(app, request, reply);
         withEmail = request.user?.role === 'admin';
       }
-      const rows = request.query.latest ? await reviews.listLatest(request.query.latest) : await reviews.listAll();
+      const latest = request.query.latest;
+      if (latest && !withEmail) {
+        const text = await app.publicCache.json(`reviews:latest:${latest}`, async () => (await reviews.listLatest(latest)).map((row) => toReview(row, false)));
+        return sendJsonText(reply as never, text);
+      }
+      const rows = latest ? await reviews.listLatest(latest) : await reviews.listAll();
       return rows.map((row) => toReview(row, withEmail));
     },
   );
