@@ -7,3 +7,4 @@ export * from './schemas/health.js';
 export * from './schemas/user.js';
 export * from './schemas/order.js';
 export * from './schemas/catalogue-admin.js';
+export * from './responsive-images.js';

@@ -5,8 +5,11 @@ import path from 'node:path';
 
 /** Where uploaded and seeded images live; served under PUBLIC_PATH. A disk today, an object store later. */
 export interface ImageStorage {
-  /** Stores the bytes under a name made from their content and answers the public path. */
-  put(bytes: Buffer, extension: 'webp'): Promise<string>;
+  /**
+   * Stores the bytes under a name made from their content and answers the public path. Each
+   * variant (a smaller rendition) is stored beside it as `<name>-<variant>.webp`.
+   */
+  put(bytes: Buffer, extension: 'webp', variants?: Record<string, Buffer>): Promise<string>;
   /** Whether a public path names an image this storage holds. */
   exists(publicPath: string): Promise<boolean>;
   readonly directory: string;
@@ -25,33 +28,40 @@ export class ImageStorageError extends Error {
 
 export const IMAGES_PUBLIC_PATH = '/images/';
 
+/** Writes a content-named file once: beside the target first, then renamed, so no reader sees half a file. */
+async function writeOnce(target: string, bytes: Buffer): Promise<void> {
+  const exists = await access(target).then(
+    () => true,
+    () => false,
+  );
+  if (exists) return;
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, target);
+  } catch (error) {
+    await unlink(temporary).catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new ImageStorageError('full', error);
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw new ImageStorageError('unwritable', error);
+    throw error;
+  }
+}
+
 export function createDiskImageStorage(directory: string): ImageStorage {
   mkdirSync(directory, { recursive: true });
   return {
     directory,
-    async put(bytes, extension) {
-      const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${extension}`;
-      const target = path.join(directory, name);
-      const exists = await access(target).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) {
-        // Write beside the target and rename, so a reader never sees half a file.
-        const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-        try {
-          await writeFile(temporary, bytes);
-          await rename(temporary, target);
-        } catch (error) {
-          await unlink(temporary).catch(() => {});
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code === 'ENOSPC' || code === 'EDQUOT') throw new ImageStorageError('full', error);
-          if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw new ImageStorageError('unwritable', error);
-          throw error;
-        }
+    async put(bytes, extension, variants = {}) {
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+      // Variants first: once the main file exists, every rendition a page asks for exists too.
+      for (const [variant, variantBytes] of Object.entries(variants)) {
+        await writeOnce(path.join(directory, `${hash}-${variant}.${extension}`), variantBytes);
       }
-      return IMAGES_PUBLIC_PATH + name;
+      await writeOnce(path.join(directory, `${hash}.${extension}`), bytes);
+      return `${IMAGES_PUBLIC_PATH}${hash}.${extension}`;
     },
+
     async exists(publicPath) {
       if (!publicPath.startsWith(IMAGES_PUBLIC_PATH)) return false;
       const name = publicPath.slice(IMAGES_PUBLIC_PATH.length);

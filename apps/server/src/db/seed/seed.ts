@@ -4,6 +4,7 @@ import type { ImageStorage } from '../../lib/image-storage.js';
 import type { Database, NewProductRow, NewReviewRow } from '../schema.js';
 import { demoProducts } from './demo-products.js';
 import { demoReviews } from './demo-reviews.js';
+import { responsiveVariants } from '../../lib/responsive-images.js';
 import { AVATAR_IMAGE, PRODUCT_IMAGE, avatarSvg, productSvg, renderWebp } from './illustrations.js';
 
 /** sharp already spreads each render over libuv threads; more parallel renders only queue. */
@@ -45,7 +46,9 @@ export async function seedDemo(
 
   const started = performance.now();
   const productImages = await mapLimited(demoProducts, RENDER_CONCURRENCY, async (product) =>
-    storage.put(await renderWebp(productSvg(product), PRODUCT_IMAGE.width, PRODUCT_IMAGE.height), 'webp'),
+    renderWebp(productSvg(product), PRODUCT_IMAGE.width, PRODUCT_IMAGE.height).then(async (bytes) =>
+      storage.put(bytes, 'webp', await responsiveVariants(bytes)),
+    ),
   );
   const avatarImages = await mapLimited(demoReviews, RENDER_CONCURRENCY, async (review) =>
     storage.put(

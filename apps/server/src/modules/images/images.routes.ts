@@ -3,6 +3,7 @@ import { errorEnvelopeSchema, imageUploadAnswerSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { scaledLimit } from '../../plugins/security.js';
+import { responsiveVariants } from '../../lib/responsive-images.js';
 import { IMAGE_MAX_BYTES, processImage } from './image-processing.js';
 
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +64,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!upload) throw badRequest('Send one image in the field "image"');
       const image = await processImage(upload);
-      const url = await app.images.put(image.bytes, 'webp');
+      const url = await app.images.put(image.bytes, 'webp', await responsiveVariants(image.bytes));
       request.log.info({ url, bytes: image.bytes.length, by: request.user?.email }, 'image stored');
       return reply.code(201).send({ success: true as const, data: { url, width: image.width, height: image.height, size: image.bytes.length } });
     },

@@ -74,6 +74,12 @@ describe('POST /api/images', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toContain('immutable');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    // Smaller renditions for responsive pages sit beside it.
+    const small = await t.app.inject({ url: body.data.url.replace('.webp', '-400w.webp') });
+    expect(small.statusCode).toBe(200);
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(400);
+    const medium = await t.app.inject({ url: body.data.url.replace('.webp', '-800w.webp') });
+    expect((await sharp(medium.rawPayload).metadata()).width).toBe(640);
   });
 
   it('drops metadata such as GPS and shrinks large photos', async () => {

@@ -1,4 +1,4 @@
-import { isOutOfStock, type Product } from '@shop/shared';
+import { isOutOfStock, type Product, responsiveSrcSet } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
@@ -37,6 +37,8 @@ export function ProductCard({
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={product.img}
+          srcSet={responsiveSrcSet(product.img)}
+          sizes="(min-width: 1024px) 33vw, 100vw"
           alt={product.name}
           width={PRODUCT_IMAGE_WIDTH}
           height={PRODUCT_IMAGE_HEIGHT}
