@@ -21,11 +21,22 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/** Stripe.js and its card frames are allowed only when Stripe is the payment provider. */
+export function contentSecurityPolicy(config: AppConfig) {
+  if (!config.stripe) return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, 'https://js.stripe.com'],
+    frameSrc: [...CONTENT_SECURITY_POLICY.frameSrc, 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, 'https://api.stripe.com'],
+  };
+}
+
 /** Security headers, CORS for configured origins only, and database-backed rate limits. */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: AppConfig }) => {
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: config.publicUrl.startsWith('https://'),
     });

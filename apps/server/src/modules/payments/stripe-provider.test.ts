@@ -39,6 +39,12 @@ const webhook = (payload: string, signature: string) =>
   t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
 
 describe('Stripe mode (against a local stub of the Stripe API)', () => {
+  it("allows Stripe's script and card frames in the page policy, only in Stripe mode", async () => {
+    const csp = String((await t.app.inject({ url: '/api/health' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+  });
+
   it('tells the payment page to use Stripe with the publishable key, and offers no test-card endpoint', async () => {
     expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ mode: 'stripe', publishableKey: 'pk_test_local_stub' });
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: {} })).statusCode).toBe(404);
