@@ -12,7 +12,16 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+const pageNumber = z.string().regex(/^\d{1,9}$/, 'page must be a whole number from 0').transform(Number);
+const pageSize = z
+  .string()
+  .regex(/^\d{1,3}$/, 'size must be a whole number from 1 to 100')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 100, 'size must be a whole number from 1 to 100');
+
 export const reviewListQuerySchema = z.object({
+  page: pageNumber.optional(),
+  size: pageSize.optional(),
   latest: z
     .string()
     .regex(/^\d{1,3}$/, 'latest must be a whole number from 1 to 100')

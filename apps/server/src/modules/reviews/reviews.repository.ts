@@ -20,6 +20,14 @@ export function createReviewsRepository(db: Kysely<Database>) {
     listAll(): Promise<ReviewRow[]> {
       return db.selectFrom('reviews').selectAll().orderBy('id').execute();
     },
+    /** One page, newest first (the admin list). */
+    listPage(offset: number, limit: number): Promise<ReviewRow[]> {
+      return db.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    },
+    async count(): Promise<number> {
+      const row = await db.selectFrom('reviews').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
     /** The latest `count` reviews, still oldest first. */
     async listLatest(count: number): Promise<ReviewRow[]> {
       const rows = await db.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(count).execute();

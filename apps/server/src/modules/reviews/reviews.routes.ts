@@ -36,7 +36,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reviews'],
-        summary: "Reviews, oldest first; ?latest=n answers only the latest n. Reviewers' emails only for admins.",
+        summary:
+          "Reviews, oldest first; ?latest=n answers only the latest n; ?page&size one page, newest first (X-Total-Count). Reviewers' emails only for admins.",
         querystring: reviewListQuerySchema,
         response: { 200: z.array(reviewSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
@@ -48,7 +49,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.requireUser.call(app, request, reply);
         withEmail = request.user?.role === 'admin';
       }
-      const latest = request.query.latest;
+      const { latest, page, size } = request.query;
+      if (page !== undefined || size !== undefined) {
+        const limit = size ?? 20;
+        reply.header('x-total-count', String(await reviews.count()));
+        return (await reviews.listPage((page ?? 0) * limit, limit)).map((row) => toReview(row, withEmail));
+      }
       if (latest && !withEmail) {
         const text = await app.publicCache.json(`reviews:latest:${latest}`, async () => (await reviews.listLatest(latest)).map((row) => toReview(row, false)));
         return sendJsonText(reply as never, text);

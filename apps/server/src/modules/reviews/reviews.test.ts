@@ -28,6 +28,13 @@ describe('GET /api/getreviews', () => {
     expect(body.map((review: { _id: string }) => review._id)).toEqual(ids.slice(2));
   });
 
+  it('pages newest first with ?page&size and tells the total', async () => {
+    const response = await t.app.inject({ url: '/api/getreviews?page=1&size=2' });
+    expect(response.json().map((review: { _id: string }) => review._id)).toEqual([ids[2], ids[1]]);
+    expect(response.headers['x-total-count']).toBe('5');
+    expect((await t.app.inject({ url: '/api/getreviews?page=0&size=1000' })).statusCode).toBe(400);
+  });
+
   it.each(['0', '-1', 'abc', '101', '2.5'])('rejects ?latest=%s', async (value) => {
     const response = await t.app.inject({ url: `/api/getreviews?latest=${value}` });
     expect(response.statusCode).toBe(400);
