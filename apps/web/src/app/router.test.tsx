@@ -2,7 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
+import { buildSession } from '@/test/fixtures';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -80,5 +82,42 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'A puzzled rider next to a motorbike at a crossroads sign' })).toHaveAttribute('src', '/static/not-found.webp');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  describe('when signed in', () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('adds Dashbord after Home and offers SignOut, which ends the session', async () => {
+      const fetchMock = vi.fn<typeof fetch>(async (input) =>
+        String(input).endsWith('/auth/get-session') ? json(buildSession()) : json({ success: true }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+      const router = renderApp('/blogs');
+
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      const links = within(nav).getAllByRole('link').map((link) => link.textContent);
+      expect(links).toEqual(['Moto Parts', 'Home', 'Dashbord', 'Products', 'Blogs', 'SignOut']);
+      expect(within(nav).getByRole('link', { name: 'Dashbord' })).toHaveAttribute('href', '/dashbord');
+
+      await userEvent.click(within(nav).getByRole('link', { name: 'SignOut' }));
+      expect(await within(nav).findByRole('link', { name: 'SignIn' })).toHaveAttribute('href', '/singin');
+      expect(within(nav).queryByRole('link', { name: 'Dashbord' })).not.toBeInTheDocument();
+      expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+      expect(router.state.location.pathname).toBe('/singin');
+      const signOut = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/auth/sign-out'));
+      expect(new Headers(signOut?.[1]?.headers).get('Authorization')).toBe('Bearer token-1');
+    });
+
+    it('forgets a token whose session has ended', async () => {
+      vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => json(null)));
+      localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'expired-token');
+      renderApp('/blogs');
+
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      expect(await within(nav).findByRole('link', { name: 'SignIn' })).toBeInTheDocument();
+      expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+    });
   });
 });

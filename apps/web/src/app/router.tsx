@@ -1,3 +1,4 @@
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { NotFoundPage } from './layout/not-found-page';
@@ -6,6 +7,20 @@ import { RouteError } from './layout/route-error';
 import { AllProductsRoute } from './routes/all-products';
 import { BlogsRoute } from './routes/blogs';
 import { HomeRoute } from './routes/home';
+
+// Account pages and the dashboard load on demand, keeping the storefront's first script small.
+// A chunk that fails to load is caught by the route's errorElement, which offers a reload.
+const accountPages = () => import('./routes/account');
+const dashboardPages = () => import('./routes/dashboard');
+const lazyPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+const SignInRoute = lazyPage(accountPages, 'SignInRoute');
+const SignUpRoute = lazyPage(accountPages, 'SignUpRoute');
+const ResetPasswordRoute = lazyPage(accountPages, 'ResetPasswordRoute');
+const DashboardRoute = lazyPage(dashboardPages, 'DashboardRoute');
+const ProfileRoute = lazyPage(dashboardPages, 'ProfileRoute');
+const MakeAdminRoute = lazyPage(dashboardPages, 'MakeAdminRoute');
 
 export const routes: RouteObject[] = [
   {
@@ -16,6 +31,24 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomeRoute /> },
       { path: paths.allProducts.path, element: <AllProductsRoute /> },
       { path: paths.blogs.path, element: <BlogsRoute /> },
+      {
+        // Lazily loaded pages: a failure shows inside the page frame.
+        errorElement: <RouteError inline />,
+        children: [
+          { path: paths.auth.signIn.path, element: <SignInRoute /> },
+          { path: paths.auth.signUp.path, element: <SignUpRoute /> },
+          { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
+          {
+            path: paths.dashboard.root.path,
+            element: <DashboardRoute />,
+            children: [
+              { index: true, element: <ProfileRoute /> },
+              { path: paths.dashboard.profile.path, element: <ProfileRoute /> },
+              { path: paths.dashboard.makeAdmin.path, element: <MakeAdminRoute /> },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

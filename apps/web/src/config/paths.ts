@@ -24,6 +24,10 @@ export const paths = {
       path: '/signup',
       getHref: () => '/signup',
     },
+    resetPassword: {
+      path: '/reset-password',
+      getHref: () => '/reset-password',
+    },
   },
   purchase: {
     path: '/purchase/:id',
@@ -33,6 +37,27 @@ export const paths = {
     root: {
       path: '/dashbord',
       getHref: () => '/dashbord',
+    },
+    /** Nested pages: `path` is relative to the dashboard, as SPEC's side menu links are. */
+    profile: {
+      path: 'myprofile',
+      getHref: () => '/dashbord/myprofile',
+    },
+    makeAdmin: {
+      path: 'makeAdmin',
+      getHref: () => '/dashbord/makeAdmin',
+    },
+    myOrders: {
+      path: 'myorders',
+      getHref: () => '/dashbord/myorders',
+    },
+    payment: {
+      path: 'payment/:orderid',
+      getHref: (orderId: string) => `/dashbord/payment/${encodeURIComponent(orderId)}`,
+    },
+    manageAllOrders: {
+      path: 'manageAllorders',
+      getHref: () => '/dashbord/manageAllorders',
     },
   },
 } as const;

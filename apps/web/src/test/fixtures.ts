@@ -1,4 +1,5 @@
-import type { Product, Review } from '@shop/shared';
+import type { Product, Review, User } from '@shop/shared';
+import type { Session, SessionUser } from '@/lib/session';
 
 let sequence = 0;
 const nextId = (): string => (++sequence).toString(16).padStart(24, '0');
@@ -21,4 +22,19 @@ export const buildReview = (overrides: Partial<Review> = {}): Review => ({
   review: 'fast delivery and the parts fit.',
   ratings: '5',
   ...overrides,
+});
+
+export const buildUser = (overrides: Partial<User> = {}): User => ({
+  _id: nextId(),
+  name: 'Sam Rider',
+  email: 'sam@example.com',
+  role: 'user',
+  img: null,
+  phone: null,
+  ...overrides,
+});
+
+export const buildSession = (user: Partial<SessionUser> = {}): Session => ({
+  session: { expiresAt: '2099-01-01T00:00:00.000Z' },
+  user: { id: nextId(), name: 'Sam Rider', email: 'sam@example.com', role: 'user', image: null, phone: null, ...user },
 });

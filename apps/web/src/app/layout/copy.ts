@@ -2,6 +2,7 @@
 export const layoutCopy = {
   brand: 'Moto Parts',
   skipToContent: 'Skip to content',
+  loadingPage: 'Loading page',
   nav: {
     label: 'Main',
     menu: 'Menu',
@@ -9,6 +10,8 @@ export const layoutCopy = {
     products: 'Products',
     blogs: 'Blogs',
     signIn: 'SignIn',
+    signOut: 'SignOut',
+    dashboard: 'Dashbord',
   },
   footer: {
     tagline: 'Genuine motorbike service parts, fair prices and skilled mechanics you can rely on.',

@@ -1,20 +1,40 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { useAccessToken } from '@/lib/access-token';
 import { layoutCopy } from './copy';
+
+const loadSession = () => import('@/lib/session');
+
+/**
+ * Checks a stored token with the server (the session query), which removes it when the session
+ * has ended. Loaded only when a token is stored: most visitors of the storefront have none.
+ */
+const SessionCheck = lazy(() =>
+  loadSession().then(({ useAuth }) => ({
+    default: function SessionCheck() {
+      useAuth();
+      return null;
+    },
+  })),
+);
 
 const copy = layoutCopy.nav;
 
-const NAV_ITEMS = [
-  { to: paths.home.getHref(), label: copy.home, end: true },
+const HOME = { to: paths.home.getHref(), label: copy.home, end: true };
+const DASHBOARD = { to: paths.dashboard.root.getHref(), label: copy.dashboard, end: false };
+const PUBLIC_ITEMS = [
   { to: paths.allProducts.getHref(), label: copy.products, end: false },
   { to: paths.blogs.getHref(), label: copy.blogs, end: false },
-] as const;
+];
 
-function NavItems({ onNavigate }: { onNavigate?: () => void }) {
-  return NAV_ITEMS.map((item) => (
+function NavItems({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  // SPEC order: Home, Dashbord (signed in only), Products, Blogs.
+  const items = signedIn ? [HOME, DASHBOARD, ...PUBLIC_ITEMS] : [HOME, ...PUBLIC_ITEMS];
+  return items.map((item) => (
     <li key={item.to}>
       <NavLink to={item.to} end={item.end} onClick={onNavigate} className="text-base">
         {item.label}
@@ -24,6 +44,10 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export function Navbar() {
+  // Signed in while a token is stored; SessionCheck removes one the server no longer accepts.
+  const signedIn = useAccessToken() !== null;
+  const queryClient = useQueryClient();
+  const signOut = () => void loadSession().then((session) => session.signOut(queryClient));
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -49,6 +73,11 @@ export function Navbar() {
 
   return (
     <header className="border-b border-base-300 bg-base-100">
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SessionCheck />
+        </Suspense>
+      )}
       <nav aria-label={copy.label} className="navbar mx-auto max-w-6xl gap-2 px-4">
         <div className="navbar-start gap-1">
           <div
@@ -77,7 +106,7 @@ export function Navbar() {
                 id="mobile-menu"
                 className="menu absolute left-0 top-full z-50 mt-2 w-56 gap-1 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
               >
-                <NavItems onNavigate={() => setMenuOpen(false)} />
+                <NavItems signedIn={signedIn} onNavigate={() => setMenuOpen(false)} />
               </ul>
             )}
           </div>
@@ -88,13 +117,20 @@ export function Navbar() {
         </div>
         <div className="navbar-center hidden lg:flex">
           <ul className="menu menu-horizontal gap-1">
-            <NavItems />
+            <NavItems signedIn={signedIn} />
           </ul>
         </div>
         <div className="navbar-end">
-          <NavLink to={paths.auth.signIn.getHref()} className="btn btn-primary">
-            {copy.signIn}
-          </NavLink>
+          {/* Both lead to the sign-in page, as SPEC says; SignOut ends the session on the way. */}
+          {signedIn ? (
+            <Link to={paths.auth.signIn.getHref()} className="btn btn-outline" onClick={signOut}>
+              {copy.signOut}
+            </Link>
+          ) : (
+            <NavLink to={paths.auth.signIn.getHref()} className="btn btn-primary">
+              {copy.signIn}
+            </NavLink>
+          )}
         </div>
       </nav>
     </header>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { layoutCopy } from './copy';
 import { Footer } from './footer';
@@ -16,7 +17,15 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        <Suspense
+          fallback={
+            <div className="flex min-h-96 items-center justify-center">
+              <span className="loading loading-spinner loading-lg text-primary" role="status" aria-label={layoutCopy.loadingPage} />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />

@@ -11,11 +11,17 @@ const isChunkLoadError = (error: unknown): boolean =>
     error.message,
   );
 
-/** Shown instead of the whole page when rendering it failed. */
-export function RouteError() {
+/**
+ * Shown instead of a page when rendering it failed, e.g. its script could not be loaded.
+ * `inline` keeps the page frame around it (navbar and footer): for pages nested in the layout.
+ */
+export function RouteError({ inline = false }: { inline?: boolean }) {
   const error = useRouteError();
+  const Container = inline ? 'div' : 'main';
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">
+    <Container
+      className={`flex flex-col items-center justify-center gap-6 px-4 text-center ${inline ? 'min-h-96 py-16' : 'min-h-screen'}`}
+    >
       <title>{copy.documentTitle}</title>
       <h1 className="text-4xl font-bold">{copy.heading}</h1>
       <p className="text-lg">{isChunkLoadError(error) ? copy.outdated : copy.text}</p>
@@ -28,6 +34,6 @@ export function RouteError() {
           {copy.backHome}
         </a>
       </div>
-    </main>
+    </Container>
   );
 }

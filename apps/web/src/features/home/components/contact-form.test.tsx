@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { jumpToContactForm } from '../section-ids';
 import { ContactForm } from './contact-form';
 
 function setup(onSend = vi.fn().mockResolvedValue({ insertedId: 'a'.repeat(24) })) {
@@ -38,6 +39,12 @@ describe('ContactForm', () => {
     expect(fields.email).toHaveAttribute('type', 'email');
     expect(fields.phone).toHaveAttribute('type', 'tel');
     expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('type', 'submit');
+  });
+
+  it("takes the focus when 'Contact Us' was pressed before the form had loaded", () => {
+    jumpToContactForm();
+    setup();
+    expect(screen.getByLabelText('Name')).toHaveFocus();
   });
 
   it('shows a message under each required field instead of sending an empty form', async () => {

@@ -1,0 +1,369 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { api, expect, seriousAxeViolations, test } from './fixtures';
+
+const ADMIN = { email: 'admin@motoparts.example', password: 'admin-password-1' };
+/** Where the journeys' server writes its emails (scripts/e2e-server.mjs). */
+const OUTBOX = path.resolve(import.meta.dirname, '../../../test-results/e2e-data/outbox');
+/** A 1×1 PNG: the smallest photo the shop's image processing accepts. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Journeys run in parallel on one database: every account is new. */
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+const newAccount = (label: string): Account => ({ name: `Rider ${label}`, email: uniqueEmail(label), password: 'ride-safe-42' });
+
+/** Creates the account through the API, without signing the browser in. */
+async function createAccount(page: Page, account: Account) {
+  const response = await page.request.post(api('/auth/sign-up/email'), { data: account });
+  expect(response.ok()).toBe(true);
+}
+
+/** Signs the browser in without the sign-in page: identity session, token exchange, stored token. */
+async function signInWithoutUi(page: Page, { email, password }: Pick<Account, 'email' | 'password'>) {
+  const signIn = await page.request.post(api('/auth/sign-in/email'), { data: { email, password } });
+  expect(signIn.ok()).toBe(true);
+  const exchange = await page.request.put(api(`/user/${encodeURIComponent(email)}`), { data: { email } });
+  expect(exchange.ok()).toBe(true);
+  const { token } = (await exchange.json()) as { token: string };
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('accessToken', value), token);
+}
+
+const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function expectSignedIn(page: Page) {
+  await expect(navbar(page).getByRole('link', { name: 'Dashbord' })).toBeVisible();
+  await expect(navbar(page).getByRole('link', { name: 'SignOut' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+}
+
+async function expectSignedOut(page: Page) {
+  await expect(navbar(page).getByRole('link', { name: 'SignIn' })).toBeVisible();
+  await expect(navbar(page).getByRole('link', { name: 'Dashbord' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+}
+
+/** The reset link of the latest email to this address, quoted-printable undone. */
+async function resetLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+        for (const name of names.reverse()) {
+          const text = (await readFile(path.join(OUTBOX, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          if (!new RegExp(`^To: ${email}$`, 'mi').test(text)) continue;
+          link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(text)?.[0];
+          if (link) return true;
+        }
+        return false;
+      },
+      { message: `a reset email to ${email} in ${OUTBOX}` },
+    )
+    .toBe(true);
+  return link!;
+}
+
+test.describe('sign-up', () => {
+  test('says what is wrong under each field', async ({ page }) => {
+    await page.goto('/signup');
+    const form = page.locator('form');
+    await form.getByRole('button', { name: 'SignUp' }).click();
+    await expect(form.getByText('Name is Required')).toBeVisible();
+    await expect(form.getByText('Email is Required')).toBeVisible();
+    await expect(form.getByText('Password is Required')).toBeVisible();
+
+    await form.getByLabel('Name').fill('Ayesha');
+    await form.getByLabel('Email').fill('ayesha@example');
+    await form.getByLabel('Password', { exact: true }).fill('12345');
+    await form.getByRole('button', { name: 'SignUp' }).click();
+    await expect(form.getByText('Please provide a valid email')).toBeVisible();
+    await expect(form.getByText('Must be 6 charecters or longer')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('creates the account, signs in and lands on the home page', async ({ page }) => {
+    const account = newAccount('signup');
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill(account.name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('See Password').check();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'SignUp' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page);
+  });
+
+  test('an email that already has an account does not sign in with another password', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 401/);
+    const account = newAccount('taken');
+    await createAccount(page, account);
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Someone Else');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('another-password');
+    await page.getByRole('button', { name: 'SignUp' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expectSignedOut(page);
+  });
+});
+
+test.describe('sign-in', () => {
+  test('brings the visitor back to the page that asked them to sign in', async ({ page }) => {
+    const account = newAccount('return');
+    await createAccount(page, account);
+    await page.goto('/dashbord');
+    await expect(page).toHaveURL(/\/singin$/);
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'SignIn', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/dashbord$/);
+    await expect(page.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
+    await expectSignedIn(page);
+  });
+
+  test('says when the email or password is wrong', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 401/);
+    const account = newAccount('wrong');
+    await createAccount(page, account);
+    await page.goto('/singin');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'SignIn', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expectSignedOut(page);
+  });
+
+  test('SignOut ends the session and leads to sign-in', async ({ page }) => {
+    const account = newAccount('signout');
+    await createAccount(page, account);
+    await signInWithoutUi(page, account);
+    await page.goto('/');
+    await expectSignedIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+
+    await navbar(page).getByRole('link', { name: 'SignOut' }).click();
+    await expect(page).toHaveURL(/\/singin$/);
+    await expectSignedOut(page);
+    await expect
+      .poll(async () => (await page.request.get(api('/auth/get-session'), { headers: { Authorization: `Bearer ${token}` } })).json())
+      .toBeNull();
+  });
+
+  test('forgotten password: the emailed link sets a new password to sign in with', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 401/);
+    const account = newAccount('reset');
+    await createAccount(page, account);
+    await page.goto('/singin');
+    await page.getByRole('button', { name: 'Forgotten password?' }).click();
+    await expect(page.getByText('Enter your Email')).toBeVisible();
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Forgotten password?' }).click();
+    await expect(page.getByText('Email Sent', { exact: true })).toBeVisible();
+
+    await page.goto(await resetLinkFor(account.email));
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await page.getByLabel('New Password').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('Your password has been changed. Please sign in.')).toBeVisible();
+    await expect(page).toHaveURL(/\/singin$/);
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'SignIn', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
+    await page.getByRole('button', { name: 'SignIn', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page);
+  });
+
+  test('an invalid or used reset link says so and offers a new one', async ({ page }) => {
+    await page.goto('/reset-password?error=INVALID_TOKEN');
+    await expect(page.getByText('This password reset link is invalid or has expired.')).toBeVisible();
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send New Link' }).click();
+    await expect(page.getByText('Email Sent', { exact: true })).toBeVisible();
+  });
+
+  test('continue with Google through the identity provider', async ({ page }) => {
+    const login = `google-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await page.goto('/singin');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+
+    // The local OpenID provider's development pages: any login, then consent.
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('any-password');
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/127\.0\.0\.1:3100\/$/);
+    await expectSignedIn(page);
+    await page.goto('/dashbord');
+    await expect(page.getByText(`${login}@gmail.example`)).toBeVisible();
+  });
+});
+
+test.describe('guards', () => {
+  test("a customer on an admin page is told \"Sorry! It's Procte for Admin\" and signed out", async ({ page }) => {
+    const account = newAccount('guard');
+    await createAccount(page, account);
+    await signInWithoutUi(page, account);
+    await page.goto('/dashbord/makeAdmin');
+
+    await expect(page.getByText("Sorry! It's Procte for Admin")).toBeVisible();
+    await expect(page).toHaveURL(/\/singin$/);
+    await expectSignedOut(page);
+  });
+
+  test('a signed-out visitor on the dashboard is sent to sign-in', async ({ page }) => {
+    await page.goto('/dashbord/myprofile');
+    await expect(page).toHaveURL(/\/singin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'SignIn' })).toBeVisible();
+  });
+});
+
+test.describe('dashboard', () => {
+  test('a customer updates phone and photo, with the upload shown', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 415/);
+    const account = newAccount('profile');
+    await createAccount(page, account);
+    await signInWithoutUi(page, account);
+    await page.goto('/dashbord');
+    await expect(page.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashbord' });
+    await expect(menu.getByRole('link')).toHaveText(['My profile']);
+
+    const form = page.getByRole('form', { name: 'Update Your Profile' });
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(form.getByText('Phone is Required')).toBeVisible();
+    await expect(form.getByText('Image is Required')).toBeVisible();
+
+    // A file that only claims to be a picture: the shop's reason is shown, nothing is saved.
+    await form.getByLabel('Phone').fill('+1 555 0100');
+    await form.getByLabel(/^Image/).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(form.getByRole('alert')).toContainText('JPEG, PNG, WebP, GIF or AVIF');
+    await expect(page.getByText('User Update Successfully')).toHaveCount(0);
+
+    // The shop answers the upload a moment late, so the progress bar can be seen.
+    await page.route(api('/images'), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await form.getByLabel(/^Image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(form.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
+    await expect(page.getByText('User Update Successfully')).toBeVisible();
+    await expect(form.getByRole('progressbar')).toHaveCount(0);
+    await expect(form.getByLabel(/^Image/)).toHaveValue('');
+    await expect(page.getByTestId('profile-phone')).toHaveText('+1 555 0100');
+    const photo = page.getByRole('img', { name: `Profile photo of ${account.name}` });
+    await expect(photo).toHaveAttribute('src', /^\/images\/[a-f0-9]{32}\.webp$/);
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test('an admin makes a customer an admin and removes another', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 409/);
+    const promoted = newAccount('promote');
+    const removed = newAccount('remove');
+    await createAccount(page, promoted);
+    await createAccount(page, removed);
+    await signInWithoutUi(page, ADMIN);
+    await page.goto('/dashbord');
+    await page.getByRole('navigation', { name: 'Dashbord' }).getByRole('link', { name: 'All Users' }).click();
+    await expect(page).toHaveURL(/\/dashbord\/makeAdmin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All Users' })).toBeVisible();
+
+    const row = (email: string) => page.getByRole('row').filter({ hasText: email });
+    await expect(row(ADMIN.email).getByRole('button', { name: /make Admin/ })).toHaveCount(0);
+    await row(promoted.email).getByRole('button', { name: /make Admin/ }).click();
+    await expect(page.getByText('Successful made an Admin')).toBeVisible();
+    await expect(row(promoted.email).getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+    await expect(row(promoted.email).getByRole('button', { name: /make Admin/ })).toHaveCount(0);
+
+    await row(removed.email).getByRole('button', { name: /Remove/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are You Sure?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(removed.email)).toBeVisible();
+
+    await row(removed.email).getByRole('button', { name: /Remove/ }).click();
+    await dialog.getByRole('button', { name: 'Yes, Remove' }).click();
+    await expect(page.getByText(`User ${removed.email} is deleted`)).toBeVisible();
+    await expect(row(removed.email)).toHaveCount(0);
+
+    // The shop keeps its last word: an admin cannot remove their own account.
+    await row(ADMIN.email).getByRole('button', { name: /Remove/ }).click();
+    await dialog.getByRole('button', { name: 'Yes, Remove' }).click();
+    await expect(page.getByText('You cannot remove your own account')).toBeVisible();
+  });
+});
+
+test.describe('lazily loaded pages', () => {
+  test('a page whose script cannot be loaded offers a reload, inside the page frame', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/net::ERR_FAILED/, /dynamically imported module/);
+    await page.route(/\/assets\/account-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/singin');
+    await expect(page.getByText('A new version of the shop is available. Please reload the page.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
+    await expect(navbar(page)).toBeVisible();
+
+    await page.unroute(/\/assets\/account-[\w-]+\.js$/);
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'SignIn' })).toBeVisible();
+  });
+});
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the dashboard menu slides in from the menu button', async ({ page }) => {
+    await signInWithoutUi(page, ADMIN);
+    await page.goto('/dashbord');
+    const menu = page.getByRole('navigation', { name: 'Dashbord' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Dashbord menu' }).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'All Users' }).click();
+    await expect(page).toHaveURL(/\/dashbord\/makeAdmin$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/signup', '/singin']) {
+    test(`no serious or critical axe violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('no serious or critical axe violations on /dashbord', async ({ page }) => {
+    await signInWithoutUi(page, ADMIN);
+    await page.goto('/dashbord');
+    await expect(page.getByRole('form', { name: 'Update Your Profile' })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

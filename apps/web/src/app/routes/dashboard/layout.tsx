@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
+import { SideMenu } from '@/features/dashboard/components/side-menu';
+import { dashboardCopy } from '@/features/dashboard/copy';
+import { ProtectedRoute, useAdminStatus } from '@/lib/auth';
+import { useAuth } from '@/lib/session';
+
+function DashboardFrame() {
+  const { user } = useAuth();
+  const adminStatus = useAdminStatus(user);
+  return (
+    <DashboardShell menu={(close) => <SideMenu isAdmin={adminStatus.data?.admin === true} onNavigate={close} />}>
+      <Suspense fallback={<PageLoader label={dashboardCopy.pageLoading} />}>
+        <Outlet />
+      </Suspense>
+    </DashboardShell>
+  );
+}
+
+/** /dashbord: signed-in only; the side menu and the nested page. */
+export function DashboardRoute() {
+  return (
+    <ProtectedRoute>
+      <DashboardFrame />
+    </ProtectedRoute>
+  );
+}

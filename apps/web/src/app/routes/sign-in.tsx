@@ -1,0 +1,56 @@
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import { usePasswordSignIn } from '@/features/auth/api/account-flows';
+import { requestPasswordReset } from '@/features/auth/api/request-password-reset';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ContinueWithGoogle } from '@/features/auth/components/continue-with-google';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { authCopy } from '@/features/auth/copy';
+import { returnPathFromState } from '@/features/auth/return-path';
+import { useGoogleReturn } from '@/features/auth/use-google-return';
+
+const copy = authCopy.signIn;
+
+export function SignInRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signIn = usePasswordSignIn();
+  const googleReturn = useGoogleReturn();
+  // Back to the page a guard sent the visitor away from, otherwise home.
+  const returnTo = returnPathFromState(location.state);
+
+  if (googleReturn.state === 'completing') {
+    return (
+      <>
+        <title>{copy.documentTitle}</title>
+        <PageLoader label={authCopy.google.completing} showLabel />
+      </>
+    );
+  }
+
+  return (
+    <AuthCard
+      heading={copy.heading}
+      intro={copy.intro}
+      footer={
+        <>
+          {copy.newHere}{' '}
+          <Link to={paths.auth.signUp.getHref()} className="link link-primary font-medium">
+            {copy.signUpLink}
+          </Link>
+        </>
+      }
+    >
+      <title>{copy.documentTitle}</title>
+      <SignInForm
+        onSubmit={async (values) => {
+          await signIn(values);
+          await navigate(returnTo, { replace: true });
+        }}
+        onForgotPassword={requestPasswordReset}
+      />
+      <ContinueWithGoogle returnTo={returnTo} message={googleReturn.state === 'failed' ? googleReturn.message : null} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,14 @@
+import type { User } from '@shop/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /users (admin): every account. */
+export const getUsers = ({ signal }: { signal?: AbortSignal } = {}) => api.get<User[]>('/users', { signal });
+
+export const getUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['users'],
+    queryFn: ({ signal }) => getUsers({ signal }),
+  });
+
+export const useUsers = () => useQuery(getUsersQueryOptions());

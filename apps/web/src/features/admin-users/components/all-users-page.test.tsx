@@ -1,0 +1,101 @@
+import type { User } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildUser } from '@/test/fixtures';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { AllUsersPage } from './all-users-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('AllUsersPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let users: User[];
+
+  beforeEach(() => {
+    users = [
+      buildUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' }),
+      buildUser({ name: 'Sam Rider', email: 'sam@example.com' }),
+    ];
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function renderPage() {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['users'], users);
+    renderWithProviders(
+      <>
+        <AllUsersPage currentEmail="ada@example.com" />
+        <ToastContainer />
+      </>,
+      { queryClient },
+    );
+    return { user: userEvent.setup(), row: (email: string) => within(screen.getByRole('row', { name: new RegExp(email) })) };
+  }
+
+  it("removes a user only after 'Are You Sure?' is confirmed, then reloads the list", async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') {
+        users = users.filter((u) => u.email !== 'sam@example.com');
+        return json({ acknowledged: true, deletedCount: 1 });
+      }
+      return json(users);
+    });
+    const { user, row } = renderPage();
+
+    await user.click(row('sam@example.com').getByRole('button', { name: /Remove/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Are You Sure?' });
+    expect(dialog).toHaveTextContent('sam@example.com');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Remove' }));
+    expect(await screen.findByText('User sam@example.com is deleted')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/admin/sam%40example.com');
+    expect(init?.method).toBe('DELETE');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /sam@example.com/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('leaves the user in place when the removal is cancelled', async () => {
+    const { user, row } = renderPage();
+    await user.click(row('sam@example.com').getByRole('button', { name: /Remove/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('row', { name: /sam@example.com/ })).toBeInTheDocument();
+  });
+
+  it("shows the shop's reason when it refuses a removal", async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'DELETE'
+        ? json({ error: { code: 'CONFLICT', message: 'You cannot remove your own account' }, requestId: 'r1' }, 409)
+        : json(users),
+    );
+    const { user, row } = renderPage();
+    await user.click(row('ada@example.com').getByRole('button', { name: /Remove/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, Remove' }));
+    expect(await screen.findByText('You cannot remove your own account')).toBeInTheDocument();
+  });
+
+  it("confirms 'Successful made an Admin', or says 'Failed to Make an Admin' when refused", async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT') return json({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      return json(users);
+    });
+    const { user, row } = renderPage();
+    await user.click(row('sam@example.com').getByRole('button', { name: /make Admin/ }));
+    expect(await screen.findByText('Successful made an Admin')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user/admin/sam%40example.com');
+
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PUT' ? json({ error: { code: 'FORBIDDEN', message: 'This needs an admin account' }, requestId: 'r2' }, 403) : json(users),
+    );
+    await user.click(row('sam@example.com').getByRole('button', { name: /make Admin/ }));
+    expect(await screen.findByText('Failed to Make an Admin')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildUser } from '@/test/fixtures';
+import { UsersTable } from './users-table';
+
+const admin = buildUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
+const customer = buildUser({ name: 'Sam Rider', email: 'sam@example.com', role: 'user' });
+
+function renderTable(overrides: Partial<Parameters<typeof UsersTable>[0]> = {}) {
+  const props = { users: [admin, customer], currentEmail: admin.email, onMakeAdmin: vi.fn(), onRemove: vi.fn(), ...overrides };
+  render(<UsersTable {...props} />);
+  const row = (email: string) => within(screen.getByRole('row', { name: new RegExp(email) }));
+  return { ...props, row };
+}
+
+describe('UsersTable', () => {
+  it('lists index, name, email and role of every account', () => {
+    renderTable();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Name', 'Email', 'Role', 'Actions']);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('1');
+    expect(rows[1]).toHaveTextContent('Sam Rider');
+    expect(rows[1]).toHaveTextContent('sam@example.com');
+    expect(rows[1]).toHaveTextContent('user');
+  });
+
+  it("hides 'make Admin' for admins", () => {
+    const { row } = renderTable();
+    expect(row('ada@example.com').queryByRole('button', { name: /make Admin/ })).not.toBeInTheDocument();
+    expect(row('sam@example.com').getByRole('button', { name: 'make Admin sam@example.com' })).toHaveTextContent('make Admin');
+  });
+
+  it('asks to make a customer an admin, or to remove an account', async () => {
+    const { row, onMakeAdmin, onRemove } = renderTable();
+    await userEvent.click(row('sam@example.com').getByRole('button', { name: /make Admin/ }));
+    expect(onMakeAdmin).toHaveBeenCalledWith('sam@example.com');
+    await userEvent.click(row('sam@example.com').getByRole('button', { name: 'Remove sam@example.com' }));
+    expect(onRemove).toHaveBeenCalledWith('sam@example.com');
+  });
+
+  it('marks the signed-in admin and disables a row while its change is under way', () => {
+    const { row } = renderTable({ pending: { email: 'sam@example.com', action: 'make-admin' } });
+    expect(row('ada@example.com').getByText('You')).toBeInTheDocument();
+    expect(row('sam@example.com').getByRole('button', { name: /make Admin/ })).toBeDisabled();
+    expect(row('sam@example.com').getByRole('button', { name: /Remove/ })).toBeDisabled();
+  });
+});

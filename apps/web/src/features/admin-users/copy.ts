@@ -1,0 +1,31 @@
+/** Every text of the All Users page. SPEC strings are verbatim, spelling included. */
+export const adminUsersCopy = {
+  documentTitle: 'All Users | Moto Parts',
+  heading: 'All Users',
+  loading: 'Loading users',
+  loadFailed: 'The users could not be loaded.',
+  retry: 'Try again',
+  empty: 'No users yet.',
+  columns: {
+    index: '#',
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    actions: 'Actions',
+  },
+  you: 'You',
+  makeAdmin: 'make Admin',
+  makeAdminFor: (email: string) => `make Admin ${email}`,
+  remove: 'Remove',
+  removeFor: (email: string) => `Remove ${email}`,
+  madeAdmin: 'Successful made an Admin',
+  makeAdminFailed: 'Failed to Make an Admin',
+  deleted: (email: string) => `User ${email} is deleted`,
+  failed: 'Something went wrong. Please try again.',
+  confirm: {
+    heading: 'Are You Sure?',
+    text: (email: string) => `The account ${email} will be removed and signed out everywhere. This cannot be undone.`,
+    confirm: 'Yes, Remove',
+    cancel: 'Cancel',
+  },
+} as const;

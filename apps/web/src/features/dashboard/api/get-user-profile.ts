@@ -1,0 +1,15 @@
+import type { User } from '@shop/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /user/{email}: the profile as the shop keeps it (owner or admin). */
+export const getUserProfile = ({ email, signal }: { email: string; signal?: AbortSignal }) =>
+  api.get<User>(`/user/${encodeURIComponent(email)}`, { signal });
+
+export const getUserProfileQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: ['user', email],
+    queryFn: ({ signal }) => getUserProfile({ email, signal }),
+  });
+
+export const useUserProfile = (email: string) => useQuery(getUserProfileQueryOptions(email));
