@@ -83,7 +83,7 @@ describe('graceful shutdown (SIGTERM)', () => {
   it('reports not ready, finishes the requests in flight, then exits cleanly', async () => {
     const product = await insertProduct(database.db, { quantity: 1000, minimum: 1 });
     const customers = await Promise.all(Array.from({ length: 10 }, () => insertSignedInUser(database.db)));
-    const server = await startServerProcess({ ...env, SHUTDOWN_DRAIN_SECONDS: '2' });
+    const server = await startServerProcess({ ...env, SHUTDOWN_DRAIN_SECONDS: '3' });
     running.add(server);
     const inFlight = Array.from({ length: 20 }, (_, index) =>
       fetch(`${server.url}/api/orders`, {
@@ -97,8 +97,13 @@ describe('graceful shutdown (SIGTERM)', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 15));
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await fetch(`${server.url}/api/ready`)).status).toBe(503);
+    // While draining, the server says it is not ready but keeps serving.
+    let ready = 200;
+    for (let attempt = 0; attempt < 40 && ready === 200; attempt++) {
+      ready = (await fetch(`${server.url}/api/ready`)).status;
+      if (ready === 200) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(ready).toBe(503);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     const statuses = await Promise.all(inFlight);
     const exitCode = await server.exited;

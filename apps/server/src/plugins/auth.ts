@@ -1,6 +1,8 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, Role } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Auth } from '../modules/identity/auth.js';
 
@@ -41,15 +43,69 @@ export async function resolveUser(auth: Auth, headers: Headers): Promise<Current
   };
 }
 
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session used after this much of its life is extended, as Better Auth does. */
+const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The session token behind a bearer value: the raw token, or Better Auth's signed form
+ * (`token.signature`, HMAC-SHA256 with the auth secret) as its `set-auth-token` header gives it.
+ */
+function sessionTokenOf(value: string, secret: string): string | null {
+  const decoded = value.includes('%') ? safeDecode(value) : value;
+  const dot = decoded.lastIndexOf('.');
+  if (dot === -1) return /^[A-Za-z0-9_-]{16,128}$/.test(decoded) ? decoded : null;
+  const token = decoded.slice(0, dot);
+  const given = Buffer.from(decoded.slice(dot + 1).replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The user behind a session token, read fresh from the database on every request (one query),
+ * so a removed user or a changed role takes effect on the very next request.
+ */
+async function userFromSessionToken(db: Kysely<Database>, token: string): Promise<CurrentUser | null> {
+  const now = new Date();
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as sessionId', 'sessions.expires_at', 'users.id', 'users.email', 'users.name', 'users.role'])
+    .where('sessions.token', '=', token)
+    .executeTakeFirst();
+  if (!row) return null;
+  const expiresAt = new Date(row.expires_at).getTime();
+  if (!(expiresAt > now.getTime())) return null;
+  if (expiresAt - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) {
+    const renewed = new Date(now.getTime() + SESSION_TTL_MS);
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: renewed.toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', row.sessionId)
+      .execute();
+  }
+  return { id: row.id, email: row.email, name: row.name, role: row.role === 'admin' ? 'admin' : 'user', sessionToken: token };
+}
+
 /**
  * Our API is authorised by the bearer header only, never by the identity cookie, so no other
  * site can make a signed-in browser call it.
  */
-async function userFromBearer(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
+async function userFromBearer(app: FastifyInstance, request: FastifyRequest): Promise<CurrentUser | null> {
   const header = request.headers.authorization;
   if (!header) return null;
-  if (!BEARER.test(header)) throw unauthorized('The Authorization header must be: Bearer <token>');
-  const user = await resolveUser(auth, new Headers({ authorization: header }));
+  const match = BEARER.exec(header);
+  if (!match) throw unauthorized('The Authorization header must be: Bearer <token>');
+  const token = sessionTokenOf(match[1]!, app.config.authSecret);
+  const user = token ? await userFromSessionToken(app.database.db, token) : null;
   if (!user) throw unauthorized('Your session has ended. Please sign in again.');
   return user;
 }
@@ -60,18 +116,18 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
 
     const requireUser: preHandlerAsyncHookHandler = async (request) => {
-      request.user = await userFromBearer(auth, request);
+      request.user = await userFromBearer(app, request);
       if (!request.user) throw unauthorized();
     };
     const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
-      request.user = await userFromBearer(auth, request);
+      request.user = await userFromBearer(app, request);
       if (!request.user) throw unauthorized();
       if (request.user.role !== 'admin') throw forbidden('This needs an admin account');
     };
     app.decorate('requireUser', requireUser);
     app.decorate('requireAdmin', requireAdmin);
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['database'] },
 );
 
 /** Owners see and change their own records; admins see and change everyone's. */
