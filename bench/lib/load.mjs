@@ -1,0 +1,126 @@
+// @ts-check
+/** Load runs with autocannon; every run is bounded in time or in number of requests. */
+import autocannon from 'autocannon';
+import { assertRunning, onCleanup } from './cleanup.mjs';
+
+/**
+ * @typedef {object} LoadResult
+ * @property {number} rps        answers per second (every status)
+ * @property {number} p50        ms, 2xx answers only
+ * @property {number} p99        ms, 2xx answers only
+ * @property {number} total      answers received
+ * @property {Record<string, number>} statuses  answers per status code
+ * @property {number} failures   connection errors + timeouts
+ * @property {number} seconds    measured time
+ */
+
+/** @typedef {import('autocannon').AutocannonRaw} AutocannonRaw */
+
+const GET_TIMEOUT_SECONDS = 10;
+/** Longer than any answer the order runs have seen, so an order is never placed with its answer uncounted. */
+const POST_TIMEOUT_SECONDS = 60;
+
+/**
+ * One autocannon run, its results left unaggregated so that runs can be merged.
+ * @param {Record<string, unknown>} options  autocannon's options
+ * @returns {Promise<AutocannonRaw>}
+ */
+async function run(options) {
+  assertRunning();
+  const instance = autocannon({ timeout: GET_TIMEOUT_SECONDS, ...options, skipAggregateResult: true });
+  const forget = onCleanup('load generator', () => instance.stop());
+  try {
+    return await instance;
+  } finally {
+    forget();
+  }
+}
+
+/**
+ * One result from one or more runs against the same target: latencies from the merged histograms.
+ * @param {AutocannonRaw[]} runs
+ * @param {Record<string, unknown>} options  the runs' autocannon options
+ * @returns {LoadResult}
+ */
+function summarise(runs, options) {
+  const merged = autocannon.aggregateResult(runs, options);
+  const seconds = runs.reduce((sum, result) => sum + result.duration, 0);
+  const answers = runs.reduce((sum, result) => sum + result.totalCompletedRequests, 0);
+  /** @type {Record<string, number>} */
+  const statuses = {};
+  for (const [code, stats] of Object.entries(merged.statusCodeStats ?? {})) statuses[code] = stats.count;
+  return {
+    rps: answers / seconds,
+    p50: merged.latency.p50,
+    p99: merged.latency.p99,
+    total: answers,
+    statuses,
+    failures: merged.errors + merged.timeouts,
+    seconds,
+  };
+}
+
+/**
+ * GET `url` from `connections` connections for `seconds`, after `warmupSeconds` unmeasured.
+ * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number }} options
+ */
+export async function measureGet({ url, connections, seconds, warmupSeconds }) {
+  if (warmupSeconds > 0) await run({ url, connections, duration: warmupSeconds });
+  const options = { url, connections, duration: seconds };
+  return summarise([await run(options)], options);
+}
+
+/**
+ * Our server and the ceiling in turns (ours, ceiling, ours, ceiling ...), `seconds` each in
+ * all, so a change in the machine's load during the measurement falls on both alike.
+ * @param {{ ours: string, ceiling: string, connections: number, seconds: number, turns: number, warmupSeconds: number }} options
+ */
+export async function measureInTurns({ ours, ceiling, connections, seconds, turns, warmupSeconds }) {
+  const targets = [ours, ceiling];
+  if (warmupSeconds > 0) for (const url of targets) await run({ url, connections, duration: warmupSeconds });
+  /** @type {AutocannonRaw[][]} */
+  const runs = [[], []];
+  const duration = Math.max(1, Math.round(seconds / turns));
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [index, url] of targets.entries()) runs[index]?.push(await run({ url, connections, duration }));
+  }
+  return {
+    ours: summarise(runs[0] ?? [], { url: ours, connections, duration }),
+    ceiling: summarise(runs[1] ?? [], { url: ceiling, connections, duration }),
+  };
+}
+
+/**
+ * GETs of the given paths in turn, unmeasured: wakes a freshly started server up (JIT, caches, pool).
+ * @param {{ origin: string, paths: string[], connections: number, seconds: number }} options
+ */
+export async function warmUp({ origin, paths, connections, seconds }) {
+  await run({ url: origin, connections, duration: seconds, requests: paths.map((path) => ({ method: 'GET', path })) });
+}
+
+/**
+ * Exactly `amount` POSTs of one JSON body, each with the next bearer token in turn. No clock
+ * cuts the run off, so every request the server handled has its answer counted.
+ * @param {{ url: string, connections: number, tokens: string[], body: unknown, amount: number }} options
+ */
+export async function measurePosts({ url, connections, tokens, body, amount }) {
+  let next = 0;
+  const payload = JSON.stringify(body);
+  const options = {
+    url,
+    connections,
+    timeout: POST_TIMEOUT_SECONDS,
+    amount,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (/** @type {Record<string, unknown>} */ request) => ({
+          ...request,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+          body: payload,
+        }),
+      },
+    ],
+  };
+  return summarise([await run(options)], options);
+}

@@ -1,0 +1,222 @@
+// @ts-check
+/**
+ * The rows the bench writes before the server starts: customers with live sessions, and a
+ * catalogue of products, reviews and orders that grows to a given size. Ids come from the
+ * server's own generator, in creation order.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { newId } from './server-code.mjs';
+
+/** @typedef {import('../../apps/server/src/db/database.js').ShopDatabase} ShopDatabase */
+
+const ROWS_PER_STATEMENT = 500;
+const ROWS_PER_TRANSACTION = 10_000;
+/** As long as a real sign-in's session lives, so the server never needs to refresh it mid-run. */
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A small deterministic random source, so every run loads the same shapes of data. @param {number} seed */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Writes `count` rows made by `makeRow`, several hundred per statement, many statements per transaction.
+ * @template T
+ * @param {import('kysely').Kysely<any>} db
+ * @param {string} table
+ * @param {number} count
+ * @param {(index: number) => T} makeRow
+ */
+async function insertRows(db, table, count, makeRow) {
+  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
+    const end = Math.min(count, start + ROWS_PER_TRANSACTION);
+    await db.transaction().execute(async (trx) => {
+      for (let from = start; from < end; from += ROWS_PER_STATEMENT) {
+        const rows = [];
+        for (let index = from; index < Math.min(end, from + ROWS_PER_STATEMENT); index++) rows.push(makeRow(index));
+        await trx.insertInto(table).values(rows).execute();
+      }
+    });
+  }
+}
+
+const PARTS = ['Brake pads', 'Oil filter', 'Chain kit', 'Spark plug', 'Air filter', 'Clutch lever', 'Brake disc', 'Fork seal', 'Battery', 'Coolant hose'];
+const DESCRIPTION =
+  'Made to the original equipment specification and checked before it leaves the warehouse. Fits most road and touring bikes of the last decade; see the fitment list before ordering.';
+const REVIEW = 'Arrived the next day, fitted first time and the bike runs smoothly again. Clear prices and honest stock numbers.';
+
+/**
+ * Loads and inspects the bench's rows: customers with live sessions, then a catalogue that
+ * grows to a given number of products, reviews and orders.
+ * @param {ShopDatabase} shop
+ * @param {string} image  the public path every product and review shows
+ */
+export function createLoader(shop, image) {
+  const { db } = shop;
+  const pick = random(20_240_601);
+  /** @type {string[]} */
+  const productIds = [];
+  /** @type {Array<{ id: string, email: string, name: string, token: string }>} */
+  const customers = [];
+  let reviews = 0;
+  let orders = 0;
+
+  return {
+    productIds,
+    customers,
+
+    /**
+     * Customers with a live session each, written straight into the database like the
+     * server's test factories do; the bearer token is the raw session token.
+     * @param {number} count
+     */
+    async addCustomers(count) {
+      const now = new Date();
+      const stamp = now.toISOString();
+      const fresh = Array.from({ length: count }, (_, index) => {
+        const id = newId();
+        const number = customers.length + index + 1;
+        return { id, email: `customer${number}-${id}@bench.example`, name: `Bench Customer ${number}`, token: randomBytes(24).toString('base64url') };
+      });
+      await insertRows(db, 'users', fresh.length, (index) => {
+        const customer = /** @type {typeof fresh[number]} */ (fresh[index]);
+        return {
+          id: customer.id,
+          name: customer.name,
+          email: customer.email,
+          email_verified: sql`false`,
+          image: null,
+          created_at: stamp,
+          updated_at: stamp,
+          role: 'user',
+          phone: null,
+        };
+      });
+      await insertRows(db, 'sessions', fresh.length, (index) => {
+        const customer = /** @type {typeof fresh[number]} */ (fresh[index]);
+        return {
+          id: newId(),
+          token: customer.token,
+          user_id: customer.id,
+          expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+          created_at: stamp,
+          updated_at: stamp,
+          ip_address: null,
+          user_agent: null,
+        };
+      });
+      customers.push(...fresh);
+    },
+
+    /**
+     * Adds products, then reviews, then orders (paid, of random catalogue products by the
+     * customers) until there are `size` of each.
+     * @param {number} size
+     */
+    async growTo(size) {
+      if (customers.length === 0) throw new Error('add customers before orders');
+      const stamp = new Date().toISOString();
+      const firstProduct = productIds.length;
+      await insertRows(db, 'products', Math.max(0, size - firstProduct), (index) => {
+        const number = firstProduct + index + 1;
+        const id = newId();
+        productIds.push(id);
+        return {
+          id,
+          name: `${PARTS[number % PARTS.length]} ${number}`,
+          description: DESCRIPTION,
+          price_cents: 500 + Math.floor(pick() * 40_000),
+          quantity: 20 + Math.floor(pick() * 500),
+          minimum: 1 + Math.floor(pick() * 5),
+          img: image,
+          created_at: stamp,
+          updated_at: stamp,
+        };
+      });
+      const catalogue = productIds.slice();
+
+      await insertRows(db, 'reviews', Math.max(0, size - reviews), (index) => ({
+        id: newId(),
+        user_id: null,
+        name: `Reviewer ${reviews + index + 1}`,
+        email: `reviewer${reviews + index + 1}@bench.example`,
+        review: REVIEW,
+        ratings: 1 + Math.floor(pick() * 5),
+        img: image,
+        created_at: stamp,
+      }));
+      reviews = Math.max(reviews, size);
+
+      await insertRows(db, 'orders', Math.max(0, size - orders), (index) => {
+        const id = newId();
+        const customer = /** @type {typeof customers[number]} */ (customers[(orders + index) % customers.length]);
+        const productId = /** @type {string} */ (catalogue[Math.floor(pick() * catalogue.length)]);
+        const quantity = 1 + Math.floor(pick() * 4);
+        const unitPrice = 500 + Math.floor(pick() * 40_000);
+        return {
+          id,
+          user_id: customer.id,
+          product_id: productId,
+          customer_name: customer.name,
+          email: customer.email,
+          tool_name: 'Bench part',
+          unit_price_cents: unitPrice,
+          quantity,
+          total_cents: unitPrice * quantity,
+          location: 'Bench street 1',
+          phone: '+44 7700 900000',
+          status: 'paid',
+          transaction_id: `bench_${id}`,
+          created_at: stamp,
+          updated_at: stamp,
+          paid_at: stamp,
+          shipped_at: null,
+          cancelled_at: null,
+        };
+      });
+      orders = Math.max(orders, size);
+    },
+
+    /**
+     * A product outside the generated catalogue, for order runs.
+     * @param {{ quantity: number, minimum: number, name: string }} product
+     */
+    async addStockProduct({ quantity, minimum, name }) {
+      const id = newId();
+      const stamp = new Date().toISOString();
+      await db
+        .insertInto('products')
+        .values({ id, name, description: DESCRIPTION, price_cents: 1999, quantity, minimum, img: image, created_at: stamp, updated_at: stamp })
+        .execute();
+      return id;
+    },
+
+    /** The stock of one product and how many orders it has. @param {string} productId */
+    async stockAndOrders(productId) {
+      const product = await db.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow();
+      return { stock: Number(product.quantity), orders: Number(row.count) };
+    },
+
+    /**
+     * The state a database reaches after a quiet moment: on PostgreSQL the statistics and
+     * visibility map autovacuum would have made; on SQLite the write-ahead log checkpointed.
+     */
+    async settle() {
+      if (shop.dialect === 'postgres') await sql`vacuum analyze products, reviews, orders, users, sessions`.execute(db);
+      else await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    },
+  };
+}

@@ -1,0 +1,309 @@
+// @ts-check
+/** The shapes of a run's results, the machine they come from, and their Markdown tables. */
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { kb, ms, number } from './format.mjs';
+import { checkTargets, isOversellFree } from './targets.mjs';
+
+/** @typedef {import('./load.mjs').LoadResult} LoadResult */
+/** @typedef {import('./lighthouse.mjs').PageResult} PageResult */
+
+/**
+ * @typedef {object} CallPair
+ * @property {string} call
+ * @property {string} path     as shown (an id as {id})
+ * @property {LoadResult} ours
+ * @property {LoadResult} ceiling
+ */
+
+/**
+ * @typedef {object} GrowthStage
+ * @property {number} size
+ * @property {Record<string, LoadResult>} calls   by call name
+ */
+
+/**
+ * @typedef {object} OrdersResult
+ * @property {number} customers
+ * @property {number} connections
+ * @property {number} requests
+ * @property {number} created            201 answers
+ * @property {number} ordersPerSecond
+ * @property {LoadResult} load
+ * @property {number} stockBefore
+ * @property {number} stockAfter
+ * @property {number} orderRows
+ */
+
+/**
+ * @typedef {object} DatabaseResults
+ * @property {string} database
+ * @property {number} mainSize
+ * @property {CallPair[]} api
+ * @property {GrowthStage[]} growth
+ * @property {OrdersResult} orders
+ * @property {string[]} serverErrors   what the server logged at level error, by stage
+ */
+
+/**
+ * @typedef {object} WebResults
+ * @property {PageResult[]} pages
+ * @property {{ count: number, largest: number, sizes: number[] }} images
+ */
+
+/**
+ * @typedef {object} Settings
+ * @property {boolean} quick
+ * @property {number} connections
+ * @property {number} serverWarmupSeconds  unmeasured load on a freshly started server
+ * @property {number} warmupSeconds
+ * @property {number} seconds
+ * @property {number} turns   the seconds beside the ceiling are split into this many turns of ours, then ceiling
+ * @property {number} growthWarmupSeconds
+ * @property {number} growthSeconds
+ * @property {number} orderSeconds
+ * @property {number} lighthouseRuns
+ */
+
+/**
+ * @typedef {object} BenchResults
+ * @property {Date} startedAt
+ * @property {Settings} settings
+ * @property {{ cpu: string, cores: number, memoryGb: number, node: string, os: string, loadAtStart: number[], loadAtEnd: number[] }} machine
+ * @property {{ commit: string, uncommittedFiles: number, fingerprint: string, changedDuringRun: boolean }} revision
+ * @property {string | undefined} postgresVersion
+ * @property {string | undefined} postgresSkipped   why there are no PostgreSQL rows
+ * @property {DatabaseResults[]} databases
+ * @property {WebResults | undefined} web
+ * @property {Record<string, string>} failures   parts that failed (SQLite, PostgreSQL, Pages), with why
+ * @property {number} totalSeconds
+ */
+
+export const GROWTH_CALLS = ['first page', 'last page', 'productCount', 'reviews latest 3'];
+
+/** The machine the numbers come from. */
+export function describeMachine() {
+  let cpu = os.cpus()[0]?.model ?? 'unknown';
+  if (existsSync('/proc/cpuinfo')) {
+    const match = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
+    if (match?.[1]) cpu = match[1].trim();
+  }
+  return {
+    cpu,
+    cores: os.availableParallelism(),
+    memoryGb: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    loadAtStart: os.loadavg(),
+    loadAtEnd: os.loadavg(),
+  };
+}
+
+/** @param {string[]} header @param {Array<Array<string | number>>} rows @param {string[]} align */
+function table(header, rows, align) {
+  const lines = [`| ${header.join(' | ')} |`, `| ${align.map((side) => (side === 'r' ? '---:' : '---')).join(' | ')} |`];
+  for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
+  return lines.join('\n');
+}
+
+/** @param {LoadResult} result */
+const problems = (result) => {
+  const bad = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
+  const parts = bad.map(([code, count]) => `${number(count)} × ${code}`);
+  if (result.failures > 0) parts.push(`${number(result.failures)} errors/timeouts`);
+  return parts.join(', ');
+};
+
+/**
+ * A row saying why a database has no numbers (skipped or failed), padded to `columns` cells.
+ * @param {BenchResults} results
+ * @param {number} columns
+ */
+function missingRows(results, columns) {
+  const measured = new Set(results.databases.map((entry) => entry.database));
+  return ['SQLite', 'PostgreSQL']
+    .filter((name) => !measured.has(name))
+    .map((name) => {
+      const why = results.failures[name] ? `failed: ${results.failures[name]?.split('\n')[0]}` : name === 'PostgreSQL' ? results.postgresSkipped : undefined;
+      return [name, `*not measured${why ? ` (${why})` : ''}*`, ...Array.from({ length: columns - 2 }, () => '')];
+    });
+}
+
+/** @param {BenchResults} results */
+export function renderResults(results) {
+  const { machine, settings } = results;
+  const out = [];
+  const minutes = Math.floor(results.totalSeconds / 60);
+  const seconds = Math.round(results.totalSeconds % 60);
+  out.push(
+    '### Machine and run',
+    '',
+    `- ${machine.cpu}, ${machine.cores} cores, ${number(machine.memoryGb, 1)} GB memory, ${machine.os}`,
+    `- Node ${machine.node}; SQLite through better-sqlite3; ${results.postgresVersion ? `PostgreSQL ${results.postgresVersion} on the same machine` : `no PostgreSQL (${results.postgresSkipped})`}`,
+    `- ${results.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench${settings.quick ? ' -- --quick' : ''}\`, ${minutes} min ${seconds} s in all`,
+    `- Server code: commit ${results.revision.commit}` +
+      (results.revision.uncommittedFiles ? ` with ${results.revision.uncommittedFiles} uncommitted files under apps/ and packages/` : '') +
+      ` (code fingerprint ${results.revision.fingerprint})` +
+      (results.revision.changedDuringRun ? '. **The server code changed on disk during the run: later rows measured newer code.**' : ''),
+    `- Load average (1, 5, 15 min) at start ${machine.loadAtStart.map((value) => number(value, 2)).join(', ')}; at end ${machine.loadAtEnd.map((value) => number(value, 2)).join(', ')}`,
+    '',
+  );
+
+  /** @type {string[]} */
+  const notes = [];
+  const note = (/** @type {string} */ where, /** @type {LoadResult} */ result) => {
+    const text = problems(result);
+    if (text) notes.push(`- ${where}: ${text}`);
+  };
+
+  if (results.databases.length > 0) {
+    const mainSize = results.databases[0]?.mainSize ?? 0;
+    out.push(
+      '### API beside the ceiling',
+      '',
+      `${number(mainSize)} products, reviews and orders; ${settings.connections} connections, ${settings.seconds} s each after a ${settings.warmupSeconds} s warm-up, ` +
+        `taken in ${settings.turns} turn${settings.turns > 1 ? 's' : ''} of ours then the ceiling. The ceiling is a bare \`node:http\` server answering the same bytes from memory.`,
+      '',
+    );
+    const rows = [];
+    for (const entry of results.databases) {
+      for (const pair of entry.api) {
+        rows.push([
+          entry.database,
+          `${pair.call} \`${pair.path}\``,
+          number(pair.ours.rps),
+          ms(pair.ours.p50),
+          ms(pair.ours.p99),
+          number(pair.ceiling.rps),
+          ms(pair.ceiling.p50),
+          ms(pair.ceiling.p99),
+          number(pair.ours.rps / pair.ceiling.rps, 2),
+        ]);
+        note(`${entry.database} ${pair.call} (ours)`, pair.ours);
+        note(`${entry.database} ${pair.call} (ceiling)`, pair.ceiling);
+      }
+    }
+    out.push(
+      table(
+        ['Database', 'Call', 'Ours req/s', 'p50 ms', 'p99 ms', 'Ceiling req/s', 'p50 ms', 'p99 ms', 'Ours / ceiling'],
+        [...rows, ...missingRows(results, 9)],
+        ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ),
+      '',
+    );
+
+    const sizes = results.databases[0]?.growth.map((stage) => stage.size) ?? [];
+    out.push(
+      '### Growth',
+      '',
+      `The same products, reviews and orders at each size; ${settings.connections} connections, ${settings.growthSeconds} s each. ` +
+        'Each cell: p50 / p99 ms, requests/s. The last page is `page=last&size=6`.',
+      '',
+    );
+    const growthRows = [];
+    for (const entry of results.databases) {
+      for (const call of GROWTH_CALLS) {
+        const cells = entry.growth.map((stage) => {
+          const result = /** @type {LoadResult} */ (stage.calls[call]);
+          note(`${entry.database} ${call} at ${number(stage.size)}`, result);
+          return `${ms(result.p50)} / ${ms(result.p99)}, ${number(result.rps)}/s`;
+        });
+        const first = entry.growth[0]?.calls[call];
+        const last = entry.growth.at(-1)?.calls[call];
+        growthRows.push([entry.database, call, ...cells, first && last ? `${number(last.p50 / first.p50, 1)}×` : '']);
+      }
+    }
+    out.push(
+      table(
+        ['Database', 'Call', ...sizes.map((size) => `${number(size)} rows`), 'p50 growth'],
+        [...growthRows, ...missingRows(results, sizes.length + 3)],
+        ['l', 'l', ...sizes.map(() => 'r'), 'r'],
+      ),
+      '',
+    );
+
+    const firstOrders = results.databases[0]?.orders;
+    out.push(
+      '### Orders',
+      '',
+      `${firstOrders?.customers ?? 0} signed-in customers on ${firstOrders?.connections ?? 0} connections, each \`POST /api/orders\` of quantity 1 ` +
+        `of one product (minimum 1), about ${settings.orderSeconds} s of orders after a short warm-up on another product.`,
+      '',
+    );
+    const orderRows = results.databases.map((entry) => {
+      const { orders } = entry;
+      note(`${entry.database} orders`, orders.load);
+      return [
+        entry.database,
+        number(orders.requests),
+        number(orders.created),
+        number(orders.ordersPerSecond),
+        ms(orders.load.p50),
+        ms(orders.load.p99),
+        `${number(orders.stockBefore)} → ${number(orders.stockAfter)}`,
+        number(orders.orderRows),
+        isOversellFree(orders) ? 'none' : '**WRONG**',
+      ];
+    });
+    out.push(
+      table(
+        ['Database', 'Requests', '201 Created', 'Orders/s', 'p50 ms', 'p99 ms', 'Stock', 'Order rows', 'Oversell'],
+        [...orderRows, ...missingRows(results, 9)],
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ),
+      '',
+    );
+  }
+
+  if (results.web) {
+    out.push(
+      '### Web',
+      '',
+      `Lighthouse's default (mobile, simulated throttling) performance run in Chromium, median of ${settings.lighthouseRuns} by score, ` +
+        'against our server with the demo catalogue. JS and CSS: every script and stylesheet the page loaded without interaction, ' +
+        'gzipped here (zlib default level); "sent" is what the server actually transferred. 1 kB = 1 000 bytes.',
+      '',
+    );
+    out.push(
+      table(
+        ['Page', 'Performance', 'LCP ms', 'CLS', 'TBT ms', 'JS gzip kB', 'CSS gzip kB', 'JS + CSS sent kB', 'Scripts', 'Scores'],
+        results.web.pages.map((page) => [
+          `\`${page.page}\``,
+          page.score,
+          number(page.lcp),
+          number(page.cls, 3),
+          number(page.tbt),
+          kb(page.jsGzip),
+          kb(page.cssGzip),
+          kb(page.jsWire + page.cssWire),
+          page.scripts,
+          page.scores.join(', '),
+        ]),
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ),
+      '',
+      `Product images: ${results.web.pages.map((page) => `\`${page.page}\` loaded ${page.imageSizes.length}, largest ${kb(Math.max(0, ...page.imageSizes))} kB`).join('; ')}; ` +
+        `the catalogue's ${results.web.images.count} stored images, largest ${kb(results.web.images.largest)} kB.`,
+      '',
+    );
+  }
+
+  for (const entry of results.databases) {
+    /** @type {Map<string, number>} */
+    const counts = new Map();
+    for (const message of entry.serverErrors) counts.set(message, (counts.get(message) ?? 0) + 1);
+    for (const [message, count] of counts) notes.push(`- ${entry.database} server logged ${number(count)} × "${message}"`);
+  }
+
+  const failed = Object.entries(results.failures);
+  if (failed.length > 0) out.push('### Parts that failed', '', ...failed.map(([name, why]) => `- ${name}: ${why.split('\n')[0]}`), '');
+
+  out.push('### Targets', '');
+  for (const target of checkTargets(results)) {
+    const verdict = target.met === undefined ? 'not measured' : target.met ? 'met' : '**NOT met**';
+    out.push(`- ${verdict}: ${target.label} (${target.detail})`);
+  }
+  out.push('');
+  if (notes.length > 0) out.push('### Answers other than 2xx, and server errors', '', ...notes, '');
+  return out.join('\n');
+}

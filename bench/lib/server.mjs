@@ -1,0 +1,172 @@
+// @ts-check
+/** The real shop server as a child process, on a free loopback port, with an environment the bench writes itself. */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { assertRunning, onCleanup } from './cleanup.mjs';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const HOST = '127.0.0.1';
+
+const READY_TIMEOUT_MS = 90_000;
+const STOP_GRACE_MS = 15_000;
+/** Only these variables reach the server from the bench's own environment; everything else is set explicitly. */
+const INHERITED_ENV = ['PATH', 'HOME', 'LANG', 'TMPDIR'];
+
+/** A port nobody listens on at the moment of asking. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Builds the production web app into the bench's own folder, so that builds others start
+ * while the bench runs cannot swap the files the measured server is serving.
+ * @param {string} outDir
+ */
+export async function buildWebApp(outDir) {
+  assertRunning();
+  const build = spawn('npm', ['run', 'build', '-w', '@shop/web', '--', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const forget = onCleanup('web build', () => build.kill('SIGTERM'));
+  let complaints = '';
+  build.stderr.on('data', (/** @type {Buffer} */ chunk) => (complaints += chunk.toString()));
+  /** @type {number | null} */
+  const status = await new Promise((resolve, reject) => {
+    build.once('error', reject);
+    build.once('exit', (code) => resolve(code));
+  });
+  forget();
+  if (status !== 0) throw new Error(`the web app did not build (exit ${status}):\n${complaints.trim()}`);
+}
+
+/**
+ * @typedef {object} RunningServer
+ * @property {string} url          origin, e.g. http://127.0.0.1:40123
+ * @property {() => Promise<void>} stop
+ * @property {() => string[]} errors  messages the server logged at level error or fatal so far
+ */
+
+const PINO_ERROR = 50;
+
+/**
+ * The message of a pino JSON line at level error or above, else undefined.
+ * @param {string} line
+ */
+function errorMessage(line) {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const entry = JSON.parse(line);
+    if (typeof entry.level !== 'number' || entry.level < PINO_ERROR) return undefined;
+    return [entry.msg, entry.err?.message].filter(Boolean).join(': ') || line;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts `node --import tsx apps/server/src/main.ts` and waits until /api/ready answers 200.
+ * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo' }} options
+ * @returns {Promise<RunningServer>}
+ */
+export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none' }) {
+  const port = await freePort();
+  assertRunning();
+  /** @type {Record<string, string>} */
+  const env = {
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    WEB_DIST_DIR: webDistDir,
+    SEED: seed,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '100000',
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+  };
+  for (const name of INHERITED_ENV) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  /** @type {string[]} */
+  const output = [];
+  /** @type {string[]} */
+  const errors = [];
+  let partial = '';
+  const keep = (/** @type {Buffer} */ chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 40) output.shift();
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const message = errorMessage(line);
+      if (message) errors.push(message);
+    }
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  /** @type {Promise<void>} */
+  const exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  let running = true;
+  void exited.then(() => {
+    running = false;
+  });
+
+  const stop = async () => {
+    if (!running) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+  const forget = onCleanup(`server on port ${port}`, stop);
+
+  const url = `http://${HOST}:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (!running) {
+      forget();
+      throw new Error(`the server stopped before it was ready:\n${output.join('').trim()}`);
+    }
+    const ready = await fetch(`${url}/api/ready`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      await stop();
+      forget();
+      throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.join('').trim()}`);
+    }
+    await sleep(200);
+  }
+
+  return {
+    url,
+    errors: () => errors.slice(),
+    async stop() {
+      await stop();
+      forget();
+      const complaints = output.join('').trim();
+      if (child.exitCode !== 0 && complaints) console.warn(`server on port ${port} exited with ${child.exitCode ?? child.signalCode}:\n${complaints}`);
+    },
+  };
+}

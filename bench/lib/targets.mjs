@@ -1,0 +1,105 @@
+// @ts-check
+/** The issue's targets, each checked against a run's results: met, NOT met, or not measured. */
+import { kb, ms, number } from './format.mjs';
+
+/** @typedef {import('./report.mjs').BenchResults} BenchResults */
+/** @typedef {import('./report.mjs').OrdersResult} OrdersResult */
+/** @typedef {import('./load.mjs').LoadResult} LoadResult */
+
+/**
+ * @typedef {{ label: string, met: boolean | undefined, detail: string }} Target  met undefined: not measured
+ */
+
+const CATALOGUE_TARGET = 'Catalogue page on SQLite ≥ 0.7 of the ceiling and p99 < 25 ms at 100 connections';
+
+/** @param {BenchResults} results @returns {Target[]} */
+export function checkTargets(results) {
+  /** @type {Target[]} */
+  const targets = [];
+  const byName = (/** @type {string} */ name) => results.databases.find((entry) => entry.database === name);
+  const notMeasured = (/** @type {string} */ label, /** @type {string} */ why) => targets.push({ label, met: undefined, detail: why });
+
+  const sqlite = byName('SQLite');
+  const catalogue = sqlite?.api.find((pair) => pair.call === 'catalogue page');
+  if (catalogue) {
+    const ratio = catalogue.ours.rps / catalogue.ceiling.rps;
+    targets.push({
+      label: CATALOGUE_TARGET,
+      met: ratio >= 0.7 && catalogue.ours.p99 < 25,
+      detail: `${number(ratio, 2)} of the ceiling, p99 ${ms(catalogue.ours.p99)} ms`,
+    });
+  } else {
+    notMeasured(CATALOGUE_TARGET, results.failures.SQLite ? 'the SQLite part failed' : 'not measured');
+  }
+
+  for (const name of ['SQLite', 'PostgreSQL']) {
+    const entry = byName(name);
+    const labelLast = `Last page at 100 000 products within 2× the first page's latency (${name})`;
+    const labelFlat = `productCount and reviews latest-3 flat from 100 to 100 000 rows, within 2× (${name})`;
+    const labelOrders = `≥ ${name === 'SQLite' ? '1 000' : '500'} orders/s with zero oversell (${name})`;
+    if (!entry) {
+      const why = results.failures[name] ? `the ${name} part failed` : name === 'PostgreSQL' ? results.postgresSkipped : undefined;
+      for (const label of [labelLast, labelFlat, labelOrders]) notMeasured(label, why ?? 'not measured');
+      continue;
+    }
+    const smallest = entry.growth[0];
+    const largest = entry.growth.at(-1);
+    if (smallest && largest && largest.size >= 100_000) {
+      const first = /** @type {LoadResult} */ (largest.calls['first page']);
+      const last = /** @type {LoadResult} */ (largest.calls['last page']);
+      targets.push({
+        label: labelLast,
+        met: last.p50 <= 2 * first.p50,
+        detail: `p50 ${ms(last.p50)} ms vs ${ms(first.p50)} ms (${number(last.p50 / first.p50, 1)}×)`,
+      });
+      const growthOf = (/** @type {string} */ call) => {
+        const before = /** @type {LoadResult} */ (smallest.calls[call]);
+        const after = /** @type {LoadResult} */ (largest.calls[call]);
+        return { factor: after.p50 / before.p50, text: `${call} p50 ${ms(before.p50)} → ${ms(after.p50)} ms` };
+      };
+      const count = growthOf('productCount');
+      const reviews = growthOf('reviews latest 3');
+      targets.push({ label: labelFlat, met: count.factor <= 2 && reviews.factor <= 2, detail: `${count.text}; ${reviews.text}` });
+    } else {
+      notMeasured(labelLast, 'no 100 000-row stage');
+      notMeasured(labelFlat, 'no 100 000-row stage');
+    }
+    const orders = entry.orders;
+    const oversellFree = isOversellFree(orders);
+    targets.push({
+      label: labelOrders,
+      met: orders.ordersPerSecond >= (name === 'SQLite' ? 1000 : 500) && oversellFree,
+      detail: `${number(orders.ordersPerSecond)} orders/s, ${oversellFree ? 'no oversell' : 'STOCK OR ORDER COUNT WRONG'}`,
+    });
+  }
+
+  const web = results.web;
+  const home = web?.pages.find((page) => page.page === '/');
+  if (web && home) {
+    targets.push({ label: '`/` loads ≤ 120 kB of gzipped JS before interaction', met: home.jsGzip <= 120_000, detail: `${kb(home.jsGzip)} kB` });
+    for (const page of web.pages) {
+      targets.push({ label: `Lighthouse performance ≥ 95 for \`${page.page}\``, met: page.score >= 95, detail: `${page.score}` });
+    }
+    const worstCls = Math.max(...web.pages.map((page) => page.cls));
+    targets.push({ label: 'CLS ≤ 0.05', met: worstCls <= 0.05, detail: `worst ${number(worstCls, 3)}` });
+    const loaded = web.pages.flatMap((page) => page.imageSizes);
+    const all = [...loaded, ...web.images.sizes];
+    const heavy = all.filter((size) => size > 40_000).length;
+    targets.push({
+      label: 'No product card image above 40 kB',
+      met: heavy === 0,
+      detail:
+        `largest loaded by the pages ${kb(Math.max(0, ...loaded))} kB, largest stored ${kb(web.images.largest)} kB` +
+        (heavy ? `; ${heavy} above 40 kB` : ''),
+    });
+  } else {
+    for (const label of ['`/` loads ≤ 120 kB of gzipped JS', 'Lighthouse performance ≥ 95', 'CLS ≤ 0.05', 'No product card image above 40 kB']) {
+      notMeasured(label, results.failures.Pages ? 'the page part failed' : 'not measured');
+    }
+  }
+  return targets;
+}
+
+/** @param {OrdersResult} orders */
+export const isOversellFree = (orders) =>
+  orders.stockAfter >= 0 && orders.stockAfter === orders.stockBefore - orders.created && orders.orderRows === orders.created;

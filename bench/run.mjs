@@ -1,0 +1,228 @@
+// @ts-check
+/**
+ * `npm run bench`: the shop's API on SQLite (and PostgreSQL when BENCH_DATABASE_URL is set)
+ * beside a bare node:http ceiling, as the catalogue grows, under concurrent orders, and its
+ * pages in Lighthouse. Every database, folder and process it uses is its own and is removed
+ * at the end, also after a failure or Ctrl-C. Results: the console and docs/benchmarks.md.
+ *
+ *   npm run bench [-- --quick]
+ *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { cleanupAll, cleanupOnSignals, isStopping, onCleanup } from './lib/cleanup.mjs';
+import { openFreshDatabase, postgresDatabase, postgresVersion, sqliteDatabase, writeBenchImage } from './lib/data.mjs';
+import { writeResults } from './lib/docs.mjs';
+import { measurePages, productImageSizes } from './lib/lighthouse.mjs';
+import { createLoader } from './lib/loader.mjs';
+import { describeMachine, renderResults } from './lib/report.mjs';
+import { codeFingerprint, describeRevision } from './lib/revision.mjs';
+import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
+import { measureAgainstCeiling, measureGrowth, measureOrders } from './lib/suites.mjs';
+
+/** Catalogue sizes; products, reviews and orders each grow to this many rows. */
+const SIZES = [100, 10_000, 100_000];
+/** The size at which calls are measured beside the ceiling and orders are placed. */
+const MAIN_SIZE = 10_000;
+const CUSTOMERS = 200;
+const ORDER_STOCK = 20_000;
+const PAGES = ['/', '/allproducts'];
+
+/** About 10 minutes on 2 cores. @type {import('./lib/report.mjs').Settings} */
+const FULL = {
+  quick: false,
+  connections: 100,
+  serverWarmupSeconds: 3,
+  warmupSeconds: 2,
+  seconds: 10,
+  turns: 2,
+  growthWarmupSeconds: 1,
+  growthSeconds: 5,
+  orderSeconds: 10,
+  lighthouseRuns: 3,
+};
+/** About 4 minutes. @type {import('./lib/report.mjs').Settings} */
+const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, lighthouseRuns: 1 };
+
+const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
+if (flags.help) {
+  console.log('npm run bench [-- --quick]\nBENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows.');
+  process.exit(0);
+}
+const settings = flags.quick ? QUICK : FULL;
+
+/** @param {string} text */
+const step = (text) => console.log(`\n${text}`);
+const number = (/** @type {number} */ value) => value.toLocaleString('en-GB');
+
+const revision = { ...describeRevision(), fingerprint: codeFingerprint(), changedDuringRun: false };
+
+/**
+ * Starts the server, noting when its code on disk is no longer what the run began with.
+ * @param {Parameters<typeof startServer>[0]} options
+ */
+function startShop(options) {
+  if (!revision.changedDuringRun && codeFingerprint() !== revision.fingerprint) {
+    revision.changedDuringRun = true;
+    console.warn('  note: the server code changed on disk since the run began; what follows measures the newer code');
+  }
+  return startServer(options);
+}
+
+/**
+ * Loads, starts and measures one database through the catalogue sizes.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<import('./lib/report.mjs').DatabaseResults>}
+ */
+async function benchDatabase(target, { dataDir, webDistDir }) {
+  mkdirSync(dataDir, { recursive: true });
+  const { shop, close } = await openFreshDatabase(target);
+  const loader = createLoader(shop, await writeBenchImage(dataDir));
+  await loader.addCustomers(CUSTOMERS);
+
+  /** @type {import('./lib/report.mjs').GrowthStage[]} */
+  const growth = [];
+  /** @type {string[]} */
+  const serverErrors = [];
+  /** @type {Pick<import('./lib/report.mjs').DatabaseResults, 'api' | 'orders'> | undefined} */
+  let main;
+  for (const size of SIZES) {
+    const started = performance.now();
+    await loader.growTo(size);
+    const orderProducts =
+      size === MAIN_SIZE
+        ? {
+            productId: await loader.addStockProduct({ name: 'Bench limited part', quantity: ORDER_STOCK, minimum: 1 }),
+            warmupProductId: await loader.addStockProduct({ name: 'Bench warm-up part', quantity: 1_000_000, minimum: 1 }),
+          }
+        : undefined;
+    await loader.settle();
+    step(`${target.label}, ${number(size)} products, reviews and orders (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+    const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
+    try {
+      growth.push({ size, calls: await measureGrowth(server.url, settings) });
+      if (orderProducts) {
+        const middle = /** @type {string} */ (loader.productIds[Math.floor(loader.productIds.length / 2)]);
+        const api = await measureAgainstCeiling(server.url, middle, settings);
+        const orders = await measureOrders(server.url, { loader, ...orderProducts, stock: ORDER_STOCK }, settings);
+        main = { api, orders };
+      }
+    } finally {
+      await server.stop();
+      for (const message of server.errors()) serverErrors.push(`${number(size)} rows: ${message}`);
+    }
+  }
+  await close();
+  if (!main) throw new Error(`MAIN_SIZE ${MAIN_SIZE} is not one of the sizes`);
+  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main };
+}
+
+/**
+ * The pages with the demo catalogue, served by our server on a fresh SQLite database.
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<import('./lib/report.mjs').WebResults>}
+ */
+async function benchPages({ dataDir, webDistDir }) {
+  mkdirSync(dataDir, { recursive: true });
+  const target = sqliteDatabase(dataDir);
+  const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir, seed: 'demo' });
+  try {
+    const images = await productImageSizes(server.url);
+    const pages = await measurePages({ origin: server.url, pages: PAGES, runs: settings.lighthouseRuns, profileDir: path.join(dataDir, 'chromium') });
+    for (const page of pages) {
+      console.log(`  ${page.page.padEnd(13)} performance ${page.score}, LCP ${Math.round(page.lcp)} ms, CLS ${page.cls.toFixed(3)}, TBT ${Math.round(page.tbt)} ms, JS ${(page.jsGzip / 1000).toFixed(1)} kB gzip`);
+    }
+    return { pages, images };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const clock = performance.now();
+  const machine = describeMachine();
+  console.log(`Bench (${settings.quick ? 'quick' : 'full'}) on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}`);
+  console.log(`Server code: commit ${revision.commit}${revision.uncommittedFiles ? ` with ${revision.uncommittedFiles} uncommitted files` : ''}`);
+
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  onCleanup(`folder ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
+
+  step('Building the web app into the bench folder');
+  const webDistDir = path.join(workDir, 'web');
+  await buildWebApp(webDistDir);
+
+  const adminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+  const postgresSkipped = adminUrl ? undefined : 'BENCH_DATABASE_URL is not set';
+  const targets = [sqliteDatabase(path.join(workDir, 'sqlite'))];
+  let version;
+  if (adminUrl) {
+    version = await postgresVersion(adminUrl);
+    targets.push(await postgresDatabase(adminUrl));
+  } else {
+    console.log('PostgreSQL: skipped (BENCH_DATABASE_URL is not set)');
+  }
+
+  /** @type {Record<string, string>} */
+  const failures = {};
+  /**
+   * Runs one part of the bench; a failure is reported with the results instead of losing them.
+   * @template T
+   * @param {string} name
+   * @param {() => Promise<T>} part
+   */
+  const attempt = async (name, part) => {
+    try {
+      return await part();
+    } catch (error) {
+      if (isStopping()) throw error;
+      failures[name] = error instanceof Error ? error.message : String(error);
+      console.error(`  ${name} failed: ${failures[name]}`);
+      return undefined;
+    }
+  };
+
+  const databases = [];
+  for (const target of targets) {
+    const result = await attempt(target.label, () => benchDatabase(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
+    if (result) databases.push(result);
+  }
+
+  step('Pages (demo catalogue, Lighthouse in Chromium)');
+  const web = await attempt('Pages', () => benchPages({ dataDir: path.join(workDir, 'pages'), webDistDir }));
+
+  machine.loadAtEnd = os.loadavg();
+  const results = {
+    startedAt,
+    settings,
+    machine,
+    revision,
+    postgresVersion: version,
+    postgresSkipped,
+    databases,
+    web,
+    failures,
+    totalSeconds: (performance.now() - clock) / 1000,
+  };
+  const markdown = renderResults(results);
+  console.log(`\n${markdown}`);
+  writeResults(path.join(ROOT, 'docs/benchmarks.md'), markdown);
+  console.log(`Written to docs/benchmarks.md. Total time: ${Math.floor(results.totalSeconds / 60)} min ${Math.round(results.totalSeconds % 60)} s`);
+  if (Object.keys(failures).length > 0) process.exitCode = 1;
+}
+
+cleanupOnSignals();
+try {
+  await main();
+  await cleanupAll();
+} catch (error) {
+  if (!isStopping()) {
+    console.error(`\nThe bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+  await cleanupAll();
+  process.exitCode = 1;
+}
