@@ -45,6 +45,8 @@ export const staticPlugin = fp(
         prefix: '/',
         index: false,
         wildcard: true,
+        // The build writes .br and .gz beside each asset; the client's Accept-Encoding picks one.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Vite's hashed bundles never change; other files may.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
