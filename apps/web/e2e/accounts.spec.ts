@@ -251,7 +251,7 @@ test.describe('dashboard', () => {
     await page.goto('/dashbord');
     await expect(page.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Dashbord' });
-    await expect(menu.getByRole('link')).toHaveText(['My profile']);
+    await expect(menu.getByRole('link')).toHaveText(['My profile', 'My Orders', 'Add Review']);
 
     const form = page.getByRole('form', { name: 'Update Your Profile' });
     await form.getByRole('button', { name: 'Update' }).click();

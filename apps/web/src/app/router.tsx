@@ -21,6 +21,16 @@ const ResetPasswordRoute = lazyPage(accountPages, 'ResetPasswordRoute');
 const DashboardRoute = lazyPage(dashboardPages, 'DashboardRoute');
 const ProfileRoute = lazyPage(dashboardPages, 'ProfileRoute');
 const MakeAdminRoute = lazyPage(dashboardPages, 'MakeAdminRoute');
+// The purchase page has a script of its own: it is opened from the storefront, not the dashboard.
+const PurchaseRoute = lazyPage(() => import('./routes/purchase'), 'PurchaseRoute');
+const MyOrdersRoute = lazyPage(dashboardPages, 'MyOrdersRoute');
+const PaymentRoute = lazyPage(dashboardPages, 'PaymentRoute');
+const ManageAllOrdersRoute = lazyPage(dashboardPages, 'ManageAllOrdersRoute');
+const AddProductRoute = lazyPage(dashboardPages, 'AddProductRoute');
+const ManageProductsRoute = lazyPage(dashboardPages, 'ManageProductsRoute');
+const UpdateProductRoute = lazyPage(dashboardPages, 'UpdateProductRoute');
+const AddReviewRoute = lazyPage(dashboardPages, 'AddReviewRoute');
+const ManageReviewsRoute = lazyPage(dashboardPages, 'ManageReviewsRoute');
 
 export const routes: RouteObject[] = [
   {
@@ -38,6 +48,7 @@ export const routes: RouteObject[] = [
           { path: paths.auth.signIn.path, element: <SignInRoute /> },
           { path: paths.auth.signUp.path, element: <SignUpRoute /> },
           { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
+          { path: paths.purchase.path, element: <PurchaseRoute /> },
           {
             path: paths.dashboard.root.path,
             element: <DashboardRoute />,
@@ -45,6 +56,14 @@ export const routes: RouteObject[] = [
               { index: true, element: <ProfileRoute /> },
               { path: paths.dashboard.profile.path, element: <ProfileRoute /> },
               { path: paths.dashboard.makeAdmin.path, element: <MakeAdminRoute /> },
+              { path: paths.dashboard.myOrders.path, element: <MyOrdersRoute /> },
+              { path: paths.dashboard.payment.path, element: <PaymentRoute /> },
+              { path: paths.dashboard.manageAllOrders.path, element: <ManageAllOrdersRoute /> },
+              { path: paths.dashboard.addProducts.path, element: <AddProductRoute /> },
+              { path: paths.dashboard.manageProducts.path, element: <ManageProductsRoute /> },
+              { path: paths.dashboard.updateProduct.path, element: <UpdateProductRoute /> },
+              { path: paths.dashboard.addReview.path, element: <AddReviewRoute /> },
+              { path: paths.dashboard.manageReviews.path, element: <ManageReviewsRoute /> },
             ],
           },
         ],

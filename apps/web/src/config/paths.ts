@@ -59,5 +59,25 @@ export const paths = {
       path: 'manageAllorders',
       getHref: () => '/dashbord/manageAllorders',
     },
+    addProducts: {
+      path: 'addproducts',
+      getHref: () => '/dashbord/addproducts',
+    },
+    manageProducts: {
+      path: 'manageProducts',
+      getHref: () => '/dashbord/manageProducts',
+    },
+    updateProduct: {
+      path: 'updateproducts/:productId',
+      getHref: (productId: string) => `/dashbord/updateproducts/${encodeURIComponent(productId)}`,
+    },
+    addReview: {
+      path: 'addreview',
+      getHref: () => '/dashbord/addreview',
+    },
+    manageReviews: {
+      path: 'manageReview',
+      getHref: () => '/dashbord/manageReview',
+    },
   },
 } as const;

@@ -1,4 +1,4 @@
-import type { Product, Review, User } from '@shop/shared';
+import type { Order, Product, Review, User } from '@shop/shared';
 import type { Session, SessionUser } from '@/lib/session';
 
 let sequence = 0;
@@ -37,4 +37,23 @@ export const buildUser = (overrides: Partial<User> = {}): User => ({
 export const buildSession = (user: Partial<SessionUser> = {}): Session => ({
   session: { expiresAt: '2099-01-01T00:00:00.000Z' },
   user: { id: nextId(), name: 'Sam Rider', email: 'sam@example.com', role: 'user', image: null, phone: null, ...user },
+});
+
+export const buildOrder = (overrides: Partial<Order> = {}): Order => ({
+  _id: nextId(),
+  productId: nextId(),
+  name: 'Sam Rider',
+  email: 'sam@example.com',
+  toolName: 'Brake Pad Set',
+  toolPrice: 12.99,
+  quantity: 4,
+  total: 51.96,
+  location: '12 Harbour Road, Chattogram',
+  phone: '+880 1700 000000',
+  paid: false,
+  shift: false,
+  status: 'waiting',
+  transactionId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
 });

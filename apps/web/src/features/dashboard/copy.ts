@@ -6,6 +6,12 @@ export const dashboardCopy = {
     close: 'Close dashbord menu',
     profile: 'My profile',
     allUsers: 'All Users',
+    myOrders: 'My Orders',
+    manageAllOrders: 'Manage All Orders',
+    addReview: 'Add Review',
+    addProduct: 'Add Product',
+    manageProducts: 'Manage Products',
+    manageReviews: 'Manage Reviews',
   },
   pageLoading: 'Loading page',
   profile: {

@@ -1,4 +1,12 @@
 // The dashboard frame and its pages share one script, loaded when the dashboard is opened.
+export { AddProductRoute } from './add-product';
+export { AddReviewRoute } from './add-review';
 export { DashboardRoute } from './layout';
 export { MakeAdminRoute } from './make-admin';
+export { ManageAllOrdersRoute } from './manage-all-orders';
+export { ManageProductsRoute } from './manage-products';
+export { ManageReviewsRoute } from './manage-reviews';
+export { MyOrdersRoute } from './my-orders';
+export { PaymentRoute } from './payment';
 export { ProfileRoute } from './profile';
+export { UpdateProductRoute } from './update-product';

@@ -11,7 +11,7 @@ function DashboardFrame() {
   const { user } = useAuth();
   const adminStatus = useAdminStatus(user);
   return (
-    <DashboardShell menu={(close) => <SideMenu isAdmin={adminStatus.data?.admin === true} onNavigate={close} />}>
+    <DashboardShell menu={(close) => <SideMenu isAdmin={adminStatus.data?.admin} onNavigate={close} />}>
       <Suspense fallback={<PageLoader label={dashboardCopy.pageLoading} />}>
         <Outlet />
       </Suspense>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { SideMenu } from './side-menu';
 
-function renderMenu({ isAdmin, route = '/dashbord' }: { isAdmin: boolean; route?: string }) {
+function renderMenu({ isAdmin, route = '/dashbord' }: { isAdmin: boolean | undefined; route?: string }) {
   renderWithProviders(
     // As in the app: the menu belongs to the /dashbord route, its pages are nested in it.
     <Routes>
@@ -20,16 +20,34 @@ function renderMenu({ isAdmin, route = '/dashbord' }: { isAdmin: boolean; route?
 }
 
 describe('SideMenu', () => {
-  it("gives a customer only 'My profile'", () => {
+  it("gives a customer 'My profile', 'My Orders' and 'Add Review'", () => {
     const menu = renderMenu({ isAdmin: false });
-    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My profile']);
+    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My profile', 'My Orders', 'Add Review']);
     expect(menu.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/dashbord');
+    expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashbord/myorders');
+    expect(menu.getByRole('link', { name: 'Add Review' })).toHaveAttribute('href', '/dashbord/addreview');
   });
 
-  it("gives an admin 'All Users' too, relative to the dashboard", () => {
+  it('gives only the profile while the role is not known yet', () => {
+    const menu = renderMenu({ isAdmin: undefined });
+    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My profile']);
+  });
+
+  it("gives an admin SPEC's admin pages too, in SPEC's order, relative to the dashboard", () => {
     const menu = renderMenu({ isAdmin: true });
-    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My profile', 'All Users']);
+    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'My profile',
+      'Manage All Orders',
+      'Add Product',
+      'All Users',
+      'Manage Products',
+      'Manage Reviews',
+    ]);
+    expect(menu.getByRole('link', { name: 'Manage All Orders' })).toHaveAttribute('href', '/dashbord/manageAllorders');
     expect(menu.getByRole('link', { name: 'All Users' })).toHaveAttribute('href', '/dashbord/makeAdmin');
+    expect(menu.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/dashbord/addproducts');
+    expect(menu.getByRole('link', { name: 'Manage Products' })).toHaveAttribute('href', '/dashbord/manageProducts');
+    expect(menu.getByRole('link', { name: 'Manage Reviews' })).toHaveAttribute('href', '/dashbord/manageReview');
   });
 
   it('marks the profile as the page shown on the dashboard and on myprofile', () => {

@@ -5,8 +5,11 @@ import { dashboardCopy } from '../copy';
 const copy = dashboardCopy.menu;
 
 interface SideMenuProps {
-  /** Admin links show only once the account is known to be an admin. */
-  isAdmin: boolean;
+  /**
+   * Admin links show only once the account is known to be an admin, customers' links only once
+   * it is known not to be one (undefined while unknown): a customer page signs an admin out.
+   */
+  isAdmin: boolean | undefined;
   onNavigate?: () => void;
 }
 
@@ -31,11 +34,54 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
           {copy.profile}
         </Link>
       </li>
+      {isAdmin === false && (
+        <li>
+          <NavLink to={paths.dashboard.myOrders.getHref()} onClick={onNavigate} className={itemClass}>
+            {copy.myOrders}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === false && (
+        <li>
+          <NavLink to={paths.dashboard.addReview.getHref()} onClick={onNavigate} className={itemClass}>
+            {copy.addReview}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          {/* Relative, as SPEC's admin links are. */}
+          <NavLink to={paths.dashboard.manageAllOrders.path} onClick={onNavigate} className={itemClass}>
+            {copy.manageAllOrders}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          <NavLink to={paths.dashboard.addProducts.path} onClick={onNavigate} className={itemClass}>
+            {copy.addProduct}
+          </NavLink>
+        </li>
+      )}
       {isAdmin && (
         <li>
           {/* Relative, as SPEC's admin links are. */}
           <NavLink to={paths.dashboard.makeAdmin.path} onClick={onNavigate} className={itemClass}>
             {copy.allUsers}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          <NavLink to={paths.dashboard.manageProducts.path} onClick={onNavigate} className={itemClass}>
+            {copy.manageProducts}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          <NavLink to={paths.dashboard.manageReviews.path} onClick={onNavigate} className={itemClass}>
+            {copy.manageReviews}
           </NavLink>
         </li>
       )}

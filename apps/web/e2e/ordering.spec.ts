@@ -1,0 +1,393 @@
+import type { Order, Product } from '@shop/shared';
+import type { Locator, Page } from '@playwright/test';
+import { api, expect, seriousAxeViolations, test } from './fixtures';
+
+const ADMIN = { email: 'admin@motoparts.example', password: 'admin-password-1' };
+
+/**
+ * Journeys run in parallel on one database, and an order takes stock at once: each journey that
+ * orders uses a part no other journey (here or in other files) orders, and reads its stock itself.
+ */
+const PARTS = {
+  validation: 'Inline Fuel Filter, 6 mm Hose',
+  happyPath: 'Iridium Spark Plug, 10 mm Thread',
+  declined: 'Spin-On Oil Filter, 65 mm',
+  cancel: 'Ready-Mixed Coolant, 1 L',
+  accessibility: 'Stainless Intake Valve, 5.5 mm Stem',
+  outOfStock: 'Clutch Friction Plate Kit, 8 Plates',
+} as const;
+
+/** The text colour as the screen shows it, in sRGB whatever colour space the stylesheet uses. */
+async function shownColour(locator: Locator): Promise<'red' | 'green' | 'other'> {
+  return locator.evaluate((element) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = getComputedStyle(element).color;
+    context.fillRect(0, 0, 1, 1);
+    const [red = 0, green = 0, blue = 0] = context.getImageData(0, 0, 1, 1).data;
+    if (red > 1.5 * green && red > 1.5 * blue) return 'red';
+    if (green > 1.2 * red && green > 1.2 * blue) return 'green';
+    return 'other';
+  });
+}
+
+const TEST_CARD = { number: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' };
+
+interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Every customer is new: journeys never see each other's orders. */
+const newAccount = (label: string): Account => ({
+  name: `Rider ${label}`,
+  email: `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+  password: 'ride-safe-42',
+});
+
+/**
+ * Identity calls the way the shop's own pages make them: once the browser holds a session
+ * cookie, the identity service asks for the page's origin (its CSRF check).
+ */
+const fromShop = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+
+async function findProduct(page: Page, name: string): Promise<Product> {
+  const response = await page.request.get(api('/products?page=0&size=100'));
+  const product = ((await response.json()) as Product[]).find((candidate) => candidate.name === name);
+  expect(product, `the seeded part '${name}'`).toBeDefined();
+  return product!;
+}
+
+async function stockOf(page: Page, productId: string): Promise<number> {
+  return ((await (await page.request.get(api(`/products/${productId}`))).json()) as Product).quantity;
+}
+
+/** Signs the browser in without the sign-in page: identity session, token exchange, stored token. */
+async function signIn(page: Page, { email, password }: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const session = await page.request.post(api('/auth/sign-in/email'), { data: { email, password }, headers: fromShop() });
+  expect(session.ok()).toBe(true);
+  const exchange = await page.request.put(api(`/user/${encodeURIComponent(email)}`), { data: { email }, headers: fromShop() });
+  expect(exchange.ok()).toBe(true);
+  const { token } = (await exchange.json()) as { token: string };
+  if (!page.url().startsWith('http')) await page.goto('/allproducts');
+  await page.evaluate((value) => localStorage.setItem('accessToken', value), token);
+  return token;
+}
+
+/** A new customer, signed in in this browser. */
+async function newCustomer(page: Page, label: string): Promise<Account & { token: string }> {
+  const account = newAccount(label);
+  const signUp = await page.request.post(api('/auth/sign-up/email'), { data: account, headers: fromShop() });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  return { ...account, token: await signIn(page, account) };
+}
+
+async function placeOrder(page: Page, token: string, product: Product, quantity = product.minimum): Promise<string> {
+  const response = await page.request.post(api('/orders'), {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { productId: product._id, quantity, location: '12 Harbour Road, Chattogram', phone: '+880 1700 000000' },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
+async function payWithCard(page: Page, number: string) {
+  const form = page.getByRole('form', { name: 'Card details' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM/YY)').fill(TEST_CARD.expiry);
+  await form.getByLabel('CVC').fill(TEST_CARD.cvc);
+  await form.getByRole('button', { name: 'Pay' }).click();
+}
+
+const orderRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test.describe('purchase page', () => {
+  test('refuses a quantity below the minimum or above the stock, and orders nothing', async ({ page }) => {
+    const product = await findProduct(page, PARTS.validation);
+    const customer = await newCustomer(page, 'limits');
+    await page.goto(`/purchase/${product._id}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Your Order' });
+    await expect(form.getByLabel('Name')).toHaveValue(customer.name);
+    await expect(form.getByLabel('Email')).toHaveValue(customer.email);
+    const quantity = form.getByLabel(/^Order Quantity/);
+    await expect(quantity).toHaveValue(String(product.minimum));
+
+    await form.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(form.getByText('Location is Required')).toBeVisible();
+    await expect(form.getByText('Phone is Required')).toBeVisible();
+
+    await form.getByLabel(/^Location/).fill('12 Harbour Road, Chattogram');
+    await form.getByLabel('Phone').fill('+880 1700 000000');
+    await quantity.fill(String(product.minimum - 1));
+    await form.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(form.getByText(`Please Order More Then ${product.minimum} Peace`)).toBeVisible();
+
+    const tooMany = (await stockOf(page, product._id)) + 1;
+    await quantity.fill(String(tooMany));
+    await form.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(form.getByText(`${tooMany} Peace is Not Available`)).toBeVisible();
+
+    const orders = await page.request.get(api(`/orders/${encodeURIComponent(customer.email)}`), {
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
+    expect(await orders.json()).toEqual([]);
+  });
+
+  test("a part below its minimum stock offers only 'Out Of Stock', back home", async ({ page }) => {
+    const product = await findProduct(page, PARTS.outOfStock);
+    await newCustomer(page, 'soldout');
+    await page.goto(`/purchase/${product._id}`);
+    await expect(page.getByText(`Available: ${product.quantity}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm Order' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Out Of Stock' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test('an unknown part says so and leads to the products', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 404/);
+    await newCustomer(page, 'unknown');
+    await page.goto(`/purchase/${'f'.repeat(24)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Part not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'See all products' }).click();
+    await expect(page).toHaveURL(/\/allproducts$/);
+  });
+
+  test('a signed-out visitor is sent to sign-in and brought back', async ({ page }) => {
+    const product = await findProduct(page, PARTS.validation);
+    const account = newAccount('return');
+    expect((await page.request.post(api('/auth/sign-up/email'), { data: account, headers: fromShop() })).ok()).toBe(true);
+    await page.goto(`/purchase/${product._id}`);
+    await expect(page).toHaveURL(/\/singin$/);
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'SignIn', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/purchase/${product._id}$`));
+    await expect(page.getByRole('form', { name: 'Your Order' }).getByLabel('Email')).toHaveValue(account.email);
+  });
+});
+
+test.describe('ordering and paying', () => {
+  test('order → My Orders → pay by card → paid → the admin ships it', async ({ page }) => {
+    test.setTimeout(90_000);
+    const product = await findProduct(page, PARTS.happyPath);
+    const customer = await newCustomer(page, 'happy');
+    const quantity = product.minimum + 1;
+
+    // Order on the purchase page: thanked, stock shown goes down, form back to the minimum.
+    await page.goto(`/purchase/${product._id}`);
+    const form = page.getByRole('form', { name: 'Your Order' });
+    const before = await stockOf(page, product._id);
+    await form.getByLabel(/^Order Quantity/).fill(String(quantity));
+    await form.getByLabel(/^Location/).fill('12 Harbour Road, Chattogram');
+    await form.getByLabel('Phone').fill('+880 1700 000000');
+    await form.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(page.getByText('Thank You!! Your Order is Wait For Payment.')).toBeVisible();
+    expect(await stockOf(page, product._id)).toBeLessThanOrEqual(before - quantity);
+    await expect(page.getByTestId('purchase-available')).not.toHaveText(`Available: ${before}`);
+    await expect(form.getByLabel(/^Order Quantity/)).toHaveValue(String(product.minimum));
+    await expect(form.getByLabel(/^Location/)).toHaveValue('');
+
+    // My Orders, from the side menu: unpaid, with Pay and Cancel.
+    await page.goto('/dashbord');
+    await page.getByRole('navigation', { name: 'Dashbord' }).getByRole('link', { name: 'My Orders' }).click();
+    await expect(page).toHaveURL(/\/dashbord\/myorders$/);
+    const row = orderRow(page, product.name);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell', { name: String(quantity), exact: true })).toBeVisible();
+    await expect(row.getByText('Unpaid')).toBeVisible();
+    await expect(row.getByRole('button', { name: /^Cancel/ })).toBeVisible();
+
+    // The payment page: Pay waits for the client secret, held back here until Pay has been seen.
+    let releaseIntent = () => {};
+    const intentHeld = new Promise<void>((resolve) => (releaseIntent = resolve));
+    await page.route(api('/create-payment-intent'), async (route) => {
+      await intentHeld;
+      await route.continue();
+    });
+    await row.getByRole('link', { name: /^Pay/ }).click();
+    await expect(page).toHaveURL(/\/dashbord\/payment\/[a-f0-9]{24}$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Hello, ${customer.name}` })).toBeVisible();
+    await expect(page.getByText('Your Order is almost Done, Please Confirm your Payment.')).toBeVisible();
+    await expect(page.getByTestId('payment-part')).toHaveText(product.name);
+    await expect(page.getByTestId('payment-quantity')).toHaveText(String(quantity));
+    await expect(page.getByTestId('payment-total')).toHaveText(`$${((Math.round(product.price * 100) * quantity) / 100).toFixed(2)}`);
+    await expect(page.getByRole('note')).toContainText('Test mode');
+    const pay = page.getByRole('button', { name: 'Pay' });
+    await expect(pay).toBeDisabled();
+    releaseIntent();
+    await expect(pay).toBeEnabled();
+
+    await payWithCard(page, TEST_CARD.number);
+    await expect(page.getByText('Payment successful')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Payment is Completed' })).toBeVisible();
+    const transactionId = page.getByTestId('transaction-id');
+    await expect(transactionId).toHaveText(/^pi_/);
+    expect(await shownColour(transactionId)).toBe('green');
+    const paidWith = (await transactionId.textContent())!;
+
+    // My Orders shows it paid, with its transaction id, and no more Pay or Cancel.
+    await page.getByRole('link', { name: 'Back to My Orders' }).click();
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(row.getByText(paidWith)).toBeVisible();
+    await expect(row.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+
+    // The admin starts shipping it.
+    await signIn(page, ADMIN);
+    await page.goto('/dashbord');
+    await page.getByRole('navigation', { name: 'Dashbord' }).getByRole('link', { name: 'Manage All Orders' }).click();
+    await expect(page).toHaveURL(/\/dashbord\/manageAllorders$/);
+    const adminRow = orderRow(page, customer.email);
+    await expect(adminRow).toHaveCount(1);
+    await expect(adminRow.getByRole('cell', { name: customer.name, exact: true })).toBeVisible();
+    await expect(adminRow.getByText('Paid', { exact: true })).toBeVisible();
+    await adminRow.getByRole('button', { name: /^Shifting/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you Sure For Shifting?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes, Shift' }).click();
+    await expect(page.getByText('Order get to Shifting.')).toBeVisible();
+    await expect(adminRow.getByText('Deliverd')).toBeVisible();
+    await expect(adminRow.getByRole('button', { name: /^Shifting/ })).toBeDisabled();
+  });
+
+  test('a declined card leaves the order unpaid, with the reason in red', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 402/);
+    const product = await findProduct(page, PARTS.declined);
+    const customer = await newCustomer(page, 'declined');
+    const orderId = await placeOrder(page, customer.token, product);
+
+    await page.goto(`/dashbord/payment/${orderId}`);
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    await payWithCard(page, TEST_CARD.declined);
+    const reason = page.getByRole('form', { name: 'Card details' }).getByRole('alert');
+    await expect(reason).toHaveText('Your card was declined.');
+    expect(await shownColour(reason)).toBe('red');
+    await expect(page.getByText('Payment successful')).toHaveCount(0);
+
+    const order = (await (
+      await page.request.get(api(`/specificorders/${orderId}`), { headers: { Authorization: `Bearer ${customer.token}` } })
+    ).json()) as Order;
+    expect(order).toMatchObject({ paid: false, status: 'waiting', transactionId: null });
+    await page.goto('/dashbord/myorders');
+    await expect(orderRow(page, product.name).getByText('Unpaid')).toBeVisible();
+  });
+
+  test('cancelling an unpaid order gives its pieces back to stock', async ({ page }) => {
+    const product = await findProduct(page, PARTS.cancel);
+    const customer = await newCustomer(page, 'cancel');
+    const before = await stockOf(page, product._id);
+    await placeOrder(page, customer.token, product, product.minimum);
+
+    await page.goto(`/purchase/${product._id}`);
+    await expect(page.getByTestId('purchase-available')).toHaveText(`Available: ${before - product.minimum}`);
+
+    await page.goto('/dashbord/myorders');
+    const row = orderRow(page, product.name);
+    await row.getByRole('button', { name: /^Cancel/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are You Sure You Want to Delete !' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep Order' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toHaveCount(1);
+
+    await row.getByRole('button', { name: /^Cancel/ }).click();
+    await dialog.getByRole('button', { name: 'Delete Order' }).click();
+    await expect(page.getByText('Delete Order successfully')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Browse Products' })).toBeVisible();
+
+    await page.goto(`/purchase/${product._id}`);
+    await expect(page.getByTestId('purchase-available')).toHaveText(`Available: ${before}`);
+  });
+});
+
+test.describe('guards', () => {
+  test("an admin on My Orders is told \"Sorry BOSS! It's procte for User\" and signed out", async ({ page, allowedConsoleErrors }) => {
+    // The guard ends the session while the dashboard may still be asking for the admin status;
+    // that last answer is a 401, which the browser logs.
+    allowedConsoleErrors.push(/status of 401/);
+    await signIn(page, ADMIN);
+    await page.goto('/dashbord/myorders');
+    await expect(page.getByText("Sorry BOSS! It's procte for User")).toBeVisible();
+    await expect(page).toHaveURL(/\/singin$/);
+  });
+
+  test('a customer cannot see Manage All Orders, nor pay for another customer’s order', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 403/);
+    const product = await findProduct(page, PARTS.accessibility);
+    const owner = await newCustomer(page, 'owner');
+    const orderId = await placeOrder(page, owner.token, product);
+    await newCustomer(page, 'other');
+    await page.goto(`/dashbord/payment/${orderId}`);
+    await expect(page.getByText('This order belongs to another account.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+
+    await page.goto('/dashbord/manageAllorders');
+    await expect(page.getByText("Sorry! It's Procte for Admin")).toBeVisible();
+    await expect(page).toHaveURL(/\/singin$/);
+  });
+});
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('My Orders and the payment page fit a phone', async ({ page }) => {
+    const product = await findProduct(page, PARTS.accessibility);
+    const customer = await newCustomer(page, 'phone');
+    const orderId = await placeOrder(page, customer.token, product);
+    for (const path of ['/dashbord/myorders', `/dashbord/payment/${orderId}`, `/purchase/${product._id}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Wide tables scroll inside their own frame; the page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
+test.describe('accessibility', () => {
+  test('no serious or critical axe violations on the purchase page, with its messages shown', async ({ page }) => {
+    const product = await findProduct(page, PARTS.accessibility);
+    await newCustomer(page, 'axe-purchase');
+    await page.goto(`/purchase/${product._id}`);
+    await page.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(page.getByText('Location is Required')).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  test('no serious or critical axe violations on My Orders and its cancel dialog', async ({ page }) => {
+    const product = await findProduct(page, PARTS.accessibility);
+    const customer = await newCustomer(page, 'axe-orders');
+    await placeOrder(page, customer.token, product);
+    await page.goto('/dashbord/myorders');
+    await expect(orderRow(page, product.name)).toHaveCount(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await orderRow(page, product.name).getByRole('button', { name: /^Cancel/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  test('no serious or critical axe violations on the payment page, with a card error shown', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 402/);
+    const product = await findProduct(page, PARTS.accessibility);
+    const customer = await newCustomer(page, 'axe-payment');
+    const orderId = await placeOrder(page, customer.token, product);
+    await page.goto(`/dashbord/payment/${orderId}`);
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    await payWithCard(page, TEST_CARD.declined);
+    await expect(page.getByText('Your card was declined.')).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  test('no serious or critical axe violations on Manage All Orders', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/dashbord/manageAllorders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage All Orders' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

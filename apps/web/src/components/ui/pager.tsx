@@ -1,0 +1,53 @@
+export interface PagerLabels {
+  /** Names the navigation landmark, e.g. 'Product pages'. */
+  navigation: string;
+  first: string;
+  previous: string;
+  next: string;
+  last: string;
+  /** e.g. 'Page 2 of 9'; pageCount is undefined when the total is not known. */
+  position: (page: number, pageCount: number | undefined) => string;
+}
+
+export interface PagerProps {
+  /** Zero-based; shown from 1. */
+  page: number;
+  /** How many pages there are, when known; otherwise `hasNext` says whether another follows. */
+  pageCount?: number | undefined;
+  hasNext?: boolean;
+  onPageChange: (page: number) => void;
+  labels: PagerLabels;
+  /** Turns the buttons off while a page is loading. */
+  disabled?: boolean;
+}
+
+/**
+ * Previous and next (and first and last when the total is known) for long tables: unlike a row
+ * of numbered buttons it stays one line whether there are 3 pages or 3000.
+ */
+export function Pager({ page, pageCount, hasNext, onPageChange, labels, disabled = false }: PagerProps) {
+  const knowsTotal = pageCount !== undefined;
+  const canGoBack = page > 0;
+  const canGoOn = knowsTotal ? page < pageCount - 1 : Boolean(hasNext);
+  if (!canGoBack && !canGoOn) return null;
+
+  const button = (label: string, target: number, enabled: boolean) => (
+    <button type="button" className="btn join-item btn-sm sm:btn-md" disabled={disabled || !enabled} onClick={() => onPageChange(target)}>
+      {label}
+    </button>
+  );
+
+  return (
+    <nav aria-label={labels.navigation} className="flex justify-center">
+      <div className="join">
+        {knowsTotal && button(labels.first, 0, canGoBack)}
+        {button(labels.previous, page - 1, canGoBack)}
+        <span className="join-item btn btn-sm sm:btn-md pointer-events-none bg-base-200 tabular-nums">
+          {labels.position(page, pageCount)}
+        </span>
+        {button(labels.next, page + 1, canGoOn)}
+        {knowsTotal && button(labels.last, pageCount - 1, canGoOn)}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildOrder } from '@/test/fixtures';
+import { AllOrdersTable } from './all-orders-table';
+
+const unpaid = buildOrder({ name: 'Una Unpaid', email: 'una@example.com', toolName: 'Brake Pad Set', quantity: 4, total: 51.96 });
+const paid = buildOrder({ name: 'Pat Paid', email: 'pat@example.com', toolName: 'Chain Kit', status: 'paid', paid: true, transactionId: 'pi_p' });
+const shipped = buildOrder({ name: 'Sid Shipped', email: 'sid@example.com', toolName: 'Spark Plug', status: 'shipped', paid: true, shift: true, transactionId: 'pi_s' });
+
+function renderTable(props: Partial<Parameters<typeof AllOrdersTable>[0]> = {}) {
+  const onShift = vi.fn();
+  render(<AllOrdersTable orders={[unpaid, paid, shipped]} onShift={onShift} {...props} />);
+  const row = (email: string) => within(screen.getByRole('row', { name: new RegExp(email) }));
+  return { onShift, row };
+}
+
+describe('AllOrdersTable', () => {
+  it('lists customer, email, part, quantity, total and state of every order', () => {
+    const { row } = renderTable();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '#',
+      'Customer',
+      'Email',
+      'Part',
+      'Quantity',
+      'Total',
+      'State',
+      'Action',
+    ]);
+    expect(row('una@example.com').getByText('Una Unpaid')).toBeInTheDocument();
+    expect(row('una@example.com').getByText('Brake Pad Set')).toBeInTheDocument();
+    expect(row('una@example.com').getByText('$51.96')).toBeInTheDocument();
+    expect(row('una@example.com').getByText('Unpaid')).toBeInTheDocument();
+    expect(row('pat@example.com').getByText('Paid')).toBeInTheDocument();
+  });
+
+  it("offers 'Shifting' only on paid orders, disabled and 'Deliverd' once shifted", () => {
+    const { row } = renderTable();
+    expect(row('una@example.com').queryByRole('button', { name: /Shifting/ })).not.toBeInTheDocument();
+    expect(row('pat@example.com').getByRole('button', { name: /^Shifting/ })).toBeEnabled();
+    expect(row('pat@example.com').queryByText('Deliverd')).not.toBeInTheDocument();
+    expect(row('sid@example.com').getByRole('button', { name: /^Shifting/ })).toBeDisabled();
+    expect(row('sid@example.com').getByText('Deliverd')).toBeInTheDocument();
+  });
+
+  it('asks to ship the order of its row, and waits while it is under way', async () => {
+    const { row, onShift } = renderTable();
+    await userEvent.click(row('pat@example.com').getByRole('button', { name: /^Shifting/ }));
+    expect(onShift).toHaveBeenCalledWith(paid);
+  });
+
+  it('disables the button of an order being shipped', () => {
+    const { row } = renderTable({ shiftingId: paid._id });
+    expect(row('pat@example.com').getByRole('button', { name: /^Shifting/ })).toBeDisabled();
+  });
+});

@@ -1,0 +1,37 @@
+/** Every text of the Manage All Orders page. SPEC strings are verbatim, spelling included. */
+export const adminOrdersCopy = {
+  documentTitle: 'Manage All Orders | Moto Parts',
+  heading: 'Manage All Orders',
+  loading: 'Loading orders',
+  loadFailed: 'The orders could not be loaded.',
+  retry: 'Try again',
+  empty: 'No orders yet.',
+  tableLabel: 'All orders',
+  columns: {
+    index: '#',
+    customer: 'Customer',
+    email: 'Email',
+    part: 'Part',
+    quantity: 'Quantity',
+    total: 'Total',
+    state: 'State',
+    action: 'Action',
+  },
+  state: {
+    unpaid: 'Unpaid',
+    paid: 'Paid',
+    delivered: 'Deliverd',
+    cancelled: 'Cancelled',
+  },
+  transactionId: 'Transaction ID',
+  shifting: 'Shifting',
+  shiftingFor: (part: string, customer: string) => `Shifting ${part} for ${customer}`,
+  shifted: 'Order get to Shifting.',
+  failed: 'Something went wrong. Please try again.',
+  confirm: {
+    heading: 'Are you Sure For Shifting?',
+    text: (quantity: number, part: string, customer: string) => `${quantity} × ${part} for ${customer} will be marked as on the way.`,
+    confirm: 'Yes, Shift',
+    cancel: 'Cancel',
+  },
+} as const;

@@ -1,0 +1,22 @@
+import type { UpdateProductInput } from '@shop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateCatalogue } from './invalidate-catalogue';
+
+export interface ModifiedAnswer {
+  acknowledged: boolean;
+  matchedCount: number;
+  modifiedCount: number;
+}
+
+/** PUT /product/{id} (admin): the name stays; img only when a new photo was uploaded. */
+export const updateProduct = ({ id, changes }: { id: string; changes: UpdateProductInput }) =>
+  api.put<ModifiedAnswer>(`/product/${encodeURIComponent(id)}`, { body: changes });
+
+export const useUpdateProduct = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProduct,
+    onSuccess: () => invalidateCatalogue(queryClient),
+  });
+};

@@ -1,0 +1,117 @@
+import { productMessages } from '@shop/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SubmitOutcome } from '@/lib/field-errors';
+import { messageFor } from '@/test/field-message';
+import { photoFile } from '@/test/image-upload-stub';
+import type { AddProductFormValues } from '../product-form-schemas';
+import { AddProductForm, type AddProductFormProps } from './add-product-form';
+
+function setup(props: Partial<AddProductFormProps> = {}) {
+  const onSubmit = vi.fn<(values: AddProductFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
+  const user = userEvent.setup();
+  render(<AddProductForm onSubmit={onSubmit} uploadProgress={null} uploadError={null} {...props} />);
+  const field = (label: string | RegExp) => screen.getByLabelText(label);
+  const fill = async (values: Partial<Record<'Name' | 'Decreption' | 'Price' | 'Quantity' | 'Minimum', string>>) => {
+    for (const [label, value] of Object.entries(values)) {
+      await user.clear(field(label));
+      if (value !== '') await user.type(field(label), value);
+    }
+  };
+  const fillValid = async () => {
+    await fill({ Name: 'Chain Kit', Decreption: 'O-ring chain and sprockets', Price: '12.99', Quantity: '40', Minimum: '4' });
+    await user.upload(field(/^Image/), photoFile());
+  };
+  const submit = () => user.click(screen.getByRole('button', { name: 'Add Product' }));
+  return { user, onSubmit, field, fill, fillValid, submit };
+}
+
+describe('AddProductForm', () => {
+  it("is SPEC's 'Add new Product' form with a visible label on every field", () => {
+    const { field } = setup();
+    expect(screen.getByRole('form', { name: 'Add new Product' })).toHaveAttribute('novalidate');
+    expect(field('Name')).toHaveAttribute('type', 'text');
+    expect(field('Decreption').tagName).toBe('TEXTAREA');
+    expect(field('Price')).toHaveAttribute('type', 'text');
+    expect(field('Quantity')).toHaveAttribute('type', 'number');
+    expect(field('Minimum')).toHaveAttribute('type', 'number');
+    expect(field(/^Image/)).toHaveAttribute('type', 'file');
+  });
+
+  it("shows SPEC's message under every empty field, not only the name", async () => {
+    const { onSubmit, submit } = setup();
+    await submit();
+    await waitFor(() => expect(messageFor('Name')).toBe('Name is Required'));
+    expect(messageFor('Decreption')).toBe('decreption is Required');
+    expect(messageFor('Price')).toBe('price is Required');
+    expect(messageFor('Quantity')).toBe('Quantity is Required');
+    expect(messageFor('Minimum')).toBe('Quantity is Required');
+    expect(messageFor(/^Image/)).toBe('Image is Required');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each(['abc', '1.234', '-1', '0'])('refuses the price %s', async (price) => {
+    const { fillValid, fill, submit, onSubmit } = setup();
+    await fillValid();
+    await fill({ Price: price });
+    await submit();
+    await waitFor(() => expect(messageFor('Price')).toBe(productMessages.priceInvalid));
+    expect(messageFor('Name')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('wants whole numbers: stock from 0, minimum from 1', async () => {
+    const { fillValid, fill, submit, onSubmit } = setup();
+    await fillValid();
+    await fill({ Quantity: '2.5', Minimum: '0' });
+    await submit();
+    await waitFor(() => expect(messageFor('Quantity')).toBe(productMessages.quantityInvalid));
+    expect(messageFor('Minimum')).toBe(productMessages.minimumInvalid);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('hands over the checked values with the chosen photo, then clears the form', async () => {
+    const { fillValid, submit, onSubmit, field } = setup();
+    await fillValid();
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      name: 'Chain Kit',
+      decreption: 'O-ring chain and sprockets',
+      price: 1299,
+      quantity: 40,
+      minimum: 4,
+      image: expect.objectContaining({ name: 'part.png' }),
+    });
+    await waitFor(() => expect(field('Name')).toHaveValue(''));
+    expect(field('Price')).toHaveValue('');
+    expect((field(/^Image/) as HTMLInputElement).value).toBe('');
+  });
+
+  it("puts the shop's field messages under their fields and keeps what was typed", async () => {
+    const { fillValid, submit, onSubmit, field } = setup();
+    onSubmit.mockResolvedValue({ saved: false, fieldErrors: { name: ['Must be at most 120 characters'], img: ['Please upload the image again'] } });
+    await fillValid();
+    await submit();
+    await waitFor(() => expect(messageFor('Name')).toBe('Must be at most 120 characters'));
+    expect(messageFor(/^Image/)).toBe('Please upload the image again');
+    expect(field('Name')).toHaveValue('Chain Kit');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("says the shop's reason when no field explains a refusal", async () => {
+    const { fillValid, submit, onSubmit } = setup();
+    onSubmit.mockResolvedValue({ saved: false, message: 'This needs an admin account' });
+    await fillValid();
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This needs an admin account');
+  });
+
+  it("shows the photo's upload progress and why an upload failed", () => {
+    const { rerender } = render(<AddProductForm onSubmit={vi.fn()} uploadProgress={0.5} uploadError={null} />);
+    expect(screen.getByRole('progressbar', { name: 'Uploading image' })).toHaveAttribute('value', '50');
+    rerender(<AddProductForm onSubmit={vi.fn()} uploadProgress={null} uploadError="The image is larger than 5 MB. Please choose a smaller one." />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The image is larger than 5 MB');
+  });
+});

@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messageFor } from '@/test/field-message';
+import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
+import { renderWithProviders } from '@/test/render';
+import { AddProductPage } from './add-product-page';
+
+describe('AddProductPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function fillAndSubmit() {
+    const { queryClient } = renderWithProviders(
+      <>
+        <AddProductPage />
+        <ToastContainer />
+      </>,
+    );
+    // Cached catalogue views the new product makes out of date.
+    queryClient.setQueryData(['products', { page: 0, size: 6 }], []);
+    queryClient.setQueryData(['productCount'], { count: 0 });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Chain Kit');
+    await user.type(screen.getByLabelText('Decreption'), 'O-ring chain and sprockets');
+    await user.type(screen.getByLabelText('Price'), '12.5');
+    await user.type(screen.getByLabelText('Quantity'), '40');
+    await user.type(screen.getByLabelText('Minimum'), '4');
+    await user.upload(screen.getByLabelText(/^Image/), photoFile());
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    return { queryClient };
+  }
+
+  it("uploads the photo, adds the product in dollars with the photo's path, and says 'Product added successfully'", async () => {
+    const uploads = stubImageUploads();
+    fetchMock.mockResolvedValue(jsonResponse({ acknowledged: true, insertedId: 'a'.repeat(24) }, 201));
+    const { queryClient } = await fillAndSubmit();
+
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument();
+    expect(uploads.sent).toHaveLength(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/products');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Chain Kit',
+      decreption: 'O-ring chain and sprockets',
+      price: 12.5,
+      quantity: 40,
+      minimum: 4,
+      img: UPLOADED_IMAGE_URL,
+    });
+    expect(queryClient.getQueryState(['products', { page: 0, size: 6 }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['productCount'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+  });
+
+  it("says 'Failed to Add this Product' with the shop's reasons under the fields, and reuses the uploaded photo on retry", async () => {
+    const uploads = stubImageUploads();
+    fetchMock.mockResolvedValue(
+      jsonResponse({ error: { code: 'VALIDATION', message: 'Invalid product', fieldErrors: { name: ['Must be at most 120 characters'] } }, requestId: 'r1' }, 422),
+    );
+    await fillAndSubmit();
+
+    expect(await screen.findByText('Failed to Add this Product')).toBeInTheDocument();
+    expect(messageFor('Name')).toBe('Must be at most 120 characters');
+    expect(screen.queryByText('Product added successfully')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Chain Kit');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(uploads.sent).toHaveLength(1);
+  });
+
+  it('shows why the photo could not be uploaded, and adds nothing', async () => {
+    stubImageUploads({
+      answer: { status: 415, body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please choose a JPEG, PNG, WebP, GIF or AVIF image' }, requestId: 'r2' } },
+    });
+    await fillAndSubmit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a JPEG, PNG, WebP, GIF or AVIF image');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByText('Failed to Add this Product')).not.toBeInTheDocument();
+  });
+
+  it('shows the progress while the photo uploads, with the button busy', async () => {
+    const uploads = stubImageUploads({ hold: true });
+    fetchMock.mockResolvedValue(jsonResponse({ acknowledged: true, insertedId: 'b'.repeat(24) }, 201));
+    await fillAndSubmit();
+
+    expect(await screen.findByRole('progressbar', { name: 'Uploading image' })).toHaveAttribute('value', '50');
+    expect(screen.getByRole('button', { name: 'Add Product' })).toBeDisabled();
+    uploads.release();
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Uploading image' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { responsiveSrcSet, type Product } from '@shop/shared';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { ImageUploadField } from '@/components/image-upload-field';
+import { FieldMessage, FormField } from '@/components/ui/form-field';
+import { applyFieldErrors, type SubmitOutcome } from '@/lib/field-errors';
+import { adminProductsCopy } from '../copy';
+import {
+  UPDATE_PRODUCT_FIELDS,
+  updateProductFormSchema,
+  type UpdateProductFormInput,
+  type UpdateProductFormValues,
+} from '../product-form-schemas';
+
+const copy = adminProductsCopy.update;
+
+/** The product as the form shows it: prices with cents, numbers as the inputs hold them. */
+const toFormInput = (product: Product): UpdateProductFormInput => ({
+  decreption: product.decreption,
+  price: product.price.toFixed(2),
+  quantity: String(product.quantity),
+  minimum: String(product.minimum),
+  image: undefined,
+});
+
+export interface UpdateProductFormProps {
+  product: Product;
+  /** Uploads the new photo, if one was chosen, and saves the changes. */
+  onSubmit: (values: UpdateProductFormValues) => Promise<SubmitOutcome>;
+  uploadProgress: number | null;
+  uploadError: string | null;
+}
+
+/** SPEC's Update Product form: the name read-only, the rest prefilled, each message under its own field. */
+export function UpdateProductForm({ product, onSubmit, uploadProgress, uploadError }: UpdateProductFormProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<UpdateProductFormInput, unknown, UpdateProductFormValues>({
+    resolver: zodResolver(updateProductFormSchema),
+    defaultValues: toFormInput(product),
+  });
+  const chosen = useWatch({ control, name: 'image' });
+
+  const submit = handleSubmit(async (values, event) => {
+    const form = event?.target instanceof HTMLFormElement ? event.target : null;
+    setFormError(null);
+    const outcome = await onSubmit(values);
+    if (!outcome.saved) {
+      if (!applyFieldErrors(outcome.fieldErrors, setError, UPDATE_PRODUCT_FIELDS)) setFormError(outcome.message ?? null);
+      return;
+    }
+    // The saved values stay as typed; the new photo is now the current one.
+    reset({ ...getValues(), image: undefined });
+    const fileInput = form?.elements.namedItem('image');
+    if (fileInput instanceof HTMLInputElement) fileInput.value = '';
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="update-product-heading" className="flex flex-col gap-5">
+      <h1 id="update-product-heading" className="text-3xl font-bold">
+        {copy.heading}
+      </h1>
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-end">
+        <figure className="flex shrink-0 flex-col gap-1.5">
+          <img
+            src={product.img}
+            srcSet={responsiveSrcSet(product.img)}
+            sizes="96px"
+            alt={copy.currentPhotoAlt(product.name)}
+            width={96}
+            height={96}
+            className="size-24 rounded-box border border-base-300 object-cover"
+          />
+          <figcaption className="text-sm text-base-content/80">{copy.currentPhoto}</figcaption>
+        </figure>
+        <FormField id="update-product-name" label={copy.name} hint={copy.nameHint} error={undefined} className="grow">
+          {(props) => <input type="text" readOnly value={product.name} {...props} className={`${props.className} bg-base-200`} />}
+        </FormField>
+      </div>
+      <FormField id="update-product-description" kind="textarea" label={copy.description} error={errors.decreption?.message}>
+        {(props) => <textarea rows={4} {...props} {...register('decreption')} />}
+      </FormField>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
+        <FormField id="update-product-price" label={copy.price} hint={copy.priceHint} error={errors.price?.message}>
+          {(props) => <input type="text" inputMode="decimal" autoComplete="off" {...props} {...register('price')} />}
+        </FormField>
+        <FormField id="update-product-quantity" label={copy.quantity} hint={copy.quantityHint} error={errors.quantity?.message}>
+          {(props) => <input type="number" inputMode="numeric" min={0} step={1} {...props} {...register('quantity')} />}
+        </FormField>
+        <FormField id="update-product-minimum" label={copy.minimum} error={errors.minimum?.message}>
+          {(props) => <input type="number" inputMode="numeric" min={1} step={1} {...props} {...register('minimum')} />}
+        </FormField>
+      </div>
+      <ImageUploadField
+        id="update-product-image"
+        label={copy.newPhoto}
+        hint={copy.newPhotoHint}
+        error={errors.image?.message}
+        file={chosen?.[0] ?? null}
+        progress={uploadProgress}
+        uploadError={uploadError}
+        inputProps={register('image')}
+      />
+      {formError && <FieldMessage alert>{formError}</FieldMessage>}
+      <button type="submit" className="btn btn-primary self-start sm:min-w-44" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {copy.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildProduct } from '@/test/fixtures';
+import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
+import { renderWithProviders } from '@/test/render';
+import { UpdateProductPage } from './update-product-page';
+
+const product = buildProduct({ name: 'Brake Pad Set', decreption: 'Sintered pads', price: 12.5, quantity: 40, minimum: 4 });
+
+describe('UpdateProductPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderPage = (id = product._id) =>
+    renderWithProviders(
+      <>
+        <UpdateProductPage productId={id} />
+        <ToastContainer />
+      </>,
+    );
+
+  const answerWith = (put: Response) =>
+    fetchMock.mockImplementation(async (_url, init) => (init?.method === 'PUT' ? put : jsonResponse(product)));
+
+  it("loads the product, saves the changes and says 'Product Updated'", async () => {
+    answerWith(jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }));
+    renderPage();
+    const user = userEvent.setup();
+    const quantity = await screen.findByLabelText('Quantity');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/products/${product._id}`);
+    await user.clear(quantity);
+    await user.type(quantity, '25');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[0]).toBe(`/api/product/${product._id}`);
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ decreption: 'Sintered pads', price: 12.5, quantity: 25, minimum: 4 });
+  });
+
+  it('sends the new photo when one was chosen', async () => {
+    stubImageUploads();
+    answerWith(jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }));
+    renderPage();
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText(/^New Photo/), photoFile());
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ img: UPLOADED_IMAGE_URL });
+  });
+
+  it("says it failed, and never 'Product Updated', when the shop refuses", async () => {
+    answerWith(jsonResponse({ error: { code: 'INTERNAL', message: 'The shop is not available right now.' }, requestId: 'r1' }, 503));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Update Product' }));
+
+    expect(await screen.findByText('Failed to Update this Product')).toBeInTheDocument();
+    expect(screen.getByText('The shop is not available right now.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Product Updated')).not.toBeInTheDocument());
+  });
+
+  it('says so when there is no product with this id', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'NOT_FOUND', message: 'Product not found' }, requestId: 'r2' }, 404));
+    renderPage('f'.repeat(24));
+    expect(await screen.findByText('There is no product with this id. It may have been deleted.')).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Manage Products' })).toHaveAttribute('href', '/dashbord/manageProducts');
+  });
+});

@@ -1,0 +1,38 @@
+import { createProductSchema, productMessages, updateProductSchema } from '@shop/shared';
+import type { z } from 'zod';
+import { optionalImageFile, requiredImageFile } from '@/lib/image-file-schema';
+
+/**
+ * The shared rules and SPEC's messages for every field; the photo is a chosen file here and
+ * becomes the uploaded path (`img`) only when the form is sent.
+ */
+export const addProductFormSchema = createProductSchema.omit({ img: true }).extend({
+  image: requiredImageFile(productMessages.imageRequired),
+});
+export type AddProductFormInput = z.input<typeof addProductFormSchema>;
+/** Checked values; `price` is in cents, as the shared schema answers it. */
+export type AddProductFormValues = z.output<typeof addProductFormSchema>;
+
+export const updateProductFormSchema = updateProductSchema.omit({ img: true }).extend({
+  image: optionalImageFile(),
+});
+export type UpdateProductFormInput = z.input<typeof updateProductFormSchema>;
+export type UpdateProductFormValues = z.output<typeof updateProductFormSchema>;
+
+/** The API's field names (a 422's fieldErrors) and the form fields that show their messages. */
+export const ADD_PRODUCT_FIELDS = {
+  name: 'name',
+  decreption: 'decreption',
+  price: 'price',
+  quantity: 'quantity',
+  minimum: 'minimum',
+  img: 'image',
+} as const;
+
+export const UPDATE_PRODUCT_FIELDS = {
+  decreption: 'decreption',
+  price: 'price',
+  quantity: 'quantity',
+  minimum: 'minimum',
+  img: 'image',
+} as const;

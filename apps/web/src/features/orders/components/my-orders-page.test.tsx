@@ -1,0 +1,89 @@
+import type { Order } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildOrder } from '@/test/fixtures';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { getMyOrdersQueryOptions } from '../api/get-my-orders';
+import { MyOrdersPage } from './my-orders-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('MyOrdersPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let orders: Order[];
+
+  beforeEach(() => {
+    orders = [buildOrder({ toolName: 'Brake Pad Set', quantity: 4 }), buildOrder({ toolName: 'Chain Kit', status: 'paid', paid: true, transactionId: 'pi_1' })];
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => json(orders));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function renderPage(initial: Order[] = orders) {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(getMyOrdersQueryOptions('sam@example.com').queryKey, initial);
+    renderWithProviders(
+      <>
+        <MyOrdersPage email="sam@example.com" />
+        <ToastContainer />
+      </>,
+      { queryClient },
+    );
+    return { user: userEvent.setup(), row: (part: string) => within(screen.getByRole('row', { name: new RegExp(part) })) };
+  }
+
+  it("cancels an unpaid order only after 'Are You Sure You Want to Delete !' is confirmed", async () => {
+    const target = orders[0]!;
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'DELETE') {
+        orders = orders.filter((order) => order._id !== target._id);
+        return json({ acknowledged: true, deletedCount: 1 });
+      }
+      return json(orders);
+    });
+    const { user, row } = renderPage();
+
+    await user.click(row('Brake Pad Set').getByRole('button', { name: /^Cancel/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Are You Sure You Want to Delete !' });
+    expect(dialog).toHaveTextContent('4 × Brake Pad Set');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Order' }));
+    expect(await screen.findByText('Delete Order successfully')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(`/api/orders/${target._id}`);
+    expect(init?.method).toBe('DELETE');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Brake Pad Set/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the order when the customer changes their mind', async () => {
+    const { user, row } = renderPage();
+    await user.click(row('Brake Pad Set').getByRole('button', { name: /^Cancel/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep Order' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the shop's reason when it refuses, e.g. paid meanwhile", async () => {
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'DELETE'
+        ? json({ error: { code: 'CONFLICT', message: 'A paid order cannot be cancelled' }, requestId: 'r1' }, 409)
+        : json(orders),
+    );
+    const { user, row } = renderPage();
+    await user.click(row('Brake Pad Set').getByRole('button', { name: /^Cancel/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Order' }));
+    expect(await screen.findByText('A paid order cannot be cancelled')).toBeInTheDocument();
+  });
+
+  it('leads to the products when there are no orders', () => {
+    renderPage([]);
+    expect(screen.getByText('You have not ordered any parts yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/allproducts');
+  });
+});

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildOrder } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { OrdersTable } from './orders-table';
+
+const unpaid = buildOrder({ toolName: 'Brake Pad Set', quantity: 4, total: 51.96 });
+const paid = buildOrder({ toolName: 'Chain Kit', status: 'paid', paid: true, transactionId: 'pi_test_paid1' });
+const shipped = buildOrder({ toolName: 'Spark Plug', status: 'shipped', paid: true, shift: true, transactionId: 'pi_test_ship1' });
+
+function renderTable(onCancel = vi.fn()) {
+  renderWithProviders(<OrdersTable orders={[unpaid, paid, shipped]} onCancel={onCancel} />);
+  const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
+  return { onCancel, row };
+}
+
+describe('OrdersTable', () => {
+  it('lists part, quantity, total in dollars and state', () => {
+    const { row } = renderTable();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Part', 'Quantity', 'Total', 'State', 'Actions']);
+    expect(row('Brake Pad Set').getByRole('cell', { name: '4' })).toBeInTheDocument();
+    expect(row('Brake Pad Set').getByText('$51.96')).toBeInTheDocument();
+    expect(row('Brake Pad Set').getByText('Unpaid')).toBeInTheDocument();
+  });
+
+  it('offers Pay and Cancel only for unpaid orders', () => {
+    const { row } = renderTable();
+    expect(row('Brake Pad Set').getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashbord/payment/${unpaid._id}`);
+    expect(row('Brake Pad Set').getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
+    for (const part of ['Chain Kit', 'Spark Plug']) {
+      expect(row(part).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+      expect(row(part).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+    }
+  });
+
+  it("shows 'Paid' and the transaction id for paid orders, and that shipped ones are on the way", () => {
+    const { row } = renderTable();
+    expect(row('Chain Kit').getByText('Paid')).toBeInTheDocument();
+    expect(row('Chain Kit').getByText('pi_test_paid1')).toBeInTheDocument();
+    expect(row('Chain Kit').queryByText('On the way')).not.toBeInTheDocument();
+    expect(row('Spark Plug').getByText('Paid')).toBeInTheDocument();
+    expect(row('Spark Plug').getByText('On the way')).toBeInTheDocument();
+    expect(row('Spark Plug').getByText('pi_test_ship1')).toBeInTheDocument();
+  });
+
+  it('asks to cancel the order of its row', async () => {
+    const { row, onCancel } = renderTable();
+    await userEvent.click(row('Brake Pad Set').getByRole('button', { name: /^Cancel/ }));
+    expect(onCancel).toHaveBeenCalledWith(unpaid);
+  });
+});

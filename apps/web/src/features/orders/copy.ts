@@ -1,0 +1,36 @@
+/** Every text of the My Orders page. SPEC strings are verbatim, spelling included. */
+export const ordersCopy = {
+  documentTitle: 'My Orders | Moto Parts',
+  heading: 'My Orders',
+  loading: 'Loading your orders',
+  loadFailed: 'Your orders could not be loaded.',
+  retry: 'Try again',
+  empty: 'You have not ordered any parts yet.',
+  browse: 'Browse Products',
+  tableLabel: 'Your orders',
+  columns: {
+    index: '#',
+    part: 'Part',
+    quantity: 'Quantity',
+    total: 'Total',
+    state: 'State',
+    actions: 'Actions',
+  },
+  state: {
+    unpaid: 'Unpaid',
+    paid: 'Paid',
+    onTheWay: 'On the way',
+  },
+  transactionId: 'Transaction ID',
+  pay: 'Pay',
+  cancel: 'Cancel',
+  confirm: {
+    heading: 'Are You Sure You Want to Delete !',
+    text: (quantity: number, part: string) =>
+      `Your order of ${quantity} × ${part} will be cancelled and its pieces go back into stock.`,
+    confirm: 'Delete Order',
+    keep: 'Keep Order',
+  },
+  deleted: 'Delete Order successfully',
+  failed: 'Something went wrong. Please try again.',
+} as const;

@@ -1,0 +1,83 @@
+import type { Order } from '@shop/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { PageLoader } from '@/components/ui/page-loader';
+import { isApiError } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
+import { useConfirmTestPayment, type TestCard } from '../api/confirm-test-payment';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { paymentCopy } from '../copy';
+import { TestCardForm } from './test-card-form';
+
+const copy = paymentCopy.card;
+
+// Stripe's scripts load only when the shop takes real cards: test mode and every other page
+// never download them, and the page's security policy allows Stripe only then.
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })));
+
+interface CardPaymentProps {
+  order: Order;
+  /** Called with the payment's id once the card payment went through. */
+  onCompleted: (transactionId: string) => void;
+}
+
+/** The card form of the shop's payment provider, for one unpaid order. */
+export function CardPayment({ order, onCompleted }: CardPaymentProps) {
+  const queryClient = useQueryClient();
+  const config = usePaymentConfig();
+  const intent = usePaymentIntent({ orderId: order._id, price: order.total });
+  const confirmTestPayment = useConfirmTestPayment();
+  const markOrderPaid = useMarkOrderPaid();
+  // SPEC section 7: the billing name is the part's name.
+  const billingDetails = { name: order.toolName, email: order.email };
+
+  const complete = async (transactionId: string) => {
+    try {
+      await markOrderPaid.mutateAsync({ order, transactionId });
+    } catch {
+      // The money has moved: the provider's signed webhook tells the shop as well, so the
+      // order becomes paid even when this call is lost. The customer sees the payment done.
+    }
+    toast.success(paymentCopy.paid);
+    onCompleted(transactionId);
+  };
+
+  const payWithTestCard = async (card: TestCard, clientSecret: string) => {
+    const confirmed = await confirmTestPayment.mutateAsync({ clientSecret, card, billingDetails });
+    if (confirmed.status !== 'succeeded') throw new Error(copy.failed);
+    await complete(confirmed.id);
+  };
+
+  if (config.isPending) return <PageLoader label={copy.preparing} />;
+  if (config.isError) {
+    return <ErrorPanel message={copy.providerFailed} retryLabel={paymentCopy.retry} onRetry={() => void config.refetch()} isRetrying={config.isRefetching} />;
+  }
+  if (intent.isError) {
+    // e.g. the order was paid or cancelled in another tab: the order itself tells which.
+    const reason = isApiError(intent.error) && intent.error.status < 500 ? intent.error.message : copy.intentFailed;
+    return (
+      <ErrorPanel
+        message={reason}
+        retryLabel={paymentCopy.retry}
+        onRetry={() => {
+          void intent.refetch();
+          void queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
+        }}
+        isRetrying={intent.isRefetching}
+      />
+    );
+  }
+
+  const clientSecret = intent.data?.clientSecret ?? null;
+  if (config.data.mode === 'test') return <TestCardForm clientSecret={clientSecret} onPay={payWithTestCard} />;
+  if (!config.data.publishableKey) return <p role="alert" className="font-medium text-red-700">{copy.providerFailed}</p>;
+  return (
+    <Suspense fallback={<PageLoader label={copy.preparing} />}>
+      <StripeCardForm publishableKey={config.data.publishableKey} clientSecret={clientSecret} billingDetails={billingDetails} onSucceeded={complete} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Order } from '@shop/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildOrder } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { PaymentPage } from './payment-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const failure = (status: number, code: string, message: string) => json({ error: { code, message }, requestId: 'r1' }, status);
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+describe('PaymentPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let order: Order;
+
+  beforeEach(() => {
+    order = buildOrder({ name: 'Sam Rider', email: 'sam@example.com', toolName: 'Brake Pad Set', quantity: 4, toolPrice: 12.99, total: 51.96 });
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === `/api/specificorders/${order._id}`) return json(order);
+      if (url === '/api/payments/config') return json({ mode: 'test', publishableKey: null });
+      if (url === '/api/create-payment-intent') return json({ clientSecret: 'pi_test_1_secret_abc' });
+      if (url === '/api/payments/test/confirm') return json({ id: 'pi_test_1', status: 'succeeded', amount: 5196, currency: 'usd' });
+      if (url === `/api/orders/${order._id}` && init?.method === 'PATCH') {
+        order = { ...order, paid: true, status: 'paid', transactionId: 'pi_test_1' };
+        return json({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      }
+      return failure(404, 'NOT_FOUND', 'Not found');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderPage = () =>
+    renderWithProviders(
+      <>
+        <PaymentPage orderId={order._id} ordersHref="/dashbord/myorders" />
+        <ToastContainer />
+      </>,
+    );
+  const bodyOf = (url: string) => {
+    const call = fetchMock.mock.calls.find(([input]) => String(input) === url);
+    return JSON.parse(String(call?.[1]?.body)) as unknown;
+  };
+
+  it('shows a spinner while the order loads, then greets the buyer and sums the order up', async () => {
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your order');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Sam Rider' })).toBeInTheDocument();
+    expect(screen.getByText('Your Order is almost Done, Please Confirm your Payment.')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-part')).toHaveTextContent('Brake Pad Set');
+    expect(screen.getByTestId('payment-quantity')).toHaveTextContent('4');
+    expect(screen.getByTestId('payment-total')).toHaveTextContent('$51.96');
+    expect(await screen.findByRole('note')).toHaveTextContent('Test mode');
+  });
+
+  it('pays by card: confirms, tells the shop, and shows the transaction ID', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const pay = await screen.findByRole('button', { name: 'Pay' });
+    await waitFor(() => expect(pay).toBeEnabled(), { timeout: 5000 });
+    expect(bodyOf('/api/create-payment-intent')).toEqual({ orderId: order._id, price: 51.96 });
+
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), `12/${nextYear}`);
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(pay);
+
+    expect(await screen.findByText('Payment successful')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your Payment is Completed' })).toBeInTheDocument();
+    expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_test_1');
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(bodyOf('/api/payments/test/confirm')).toEqual({
+      clientSecret: 'pi_test_1_secret_abc',
+      card: { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' },
+      // SPEC section 7: the billing name is the part's name.
+      billingDetails: { name: 'Brake Pad Set', email: 'sam@example.com' },
+    });
+    expect(bodyOf(`/api/orders/${order._id}`)).toMatchObject({ transactionID: 'pi_test_1', order: { _id: order._id } });
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashbord/myorders');
+  });
+
+  it('still shows the payment as done when telling the shop fails: its webhook learns it too', async () => {
+    const user = userEvent.setup();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PATCH' ? failure(503, 'UNAVAILABLE', 'Try again later') : answer(input, init),
+    );
+    renderPage();
+    const pay = await screen.findByRole('button', { name: 'Pay' });
+    await waitFor(() => expect(pay).toBeEnabled(), { timeout: 5000 });
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), `12/${nextYear}`);
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(pay);
+    expect(await screen.findByRole('heading', { name: 'Your Payment is Completed' })).toBeInTheDocument();
+  });
+
+  it('shows a paid order as paid, without a card form', async () => {
+    order = { ...order, paid: true, status: 'shipped', shift: true, transactionId: 'pi_test_old' };
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'This order is paid.' })).toBeInTheDocument();
+    expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_test_old');
+    expect(screen.getByText('Your parts are on the way.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/create-payment-intent')).toBe(false);
+  });
+
+  it("says so for an unknown order or someone else's", async () => {
+    fetchMock.mockImplementation(async () => failure(404, 'NOT_FOUND', 'Order not found'));
+    const { unmount } = renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order was not found.');
+    unmount();
+
+    fetchMock.mockImplementation(async () => failure(403, 'FORBIDDEN', 'This is not your order'));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order belongs to another account.');
+  });
+});

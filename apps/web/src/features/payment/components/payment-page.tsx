@@ -1,0 +1,154 @@
+import type { Order } from '@shop/shared';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { PageLoader } from '@/components/ui/page-loader';
+import { isApiError } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
+import { useOrder } from '../api/get-order';
+import { paymentCopy as copy } from '../copy';
+import { CardPayment } from './card-payment';
+import { TransactionId } from './transaction-id';
+
+interface PaymentPageProps {
+  orderId: string;
+  /** Where the customer's order list is; left out for admins, who have none. */
+  ordersHref?: string | undefined;
+}
+
+/** /dashbord/payment/{orderid}: greets the buyer, sums up the order and takes the card payment. */
+export function PaymentPage({ orderId, ordersHref }: PaymentPageProps) {
+  const order = useOrder(orderId);
+  // The payment's id once it succeeded here; the order itself catches up when refetched.
+  const [completedId, setCompletedId] = useState<string | null>(null);
+
+  const backLink = ordersHref ? (
+    <Link to={ordersHref} className="btn btn-outline self-start">
+      {copy.backToOrders}
+    </Link>
+  ) : null;
+
+  let content: ReactNode;
+  if (order.isPending) {
+    content = <PageLoader label={copy.loading} />;
+  } else if (order.isError) {
+    const status = isApiError(order.error) ? order.error.status : 0;
+    content =
+      status === 404 || status === 400 || status === 403 ? (
+        <Notice message={status === 403 ? copy.forbidden : copy.notFound}>{backLink}</Notice>
+      ) : (
+        <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void order.refetch()} isRetrying={order.isRefetching} />
+      );
+  } else {
+    content = (
+      <OrderPayment order={order.data} completedId={completedId} onCompleted={setCompletedId} backLink={backLink} />
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <title>{copy.documentTitle}</title>
+      {content}
+    </div>
+  );
+}
+
+interface OrderPaymentProps {
+  order: Order;
+  completedId: string | null;
+  onCompleted: (transactionId: string) => void;
+  backLink: ReactNode;
+}
+
+function OrderPayment({ order, completedId, onCompleted, backLink }: OrderPaymentProps) {
+  const greeting = <h1 className="text-3xl font-bold break-words">{copy.greeting(order.name)}</h1>;
+
+  if (completedId) {
+    return (
+      <>
+        {greeting}
+        <section aria-labelledby="payment-completed" className="flex flex-col gap-3 rounded-box border border-green-700/40 bg-green-50 p-6">
+          <h2 id="payment-completed" className="text-2xl font-bold text-green-800">
+            {copy.completed}
+          </h2>
+          <TransactionId id={completedId} />
+        </section>
+        <OrderSummary order={order} />
+        {backLink}
+      </>
+    );
+  }
+
+  if (order.status === 'cancelled') {
+    return (
+      <>
+        {greeting}
+        <Notice message={copy.cancelled}>{backLink}</Notice>
+      </>
+    );
+  }
+
+  if (order.paid) {
+    return (
+      <>
+        {greeting}
+        <section aria-labelledby="payment-paid" className="flex flex-col gap-3 rounded-box border border-green-700/40 bg-green-50 p-6">
+          <h2 id="payment-paid" className="text-2xl font-bold text-green-800">
+            {copy.alreadyPaid}
+          </h2>
+          {order.transactionId && <TransactionId id={order.transactionId} />}
+          {order.status === 'shipped' && <p>{copy.onTheWay}</p>}
+        </section>
+        <OrderSummary order={order} />
+        {backLink}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        {greeting}
+        <p className="text-lg">{copy.intro}</p>
+      </div>
+      <OrderSummary order={order} />
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body p-6 sm:p-8">
+          <CardPayment order={order} onCompleted={onCompleted} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** SPEC: the quantity, the part's name and the price in dollars. */
+function OrderSummary({ order }: { order: Order }) {
+  const labels = copy.summary;
+  return (
+    <section aria-label={labels.label} className="rounded-box border border-base-300 bg-base-100 p-6">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="font-medium">{labels.part}</dt>
+        <dd className="break-words" data-testid="payment-part">
+          {order.toolName}
+        </dd>
+        <dt className="font-medium">{labels.quantity}</dt>
+        <dd data-testid="payment-quantity">{order.quantity}</dd>
+        <dt className="font-medium">{labels.unitPrice}</dt>
+        <dd>{formatPrice(order.toolPrice)}</dd>
+        <dt className="border-t border-base-300 pt-2 text-lg font-bold">{labels.total}</dt>
+        <dd className="border-t border-base-300 pt-2 text-lg font-bold" data-testid="payment-total">
+          {formatPrice(order.total)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function Notice({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-200 p-8">
+      <p className="text-lg font-medium">{message}</p>
+      {children}
+    </div>
+  );
+}

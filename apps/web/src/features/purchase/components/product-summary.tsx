@@ -1,0 +1,37 @@
+import { type Product, responsiveSrcSet } from '@shop/shared';
+import { purchaseCopy as copy } from '../copy';
+
+const IMAGE_WIDTH = 800;
+const IMAGE_HEIGHT = 600;
+
+/** The part being bought: image, name, description, price, stock and minimum order. */
+export function ProductSummary({ product }: { product: Product }) {
+  return (
+    <article aria-labelledby="purchase-product-name" className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={product.img}
+          srcSet={responsiveSrcSet(product.img)}
+          sizes="(min-width: 1024px) 36rem, 100vw"
+          alt={product.name}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          fetchPriority="high"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h1 id="purchase-product-name" className="card-title text-3xl break-words">
+          {product.name}
+        </h1>
+        <p className="break-words text-base-content/80">{product.decreption}</p>
+        <p className="text-2xl font-bold">{copy.price(product.price)}</p>
+        <ul className="flex flex-wrap gap-x-6 gap-y-1">
+          <li data-testid="purchase-available">{copy.available(product.quantity)}</li>
+          <li>{copy.minimumOrder(product.minimum)}</li>
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Product } from '@shop/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildProduct } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { PurchasePage } from './purchase-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const buyer = { name: 'Sam Rider', email: 'sam@example.com' };
+
+describe('PurchasePage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let product: Product;
+
+  beforeEach(() => {
+    product = buildProduct({ name: 'Brake Pad Set', price: 12.99, quantity: 40, minimum: 4 });
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/orders' && init?.method === 'POST') {
+        const { quantity } = JSON.parse(String(init.body)) as { quantity: number };
+        product = { ...product, quantity: product.quantity - quantity };
+        return json({ acknowledged: true, insertedId: 'a'.repeat(24) }, 201);
+      }
+      if (String(input) === `/api/products/${product._id}`) return json(product);
+      return json({ error: { code: 'NOT_FOUND', message: 'Product not found' }, requestId: 'r1' }, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderPage = (productId = product._id) =>
+    renderWithProviders(
+      <>
+        <PurchasePage productId={productId} buyer={buyer} />
+        <ToastContainer />
+      </>,
+    );
+
+  it('shows the part with its price, stock and minimum', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Brake Pad Set' })).toBeInTheDocument();
+    expect(screen.getByText(product.decreption)).toBeInTheDocument();
+    expect(screen.getByText('$12.99 per piece')).toBeInTheDocument();
+    expect(screen.getByTestId('purchase-available')).toHaveTextContent('Available: 40');
+    expect(screen.getByText('Minimum order: 4')).toBeInTheDocument();
+  });
+
+  it('orders: thanks the customer, shows the lower stock and offers to pay', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText('Location', { exact: false }), '12 Harbour Road');
+    await user.type(screen.getByLabelText('Phone'), '+880 1700 000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+
+    expect(await screen.findByText('Thank You!! Your Order is Wait For Payment.')).toBeInTheDocument();
+    expect(await screen.findByText('Available: 36')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', `/dashbord/payment/${'a'.repeat(24)}`);
+    const order = fetchMock.mock.calls.find(([input]) => String(input) === '/api/orders');
+    expect(JSON.parse(String(order?.[1]?.body))).toEqual({
+      productId: product._id,
+      quantity: 4,
+      location: '12 Harbour Road',
+      phone: '+880 1700 000000',
+      toolName: 'Brake Pad Set',
+      toolPrice: 12.99,
+      name: 'Sam Rider',
+      email: 'sam@example.com',
+    });
+  });
+
+  it('says so for a part that does not exist, with a way to the products', async () => {
+    renderPage('f'.repeat(24));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all products' })).toHaveAttribute('href', '/allproducts');
+  });
+});

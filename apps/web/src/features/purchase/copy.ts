@@ -1,0 +1,39 @@
+import { formatPrice } from '@/lib/format';
+
+/** Every text of the purchase page. SPEC strings are verbatim, spelling included. */
+export const purchaseCopy = {
+  documentTitle: (name: string) => `Purchase ${name} | Moto Parts`,
+  loadingTitle: 'Purchase | Moto Parts',
+  loading: 'Loading the part',
+  loadFailed: 'This part could not be loaded.',
+  retry: 'Try again',
+  notFound: {
+    documentTitle: 'Part not found | Moto Parts',
+    heading: 'Part not found',
+    text: 'This part is not in our catalogue, or the link to it is wrong.',
+    link: 'See all products',
+  },
+  price: (price: number) => `${formatPrice(price)} per piece`,
+  available: (quantity: number) => `Available: ${quantity}`,
+  minimumOrder: (minimum: number) => `Minimum order: ${minimum}`,
+  form: {
+    heading: 'Your Order',
+    name: 'Name',
+    email: 'Email',
+    quantity: 'Order Quantity',
+    quantityHint: (minimum: number, available: number) => `${minimum} to ${available} pieces`,
+    location: 'Location',
+    locationHint: 'Delivery address',
+    phone: 'Phone',
+    total: 'Total',
+    submit: 'Confirm Order',
+    outOfStock: 'Out Of Stock',
+    failed: 'Your order could not be placed. Please try again.',
+  },
+  ordered: 'Thank You!! Your Order is Wait For Payment.',
+  placed: {
+    text: (quantity: number, part: string, total: number) =>
+      `Your order of ${quantity} × ${part} (${formatPrice(total)}) is waiting for payment.`,
+    pay: 'Pay Now',
+  },
+} as const;

@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildReview } from '@/test/fixtures';
+import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
+import { renderWithProviders } from '@/test/render';
+import { AddReviewPage } from './add-review-page';
+
+describe('AddReviewPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function fillAndSubmit() {
+    const { queryClient } = renderWithProviders(
+      <>
+        <AddReviewPage />
+        <ToastContainer />
+      </>,
+    );
+    // The home page's latest reviews, cached under SPEC's key.
+    queryClient.setQueryData(['getreviews', { latest: 3 }], [buildReview()]);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Review'), 'Fast delivery, the pads fit.');
+    await user.type(screen.getByLabelText(/^Ratings/), '5');
+    await user.upload(screen.getByLabelText(/^Image/), photoFile());
+    await user.click(screen.getByRole('button', { name: 'Add Review' }));
+    return { queryClient };
+  }
+
+  it("uploads the photo while the button is busy, adds the review and says 'Review added Successful.'", async () => {
+    const uploads = stubImageUploads({ hold: true });
+    fetchMock.mockResolvedValue(jsonResponse({ acknowledged: true, insertedId: 'a'.repeat(24) }, 201));
+    const { queryClient } = await fillAndSubmit();
+
+    expect(await screen.findByRole('progressbar', { name: 'Uploading image' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Add Review' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    uploads.release();
+
+    expect(await screen.findByText('Review added Successful.')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/review');
+    expect(JSON.parse(String(init?.body))).toEqual({ review: 'Fast delivery, the pads fit.', ratings: 5, img: UPLOADED_IMAGE_URL });
+    expect(queryClient.getQueryState(['getreviews', { latest: 3 }])?.isInvalidated).toBe(true);
+  });
+
+  it("says 'Failed to add Review' when the shop refuses it", async () => {
+    stubImageUploads();
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'Please sign in again.' }, requestId: 'r1' }, 401));
+    await fillAndSubmit();
+    expect(await screen.findByText('Failed to add Review')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in again.')).toBeInTheDocument();
+    expect(screen.queryByText('Review added Successful.')).not.toBeInTheDocument();
+  });
+
+  it('shows why the photo could not be uploaded, and sends no review', async () => {
+    stubImageUploads({
+      answer: { status: 413, body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is larger than 5 MB. Please choose a smaller one.' }, requestId: 'r2' } },
+    });
+    await fillAndSubmit();
+    expect(await screen.findByText('The image is larger than 5 MB. Please choose a smaller one.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
