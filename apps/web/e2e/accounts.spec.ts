@@ -216,7 +216,8 @@ test.describe('sign-in', () => {
     await page.locator('button[type="submit"]').click();
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await expect(page).toHaveURL(/127\.0\.0\.1:3100\/$/);
+    // Back on the shop's home page (not the provider's).
+    await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 3100}/$`));
     await expectSignedIn(page);
     await page.goto('/dashbord');
     await expect(page.getByText(`${login}@gmail.example`)).toBeVisible();
