@@ -2,7 +2,6 @@ import {
   createOrderSchema,
   deletedAnswerSchema,
   emailParamsSchema,
-  errorEnvelopeSchema,
   idSchema,
   insertedAnswerSchema,
   markPaidSchema,
@@ -10,6 +9,7 @@ import {
   orderSchema,
 } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
+import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
@@ -18,8 +18,6 @@ import { assertOwnerOrAdmin } from '../../plugins/auth.js';
 import { orderEmails } from './orders.emails.js';
 import { toOrder } from './orders.mapper.js';
 
-const errors = (...codes: Array<400 | 401 | 403 | 404 | 409 | 422>) => Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
-const bearer = { security: [{ bearer: [] }] };
 const orderIdParams = z.object({ id: idSchema });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,19 +1,17 @@
 import {
   clientSecretAnswerSchema,
   createPaymentIntentSchema,
-  errorEnvelopeSchema,
   paymentConfigSchema,
   paymentIntentAnswerSchema,
   testCardConfirmSchema,
 } from '@shop/shared';
+import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { scaledLimit } from '../../plugins/security.js';
 import { WebhookSignatureError } from './providers/payment-provider.js';
 
-const errors = (...codes: Array<400 | 401 | 402 | 403 | 404 | 409 | 422 | 429>) => Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
-const bearer = { security: [{ bearer: [] }] };
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders, payments, provider, testMode } = app.commerce;

@@ -12,6 +12,7 @@ import {
   productPageQuerySchema,
   productSchema,
 } from '@shop/shared';
+import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
@@ -79,8 +80,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const errors = (...codes: Array<400 | 401 | 403 | 404 | 422>) => Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
-  const bearer = { security: [{ bearer: [] }] };
 
   app.post(
     '/products',

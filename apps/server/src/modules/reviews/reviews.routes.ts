@@ -8,6 +8,7 @@ import {
   reviewSchema,
   type Review,
 } from '@shop/shared';
+import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReviewRow } from '../../db/schema.js';
@@ -25,8 +26,6 @@ const toReview = (row: ReviewRow, withEmail: boolean): Review => ({
   ratings: String(row.ratings),
 });
 
-const errors = (...codes: Array<400 | 401 | 403 | 404 | 422>) => Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
-const bearer = { security: [{ bearer: [] }] };
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = createReviewsRepository(app.database.db);

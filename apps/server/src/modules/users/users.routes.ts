@@ -2,7 +2,6 @@ import {
   adminAnswerSchema,
   deletedAnswerSchema,
   emailParamsSchema,
-  errorEnvelopeSchema,
   modifiedAnswerSchema,
   profileUpdateSchema,
   tokenAnswerSchema,
@@ -10,6 +9,7 @@ import {
   userUpsertSchema,
   type User,
 } from '@shop/shared';
+import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
@@ -27,12 +27,9 @@ const toUser = (row: UserRow): User => ({
   phone: row.phone,
 });
 
-const errors = (...codes: Array<400 | 401 | 403 | 404 | 409 | 422>) =>
-  Object.fromEntries(codes.map((code) => [code, errorEnvelopeSchema]));
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.database.db, app.database.dialect);
-  const bearer = { security: [{ bearer: [] }] };
 
   app.put(
     '/user/:email',
