@@ -46,12 +46,17 @@ const FULL = {
 /** About 4 minutes. @type {import('./lib/report.mjs').Settings} */
 const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, lighthouseRuns: 1 };
 
-const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, help: { type: 'boolean', default: false } } });
 if (flags.help) {
-  console.log('npm run bench [-- --quick]\nBENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows.');
+  console.log('npm run bench [-- --quick] [-- --only=api|pages]\n--only measures one part and prints it without writing docs/benchmarks.md.\nBENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows.');
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
+if (flags.only !== undefined && flags.only !== 'api' && flags.only !== 'pages') {
+  console.error(`--only takes api or pages, not ${flags.only}`);
+  process.exit(2);
+}
+const runs = (/** @type {'api' | 'pages'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -187,13 +192,13 @@ async function main() {
   };
 
   const databases = [];
-  for (const target of targets) {
+  for (const target of runs('api') ? targets : []) {
     const result = await attempt(target.label, () => benchDatabase(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
     if (result) databases.push(result);
   }
 
   step('Pages (demo catalogue, Lighthouse in Chromium)');
-  const web = await attempt('Pages', () => benchPages({ dataDir: path.join(workDir, 'pages'), webDistDir }));
+  const web = runs('pages') ? await attempt('Pages', () => benchPages({ dataDir: path.join(workDir, 'pages'), webDistDir })) : undefined;
 
   machine.loadAtEnd = os.loadavg();
   const results = {
@@ -210,8 +215,8 @@ async function main() {
   };
   const markdown = renderResults(results);
   console.log(`\n${markdown}`);
-  writeResults(path.join(ROOT, 'docs/benchmarks.md'), markdown);
-  console.log(`Written to docs/benchmarks.md. Total time: ${Math.floor(results.totalSeconds / 60)} min ${Math.round(results.totalSeconds % 60)} s`);
+  if (flags.only === undefined) writeResults(path.join(ROOT, 'docs/benchmarks.md'), markdown);
+  console.log(`${flags.only === undefined ? 'Written to docs/benchmarks.md' : `Only ${flags.only}: docs/benchmarks.md left as it was`}. Total time: ${Math.floor(results.totalSeconds / 60)} min ${Math.round(results.totalSeconds % 60)} s`);
   if (Object.keys(failures).length > 0) process.exitCode = 1;
 }
 

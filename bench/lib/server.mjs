@@ -2,6 +2,7 @@
 /** The real shop server as a child process, on a free loopback port, with an environment the bench writes itself. */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,20 +36,31 @@ export function freePort() {
  */
 export async function buildWebApp(outDir) {
   assertRunning();
-  const build = spawn('npm', ['run', 'build', '-w', '@shop/web', '--', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const forget = onCleanup('web build', () => build.kill('SIGTERM'));
+  // The same two steps as the web app's `build` script, aimed at the bench's folder.
+  await runStep('vite', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], path.join(ROOT, 'apps/web'));
+  await runStep('compress', [path.join(ROOT, 'scripts/compress-dist.mjs'), outDir], ROOT, process.execPath);
+  if (!existsSync(path.join(outDir, 'index.html'))) throw new Error(`the web app build left no index.html in ${outDir}`);
+}
+
+/**
+ * Runs one build step to its end; a failure carries what the step wrote to stderr.
+ * @param {string} name
+ * @param {string[]} args
+ * @param {string} cwd
+ * @param {string} [command]
+ */
+async function runStep(name, args, cwd, command = 'npx') {
+  const step = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const forget = onCleanup(`web build (${name})`, () => step.kill('SIGTERM'));
   let complaints = '';
-  build.stderr.on('data', (/** @type {Buffer} */ chunk) => (complaints += chunk.toString()));
+  step.stderr.on('data', (/** @type {Buffer} */ chunk) => (complaints += chunk.toString()));
   /** @type {number | null} */
   const status = await new Promise((resolve, reject) => {
-    build.once('error', reject);
-    build.once('exit', (code) => resolve(code));
+    step.once('error', reject);
+    step.once('exit', (code) => resolve(code));
   });
   forget();
-  if (status !== 0) throw new Error(`the web app did not build (exit ${status}):\n${complaints.trim()}`);
+  if (status !== 0) throw new Error(`the web app did not build (${name}, exit ${status}):\n${complaints.trim()}`);
 }
 
 /**
@@ -77,10 +89,10 @@ function errorMessage(line) {
 
 /**
  * Starts `node --import tsx apps/server/src/main.ts` and waits until /api/ready answers 200.
- * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo' }} options
+ * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo', nodeArgs?: string[] }} options  nodeArgs: e.g. --cpu-prof
  * @returns {Promise<RunningServer>}
  */
-export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none' }) {
+export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none', nodeArgs = [] }) {
   const port = await freePort();
   assertRunning();
   /** @type {Record<string, string>} */
@@ -101,7 +113,7 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
     if (value !== undefined) env[name] = value;
   }
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
