@@ -114,8 +114,9 @@ export async function measureOrders(origin, { loader, productId, warmupProductId
   const order = { quantity: 1, location: 'Bench street 1', phone: '+44 7700 900000' };
   const url = `${origin}/api/orders`;
 
-  // One order per customer on another product: wakes the order path up and gives its pace.
-  const warmup = await measurePosts({ url, connections, tokens, body: { productId: warmupProductId, ...order }, amount: connections });
+  // Five orders per customer on another product: wakes the order path up (the JIT needs a few
+  // thousand requests) and gives its pace.
+  const warmup = await measurePosts({ url, connections, tokens, body: { productId: warmupProductId, ...order }, amount: connections * 5 });
   const rate = (warmup.statuses['201'] ?? 0) / warmup.seconds;
   const requests = Math.min(stock, Math.max(connections * 2, Math.round(rate * settings.orderSeconds)));
 

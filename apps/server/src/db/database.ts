@@ -33,6 +33,29 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Compiled statements kept per SQLite connection; the shop asks a small, fixed set of queries. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(), and Kysely prepares on every query.
+ * Compiled statements are reusable, so each SQL text is compiled once and kept (oldest out first).
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database) {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): BetterSqlite3.Statement {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export interface ShopDatabase {
   db: Kysely<Database>;
   dialect: DatabaseConfig['dialect'];
@@ -54,7 +77,7 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     // better-sqlite3 waits synchronously, so a short wait keeps the event loop responsive.
     sqlite.pragma('busy_timeout = 2000');
     sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   } else {
     const pool = new pg.Pool({
       connectionString: config.url,

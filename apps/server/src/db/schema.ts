@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface ProductTable {
   id: string;
@@ -44,6 +44,19 @@ export interface OrderTable {
   paid_at: string | null;
   shipped_at: string | null;
   cancelled_at: string | null;
+}
+
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid';
+
+export interface OrderMailOutboxTable {
+  id: string;
+  order_id: string;
+  kind: OrderMailKind;
+  created_at: string;
+  next_attempt_at: string;
+  attempts: Generated<number>;
+  claimed_until: string | null;
+  last_error: string | null;
 }
 
 export interface PaymentTable {
@@ -157,6 +170,7 @@ export interface Database {
   products: ProductTable;
   reviews: ReviewTable;
   orders: OrderTable;
+  order_mail_outbox: OrderMailOutboxTable;
   contact_messages: ContactMessageTable;
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, Role } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Auth } from '../modules/identity/auth.js';
@@ -69,43 +69,62 @@ function safeDecode(value: string): string {
   }
 }
 
+interface SessionUserRow {
+  sessionId: string;
+  expires_at: string;
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
 /**
  * The user behind a session token, read fresh from the database on every request (one query),
- * so a removed user or a changed role takes effect on the very next request.
+ * so a removed user or a changed role takes effect on the very next request. The query runs on
+ * every signed-in request, so its SQL is built once and only the token changes.
  */
-async function userFromSessionToken(db: Kysely<Database>, token: string): Promise<CurrentUser | null> {
-  const now = new Date();
-  const row = await db
+function createSessionLookup(db: Kysely<Database>) {
+  const lookup = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as sessionId', 'sessions.expires_at', 'users.id', 'users.email', 'users.name', 'users.role'])
-    .where('sessions.token', '=', token)
-    .executeTakeFirst();
-  if (!row) return null;
-  const expiresAt = new Date(row.expires_at).getTime();
-  if (!(expiresAt > now.getTime())) return null;
-  if (expiresAt - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) {
-    const renewed = new Date(now.getTime() + SESSION_TTL_MS);
-    await db
-      .updateTable('sessions')
-      .set({ expires_at: renewed.toISOString(), updated_at: now.toISOString() })
-      .where('id', '=', row.sessionId)
-      .execute();
-  }
-  return { id: row.id, email: row.email, name: row.name, role: row.role === 'admin' ? 'admin' : 'user', sessionToken: token };
+    .where('sessions.token', '=', '')
+    .compile();
+
+  return async function userFromSessionToken(token: string): Promise<CurrentUser | null> {
+    const now = new Date();
+    const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(lookup.sql, [token]));
+    const row = rows[0];
+    if (!row) return null;
+    const expiresAt = new Date(row.expires_at).getTime();
+    if (!(expiresAt > now.getTime())) return null;
+    if (expiresAt - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) {
+      const renewed = new Date(now.getTime() + SESSION_TTL_MS);
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: renewed.toISOString(), updated_at: now.toISOString() })
+        .where('id', '=', row.sessionId)
+        .execute();
+    }
+    return { id: row.id, email: row.email, name: row.name, role: row.role === 'admin' ? 'admin' : 'user', sessionToken: token };
+  };
 }
 
 /**
  * Our API is authorised by the bearer header only, never by the identity cookie, so no other
  * site can make a signed-in browser call it.
  */
-async function userFromBearer(app: FastifyInstance, request: FastifyRequest): Promise<CurrentUser | null> {
+async function userFromBearer(
+  app: FastifyInstance,
+  userFromSessionToken: (token: string) => Promise<CurrentUser | null>,
+  request: FastifyRequest,
+): Promise<CurrentUser | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = BEARER.exec(header);
   if (!match) throw unauthorized('The Authorization header must be: Bearer <token>');
   const token = sessionTokenOf(match[1]!, app.config.authSecret);
-  const user = token ? await userFromSessionToken(app.database.db, token) : null;
+  const user = token ? await userFromSessionToken(token) : null;
   if (!user) throw unauthorized('Your session has ended. Please sign in again.');
   return user;
 }
@@ -114,13 +133,14 @@ export const authPlugin = fp(
   async (app: FastifyInstance, { auth }: { auth: Auth }) => {
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
+    const userFromSessionToken = createSessionLookup(app.database.db);
 
     const requireUser: preHandlerAsyncHookHandler = async (request) => {
-      request.user = await userFromBearer(app, request);
+      request.user = await userFromBearer(app, userFromSessionToken, request);
       if (!request.user) throw unauthorized();
     };
     const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
-      request.user = await userFromBearer(app, request);
+      request.user = await userFromBearer(app, userFromSessionToken, request);
       if (!request.user) throw unauthorized();
       if (request.user.role !== 'admin') throw forbidden('This needs an admin account');
     };

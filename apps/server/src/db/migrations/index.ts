@@ -3,6 +3,7 @@ import * as m001 from './001-catalogue.js';
 import * as m002 from './002-rate-limits.js';
 import * as m003 from './003-identity.js';
 import * as m004 from './004-payments.js';
+import * as m005 from './005-order-mail-outbox.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-rate-limits': m002,
   '003-identity': m003,
   '004-payments': m004,
+  '005-order-mail-outbox': m005,
 };

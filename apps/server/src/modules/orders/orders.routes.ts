@@ -15,7 +15,6 @@ import { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { assertOwnerOrAdmin } from '../../plugins/auth.js';
-import { orderEmails } from './orders.emails.js';
 import { toOrder } from './orders.mapper.js';
 
 const orderIdParams = z.object({ id: idSchema });
@@ -57,9 +56,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         phone: request.body.phone,
       });
       request.log.info({ orderId: order.id, productId: order.product_id, quantity: order.quantity }, 'order placed');
-      app.mailer
-        .send({ to: order.email, ...orderEmails.placed(order, `${app.config.publicUrl}/dashbord/myorders`) })
-        .catch((error: unknown) => request.log.error({ err: error }, 'order email failed'));
       return reply.code(201).send({ acknowledged: true, insertedId: order.id });
     },
   );
@@ -138,7 +134,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const shipped = await orders.ship(request.params.id);
       request.log.info({ orderId: shipped.id, by: request.user?.email }, 'order shipping');
-      app.mailer.send({ to: shipped.email, ...orderEmails.shipped(shipped) }).catch((error: unknown) => request.log.error({ err: error }, 'order email failed'));
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );

@@ -1,8 +1,10 @@
 import { purchaseMessages } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
+import type { DatabaseConfig } from '../../config.js';
 import type { Database, OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { queueOrderMail } from './order-mail-outbox.js';
 
 export interface PlaceOrderInput {
   userId: string;
@@ -14,65 +16,102 @@ export interface PlaceOrderInput {
   phone: string;
 }
 
-/** Order rules: the server decides price, total and stock, each write in one transaction. */
-export function createOrdersService(db: Kysely<Database>) {
+/**
+ * Order rules: the server decides price, total and stock, each write in one transaction, and
+ * every email an order change sends is queued in that same transaction.
+ */
+export function createOrdersService(db: Kysely<Database>, dialect: DatabaseConfig['dialect']) {
   const now = () => new Date().toISOString();
+
+  /**
+   * PostgreSQL: stock, order and email in one statement, so the product row is locked only
+   * while the server runs it, never across round trips to this process.
+   */
+  async function placeInOneStatement(input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
+    const { rows } = await sql<OrderRow>`
+      with taken as (
+        update products set quantity = quantity - ${input.quantity}, updated_at = ${stamp}
+        where id = ${input.productId} and quantity >= ${input.quantity} and minimum <= ${input.quantity}
+        returning id, name, price_cents
+      ), placed as (
+        insert into orders (id, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
+          total_cents, location, phone, status, created_at, updated_at)
+        select ${id}, ${input.userId}, taken.id, ${input.customerName}, ${input.email}, taken.name, taken.price_cents,
+          cast(${input.quantity} as integer), taken.price_cents * cast(${input.quantity} as integer), ${input.location},
+          ${input.phone}, 'waiting', ${stamp}, ${stamp}
+        from taken
+        returning *
+      ), mailed as (
+        insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
+        select ${newId()}, placed.id, 'placed', ${stamp}, ${stamp} from placed
+      )
+      select * from placed`.execute(db);
+    return rows[0];
+  }
+
+  /** SQLite: the same three writes in one immediate transaction (one writer at a time anyway). */
+  async function placeInTransaction(input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
+    return db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .updateTable('products')
+        .set({ quantity: sql<number>`quantity - ${input.quantity}`, updated_at: stamp })
+        .where('id', '=', input.productId)
+        .where('quantity', '>=', input.quantity)
+        .where('minimum', '<=', input.quantity)
+        .returning(['id', 'name', 'price_cents'])
+        .executeTakeFirst();
+      if (!taken) return undefined;
+      const order: OrderRow = {
+        id,
+        user_id: input.userId,
+        product_id: input.productId,
+        customer_name: input.customerName,
+        email: input.email,
+        tool_name: taken.name,
+        unit_price_cents: taken.price_cents,
+        quantity: input.quantity,
+        total_cents: taken.price_cents * input.quantity,
+        location: input.location,
+        phone: input.phone,
+        status: 'waiting',
+        transaction_id: null,
+        created_at: stamp,
+        updated_at: stamp,
+        paid_at: null,
+        shipped_at: null,
+        cancelled_at: null,
+      };
+      await trx.insertInto('orders').values(order).execute();
+      await queueOrderMail(trx, id, 'placed', stamp);
+      return order;
+    });
+  }
+
+  /** Why an order took no stock: unknown product, below its minimum, or not enough left. */
+  async function refusal(input: PlaceOrderInput): Promise<AppError> {
+    const product = await db.selectFrom('products').select(['quantity', 'minimum']).where('id', '=', input.productId).executeTakeFirst();
+    if (!product) return notFound('Product');
+    if (input.quantity < product.minimum) {
+      return new AppError(422, 'VALIDATION_FAILED', purchaseMessages.belowMinimum(product.minimum), {
+        quantity: [purchaseMessages.belowMinimum(product.minimum)],
+      });
+    }
+    return new AppError(409, 'OUT_OF_STOCK', purchaseMessages.notAvailable(input.quantity), {
+      quantity: [purchaseMessages.notAvailable(input.quantity)],
+    });
+  }
 
   return {
     /**
      * Takes the stock with one conditional update, so two customers can never buy the same
-     * last unit, then records the order at the catalogue's price.
+     * last unit, then records the order at the catalogue's price and queues its email.
      */
     async place(input: PlaceOrderInput): Promise<OrderRow> {
-      return db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .updateTable('products')
-          .set({ quantity: sql<number>`quantity - ${input.quantity}`, updated_at: now() })
-          .where('id', '=', input.productId)
-          .where('quantity', '>=', input.quantity)
-          .where('minimum', '<=', input.quantity)
-          .returning(['id', 'name', 'price_cents'])
-          .executeTakeFirst();
-        if (!taken) {
-          const product = await trx
-            .selectFrom('products')
-            .select(['quantity', 'minimum'])
-            .where('id', '=', input.productId)
-            .executeTakeFirst();
-          if (!product) throw notFound('Product');
-          if (input.quantity < product.minimum) {
-            throw new AppError(422, 'VALIDATION_FAILED', purchaseMessages.belowMinimum(product.minimum), {
-              quantity: [purchaseMessages.belowMinimum(product.minimum)],
-            });
-          }
-          throw new AppError(409, 'OUT_OF_STOCK', purchaseMessages.notAvailable(input.quantity), {
-            quantity: [purchaseMessages.notAvailable(input.quantity)],
-          });
-        }
-        const stamp = now();
-        const order: OrderRow = {
-          id: newId(),
-          user_id: input.userId,
-          product_id: input.productId,
-          customer_name: input.customerName,
-          email: input.email,
-          tool_name: taken.name,
-          unit_price_cents: taken.price_cents,
-          quantity: input.quantity,
-          total_cents: taken.price_cents * input.quantity,
-          location: input.location,
-          phone: input.phone,
-          status: 'waiting',
-          transaction_id: null,
-          created_at: stamp,
-          updated_at: stamp,
-          paid_at: null,
-          shipped_at: null,
-          cancelled_at: null,
-        };
-        await trx.insertInto('orders').values(order).execute();
-        return order;
-      });
+      const stamp = now();
+      const place = dialect === 'postgres' ? placeInOneStatement : placeInTransaction;
+      const order = await place(input, newId(), stamp);
+      if (!order) throw await refusal(input);
+      return order;
     },
 
     findById(id: string): Promise<OrderRow | undefined> {
@@ -98,7 +137,7 @@ export function createOrdersService(db: Kysely<Database>) {
      * Cancels an unpaid order and gives its stock back, exactly once: only the request whose
      * conditional update moved the order out of 'waiting' returns the units.
      */
-    async cancel(id: string): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
+    async cancel(id: string, { mailCustomer = false } = {}): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
       return db.transaction().execute(async (trx) => {
         const stamp = now();
         const cancelled = await trx
@@ -117,6 +156,7 @@ export function createOrdersService(db: Kysely<Database>) {
           .set({ quantity: sql<number>`quantity + ${cancelled.quantity}`, updated_at: stamp })
           .where('id', '=', cancelled.product_id)
           .execute();
+        if (mailCustomer) await queueOrderMail(trx, id, 'cancelled-unpaid', stamp);
         return 'cancelled';
       });
     },
@@ -124,13 +164,17 @@ export function createOrdersService(db: Kysely<Database>) {
     /** Paid -> shipping; anything else is a conflict. */
     async ship(id: string): Promise<OrderRow> {
       const stamp = now();
-      const shipped = await db
-        .updateTable('orders')
-        .set({ status: 'shipped', shipped_at: stamp, updated_at: stamp })
-        .where('id', '=', id)
-        .where('status', '=', 'paid')
-        .returningAll()
-        .executeTakeFirst();
+      const shipped = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('orders')
+          .set({ status: 'shipped', shipped_at: stamp, updated_at: stamp })
+          .where('id', '=', id)
+          .where('status', '=', 'paid')
+          .returningAll()
+          .executeTakeFirst();
+        if (row) await queueOrderMail(trx, id, 'shipped', stamp);
+        return row;
+      });
       if (shipped) return shipped;
       const order = await db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst();
       if (!order) throw notFound('Order');
@@ -144,13 +188,17 @@ export function createOrdersService(db: Kysely<Database>) {
      */
     async markPaid(id: string, transactionId: string): Promise<{ order: OrderRow; changed: boolean }> {
       const stamp = now();
-      const paid = await db
-        .updateTable('orders')
-        .set({ status: 'paid', transaction_id: transactionId, paid_at: stamp, updated_at: stamp })
-        .where('id', '=', id)
-        .where('status', '=', 'waiting')
-        .returningAll()
-        .executeTakeFirst();
+      const paid = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('orders')
+          .set({ status: 'paid', transaction_id: transactionId, paid_at: stamp, updated_at: stamp })
+          .where('id', '=', id)
+          .where('status', '=', 'waiting')
+          .returningAll()
+          .executeTakeFirst();
+        if (row) await queueOrderMail(trx, id, 'paid', stamp);
+        return row;
+      });
       if (paid) return { order: paid, changed: true };
       const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
       if (!order) throw notFound('Order');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createOrderMailDispatcher, type OrderMailDispatcher } from '../orders/order-mail-outbox.js';
 import { createOrdersService, type OrdersService } from '../orders/orders.service.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { createStripeProvider } from './providers/stripe-provider.js';
@@ -12,6 +13,8 @@ declare module 'fastify' {
       orders: OrdersService;
       payments: PaymentsService;
       provider: PaymentProvider;
+      /** Sends the queued order emails; runs in the background once the app is ready. */
+      orderMail: OrderMailDispatcher;
       /** Set when no Stripe keys are configured. */
       testMode: TestModeProvider | null;
     };
@@ -21,7 +24,7 @@ declare module 'fastify' {
 /** Orders and payments, with the provider config picks: Stripe, or test mode. */
 export const commercePlugin = fp(
   async (app: FastifyInstance) => {
-    const orders = createOrdersService(app.database.db);
+    const orders = createOrdersService(app.database.db, app.database.dialect);
     let testMode: TestModeProvider | null = null;
     let provider: PaymentProvider;
     if (app.config.stripe) {
@@ -49,8 +52,16 @@ export const commercePlugin = fp(
       });
       provider = testMode;
     }
-    const payments = createPaymentsService({ db: app.database.db, provider, orders, mailer: app.mailer, log: app.log });
-    app.decorate('commerce', { orders, payments, provider, testMode });
+    const payments = createPaymentsService({ db: app.database.db, provider, orders, log: app.log });
+    const orderMail = createOrderMailDispatcher({
+      db: app.database.db,
+      mailer: app.mailer,
+      log: app.log,
+      myOrdersUrl: `${app.config.publicUrl}/dashbord/myorders`,
+    });
+    app.addHook('onReady', async () => orderMail.start());
+    app.addHook('onClose', async () => orderMail.stop());
+    app.decorate('commerce', { orders, payments, provider, testMode, orderMail });
   },
   { name: 'commerce', dependencies: ['database'] },
 );

@@ -2,8 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
-import { orderEmails } from '../orders/orders.emails.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { PAYMENT_CURRENCY, type PaymentProvider, type WebhookEvent } from './providers/payment-provider.js';
 
@@ -17,19 +15,13 @@ export function createPaymentsService({
   db,
   provider,
   orders,
-  mailer,
   log,
 }: {
   db: Kysely<Database>;
   provider: PaymentProvider;
   orders: OrdersService;
-  mailer: Mailer;
   log: FastifyBaseLogger;
 }) {
-  const notify = (order: OrderRow, mail: { subject: string; text: string }) => {
-    mailer.send({ to: order.email, ...mail }).catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'order email failed'));
-  };
-
   const paymentOf = (orderId: string) => db.selectFrom('payments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 
   const service = {
@@ -84,7 +76,6 @@ export function createPaymentsService({
       const { order: paid, changed } = await orders.markPaid(order.id, intentId);
       if (changed) {
         log.info({ orderId: order.id, intentId }, 'order paid');
-        notify(paid, orderEmails.paid(paid));
       }
       return paid;
     },
@@ -129,14 +120,13 @@ export function createPaymentsService({
         }
         if (status === 'processing') throw conflict('A payment for this order is being processed. Please try again shortly.');
       }
-      const outcome = await orders.cancel(order.id);
+      const outcome = await orders.cancel(order.id, { mailCustomer: reason === 'unpaid-timeout' });
       if (outcome === 'not-waiting') throw conflict('This order can no longer be cancelled');
       const late = await paymentOf(order.id);
       if (late && late.intent_id !== payment?.intent_id) {
         const status = await provider.cancelIntent(late.intent_id);
         if (status === 'succeeded') log.error({ orderId: order.id, intentId: late.intent_id }, 'payment succeeded for a cancelled order: refund it');
       }
-      if (outcome === 'cancelled' && reason === 'unpaid-timeout') notify(order, orderEmails.cancelledUnpaid(order));
     },
 
     /** Cancels orders left unpaid past the timeout; each one asks the provider first. */

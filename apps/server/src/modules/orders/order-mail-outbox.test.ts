@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Mailer, MailMessage } from '../../lib/mailer.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { createOrderMailDispatcher } from './order-mail-outbox.js';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof insertSignedInUser>>;
+
+/** An email transport that keeps what it was given, or refuses while `failing` is set. */
+function recordingMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer & { sent: MailMessage[]; failing: boolean } = {
+    sent,
+    failing: false,
+    async send(message) {
+      if (mailer.failing) throw new Error('SMTP server said 451 try again later');
+      sent.push(message);
+    },
+  };
+  return mailer;
+}
+
+const dispatcherWith = (mailer: Mailer) =>
+  createOrderMailDispatcher({ db: t.database.db, mailer, log: t.app.log, myOrdersUrl: 'https://shop.example/dashbord/myorders' });
+const queued = () => t.database.db.selectFrom('order_mail_outbox').selectAll().orderBy('id').execute();
+const placeOrder = (productId: string, quantity = 1) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: alice.headers,
+    payload: { productId, quantity, location: '12 Kings Road, London', phone: '+44 7700 900123' },
+  });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // The app's own background rounds would race the rounds these tests run by hand.
+  await t.app.commerce.orderMail.stop();
+  alice = await insertSignedInUser(t.database.db, { name: 'Alice' });
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.database.db.deleteFrom('order_mail_outbox').execute();
+});
+
+describe('order emails through the outbox', () => {
+  it('queues the confirmation with the order, sends it from the order row and removes it', async () => {
+    const product = await insertProduct(t.database.db, { name: 'Brake Pads', price_cents: 2450, quantity: 10, minimum: 2 });
+    const response = await placeOrder(product.id, 2);
+    expect(response.statusCode).toBe(201);
+    const orderId = response.json().insertedId as string;
+    expect(await queued()).toMatchObject([{ order_id: orderId, kind: 'placed', attempts: 0, claimed_until: null }]);
+
+    const mailer = recordingMailer();
+    expect(await dispatcherWith(mailer).deliverDue()).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: alice.email, subject: `Your Moto Parts order ${orderId} is waiting for payment` });
+    expect(mailer.sent[0]!.text).toContain('2 x Brake Pads at $24.50 = $49.00');
+    expect(mailer.sent[0]!.text).toContain('https://shop.example/dashbord/myorders');
+    expect(await queued()).toEqual([]);
+    expect(await dispatcherWith(mailer).deliverDue()).toBe(0);
+  });
+
+  it('queues nothing for an order that took no stock', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 1, minimum: 1 });
+    expect((await placeOrder(product.id, 2)).statusCode).toBe(409);
+    expect((await placeOrder(product.id, 0)).statusCode).toBe(422);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('sends every email exactly once when several instances deliver at the same time', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 200, minimum: 1 });
+    const placed = await Promise.all(Array.from({ length: 60 }, () => placeOrder(product.id)));
+    expect(placed.every((response) => response.statusCode === 201)).toBe(true);
+    const mailers = [recordingMailer(), recordingMailer(), recordingMailer()];
+    const dispatchers = mailers.map(dispatcherWith);
+    // Batches of 50: two rounds each at most, all three racing.
+    await Promise.all(dispatchers.map(async (dispatcher) => (await dispatcher.deliverDue()) + (await dispatcher.deliverDue())));
+    const subjects = mailers.flatMap((mailer) => mailer.sent.map((mail) => mail.subject));
+    expect(subjects).toHaveLength(60);
+    expect(new Set(subjects).size).toBe(60);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('keeps a failed email, retries it after a growing wait, and sends it once the transport is back', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 5, minimum: 1 });
+    const orderId = (await placeOrder(product.id)).json().insertedId as string;
+    const mailer = recordingMailer();
+    mailer.failing = true;
+    const dispatcher = dispatcherWith(mailer);
+    const start = Date.now();
+    expect(await dispatcher.deliverDue(start)).toBe(0);
+    const [failed] = await queued();
+    expect(failed).toMatchObject({ order_id: orderId, attempts: 1, claimed_until: null, last_error: 'SMTP server said 451 try again later' });
+    expect(new Date(failed!.next_attempt_at).getTime()).toBeGreaterThanOrEqual(start + 29_000);
+
+    mailer.failing = false;
+    expect(await dispatcher.deliverDue(start + 1000)).toBe(0);
+    expect(await dispatcher.deliverDue(Date.now() + 31_000)).toBe(1);
+    expect(mailer.sent.map((mail) => mail.subject)).toEqual([`Your Moto Parts order ${orderId} is waiting for payment`]);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('takes over an email whose claim expired (an instance that died mid-send)', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 5, minimum: 1 });
+    await placeOrder(product.id);
+    const now = Date.now();
+    await t.database.db
+      .updateTable('order_mail_outbox')
+      .set({ claimed_until: new Date(now + 60_000).toISOString(), attempts: 1 })
+      .execute();
+    const mailer = recordingMailer();
+    expect(await dispatcherWith(mailer).deliverDue(now)).toBe(0);
+    expect(await dispatcherWith(mailer).deliverDue(now + 61_000)).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('queues the payment and shipping emails with their status changes, sent in that order', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 5, minimum: 1 });
+    const orderId = (await placeOrder(product.id)).json().insertedId as string;
+    await t.app.commerce.orders.markPaid(orderId, 'pi_outbox_test');
+    const admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+    const shipped = await t.app.inject({ method: 'PATCH', url: `/api/shiftorders/${orderId}`, headers: admin.headers });
+    expect(shipped.statusCode).toBe(200);
+    expect((await queued()).map((row) => row.kind)).toEqual(['placed', 'paid', 'shipped']);
+    const mailer = recordingMailer();
+    expect(await dispatcherWith(mailer).deliverDue()).toBe(3);
+    expect(mailer.sent.map((mail) => mail.subject)).toEqual([
+      `Your Moto Parts order ${orderId} is waiting for payment`,
+      `Payment received for order ${orderId}`,
+      `Your order ${orderId} is on its way`,
+    ]);
+  });
+});

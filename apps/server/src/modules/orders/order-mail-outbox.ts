@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { orderEmails } from './orders.emails.js';
+
+/** Emails taken per round; a burst of orders is mailed over the following seconds, not during it. */
+const BATCH_SIZE = 50;
+/** A claimed email not sent within this time (a crashed instance) is taken again by another. */
+const CLAIM_MS = 2 * 60 * 1000;
+const MAX_ATTEMPTS = 8;
+/** Waits after a failed send: 30 s, 1, 2, 4 ... minutes, at most an hour. */
+const retryDelayMs = (attempts: number) => Math.min(60 * 60 * 1000, 30_000 * 2 ** (attempts - 1));
+
+/** Notes an order email to send, in the caller's transaction. */
+export async function queueOrderMail(db: Kysely<Database> | Transaction<Database>, orderId: string, kind: OrderMailKind, now = new Date().toISOString()) {
+  await db.insertInto('order_mail_outbox').values({ id: newId(), order_id: orderId, kind, created_at: now, next_attempt_at: now }).execute();
+}
+
+function render(kind: OrderMailKind, order: OrderRow, myOrdersUrl: string) {
+  switch (kind) {
+    case 'placed':
+      return orderEmails.placed(order, myOrdersUrl);
+    case 'paid':
+      return orderEmails.paid(order);
+    case 'shipped':
+      return orderEmails.shipped(order);
+    case 'cancelled-unpaid':
+      return orderEmails.cancelledUnpaid(order);
+  }
+}
+
+/**
+ * Sends the queued order emails in the background. Every instance may run one: a round claims
+ * due rows with one conditional update, so two instances never send the same email, and a
+ * claim left by a crashed instance expires. Texts are written from the order at sending time.
+ */
+export function createOrderMailDispatcher({
+  db,
+  mailer,
+  log,
+  myOrdersUrl,
+  intervalMs = 500,
+}: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  myOrdersUrl: string;
+  intervalMs?: number;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<number> | undefined;
+
+  /** Sends one batch of due emails; resolves with how many were sent. */
+  async function deliverDue(now = Date.now()): Promise<number> {
+    const stamp = new Date(now).toISOString();
+    const free = sql<boolean>`(claimed_until is null or claimed_until <= ${stamp})`;
+    const claimed = await db
+      .updateTable('order_mail_outbox')
+      .set({ claimed_until: new Date(now + CLAIM_MS).toISOString(), attempts: sql<number>`attempts + 1` })
+      .where('id', 'in', (qb) =>
+        qb
+          .selectFrom('order_mail_outbox')
+          .select('id')
+          .where('next_attempt_at', '<=', stamp)
+          .where('attempts', '<', MAX_ATTEMPTS)
+          .where(free)
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(BATCH_SIZE),
+      )
+      .where(free)
+      .returning(['id', 'order_id', 'kind', 'attempts'])
+      .execute();
+    if (claimed.length === 0) return 0;
+
+    const orders = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', 'in', [...new Set(claimed.map((row) => row.order_id))])
+      .execute();
+    const byId = new Map(orders.map((order) => [order.id, order]));
+    let sent = 0;
+    for (const mail of claimed) {
+      const order = byId.get(mail.order_id);
+      try {
+        if (order) {
+          await mailer.send({ to: order.email, ...render(mail.kind, order, myOrdersUrl) });
+          sent++;
+        } else {
+          log.warn({ orderId: mail.order_id, kind: mail.kind }, 'order email for no known order dropped');
+        }
+        await db.deleteFrom('order_mail_outbox').where('id', '=', mail.id).execute();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const last = mail.attempts >= MAX_ATTEMPTS;
+        log.error({ err: error, orderId: mail.order_id, kind: mail.kind, attempts: mail.attempts }, last ? 'order email failed; giving up' : 'order email failed; will retry');
+        await db
+          .updateTable('order_mail_outbox')
+          .set({ claimed_until: null, last_error: message.slice(0, 500), next_attempt_at: new Date(Date.now() + retryDelayMs(mail.attempts)).toISOString() })
+          .where('id', '=', mail.id)
+          .execute();
+      }
+    }
+    return sent;
+  }
+
+  const tick = () => {
+    if (round) return;
+    round = deliverDue()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'order email round failed');
+        return 0;
+      })
+      .finally(() => {
+        round = undefined;
+      });
+  };
+
+  return {
+    deliverDue,
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    /** Stops the rounds and waits for the one in flight. */
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await round;
+    },
+  };
+}
+export type OrderMailDispatcher = ReturnType<typeof createOrderMailDispatcher>;
