@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -15,6 +16,7 @@ import { createDatabase, type ShopDatabase } from './db/database.js';
 import { createDiskImageStorage, type ImageStorage } from './lib/image-storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createMicroCache, type MicroCache } from './lib/micro-cache.js';
+import { createResponseCache, type ResponseCache } from './lib/response-cache.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createAuth } from './modules/identity/auth.js';
@@ -44,6 +46,16 @@ declare module 'fastify' {
     draining: boolean;
     /** Public catalogue answers for up to a second; any successful write clears it. */
     publicCache: MicroCache;
+    /** Complete answers of `publicCache` routes, written again in front of the router while fresh. */
+    responseCache: ResponseCache;
+  }
+  interface FastifyRequest {
+    /** Set when the answer came from `publicCache`: until when it may be answered again as it is. */
+    publicCacheFreshUntil: number;
+  }
+  interface FastifyContextConfig {
+    /** A public answer that may be kept whole in the response cache (only answers sent from `publicCache`). */
+    publicCache?: boolean;
   }
 }
 
@@ -62,7 +74,27 @@ const PUBLIC_CACHE_TTL_MS = 1000;
 
 /** Builds the whole shop as a Fastify instance. It never listens; main.ts does. */
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  let closing = false;
+  const responseCache = createResponseCache({
+    maxEntries: 5000,
+    passMs: PUBLIC_CACHE_TTL_MS,
+    pathPrefix: '/api/',
+    requestIdHeader: 'x-request-id',
+    newRequestId: randomUUID,
+    // Personal answers and cross-origin answers (Vary: Origin) are always made by the app.
+    bypassHeaders: ['authorization', 'cookie', ...(config.corsOrigins.length > 0 ? ['origin'] : [])],
+    isServing: () => !closing && !base.draining,
+  });
   const base: FastifyInstance = Fastify({
+    // The same server Fastify would make, with the response cache in front of the router.
+    serverFactory: (handler, options) => {
+      const timeouts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+      const server = createServer(responseCache.listener(handler));
+      server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = timeouts.requestTimeout ?? 0;
+      server.setTimeout(timeouts.connectionTimeout ?? 0);
+      return server;
+    },
     logger: logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -83,13 +115,28 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   app.decorate('routeList', routeList);
   app.decorate('draining', false);
   app.decorate('publicCache', createMicroCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 5000 }));
+  app.decorate('responseCache', responseCache);
+  app.decorateRequest('publicCacheFreshUntil', 0);
+  // First of all preClose hooks: from here on Fastify answers 503 and the cache must not answer instead.
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   // Any write that succeeded may have changed what the public sees (stock, prices, reviews).
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.publicCache.clear();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      app.publicCache.clear();
+      responseCache.clear();
+    }
   });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
+    // The route's own onSend runs after every other hook: the answer is offered exactly as it will be sent.
+    if (route.config?.publicCache) route.onSend = [...[route.onSend ?? []].flat(), offerToResponseCache];
   });
+  function offerToResponseCache(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
+    if (reply.statusCode === 200 && request.publicCacheFreshUntil > 0) responseCache.offer(request.raw, request.publicCacheFreshUntil, payload);
+    done(null, payload);
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

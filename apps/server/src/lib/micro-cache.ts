@@ -1,6 +1,12 @@
+/** A public answer as JSON text, and until when the data it was made from counts as fresh. */
+export interface CachedJson {
+  text: string;
+  freshUntil: number;
+}
+
 export interface MicroCache {
-  /** The cached JSON text for `key`, or the freshly produced one; one producer per key at a time. */
-  json(key: string, produce: () => Promise<unknown>): Promise<string>;
+  /** The cached answer for `key`, or the freshly produced one; one producer per key at a time. */
+  json(key: string, produce: () => Promise<unknown>): Promise<CachedJson>;
   clear(): void;
 }
 
@@ -10,26 +16,27 @@ export interface MicroCache {
  * the change clears its own cache at once.
  */
 export function createMicroCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): MicroCache {
-  const entries = new Map<string, { expires: number; text: Promise<string> }>();
+  const entries = new Map<string, { expires: number; answer: Promise<CachedJson> }>();
   let generation = 0;
 
   return {
     json(key, produce) {
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.expires > now) return hit.text;
+      if (hit && hit.expires > now) return hit.answer;
       if (entries.size >= maxEntries) entries.clear();
       const startedIn = generation;
-      const text = produce().then((value) => JSON.stringify(value));
-      entries.set(key, { expires: now + ttlMs, text });
+      const freshUntil = now + ttlMs;
+      const answer = produce().then((value) => ({ text: JSON.stringify(value), freshUntil }));
+      entries.set(key, { expires: freshUntil, answer });
       // A failure is not cached; an answer produced across a clear() is not kept either.
-      text.then(
+      answer.then(
         () => {
           if (startedIn !== generation) entries.delete(key);
         },
         () => entries.delete(key),
       );
-      return text;
+      return answer;
     },
     clear() {
       generation++;
@@ -38,7 +45,16 @@ export function createMicroCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntr
   };
 }
 
-/** Sends JSON text as it is: a cached answer was serialised and checked when it was produced. */
-export function sendJsonText(reply: { type(contentType: string): { send(payload: string): unknown } }, text: string): never {
-  return reply.type('application/json; charset=utf-8').send(text) as never;
+interface JsonReply {
+  type(contentType: string): { send(payload: string): unknown };
+  request: { publicCacheFreshUntil: number };
+}
+
+/**
+ * Sends a cached answer's JSON text as it is (it was serialised and checked when it was
+ * produced), and tells the response cache in front of the router how long it stays fresh.
+ */
+export function sendCachedJson(reply: JsonReply, answer: CachedJson): never {
+  reply.request.publicCacheFreshUntil = answer.freshUntil;
+  return reply.type('application/json; charset=utf-8').send(answer.text) as never;
 }

@@ -16,7 +16,7 @@ import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
-import { sendJsonText } from '../../lib/micro-cache.js';
+import { sendCachedJson } from '../../lib/micro-cache.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
 import { toProduct } from './products.mapper.js';
 import { createProductsRepository } from './products.repository.js';
@@ -27,6 +27,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['products'],
         summary: 'One page of the catalogue (zero-based page, size at most 100)',
@@ -46,23 +47,24 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const limit = size ?? PAGE_SIZE;
       const offset = (page ?? 0) * limit;
-      const text = await app.publicCache.json(`products:${offset}:${limit}`, async () => (await products.listPage(offset, limit)).map(toProduct));
-      return sendJsonText(reply as never, text);
+      const answer = await app.publicCache.json(`products:${offset}:${limit}`, async () => (await products.listPage(offset, limit)).map(toProduct));
+      return sendCachedJson(reply as never, answer);
     },
   );
 
   app.get(
     '/productCount',
-    { schema: { tags: ['products'], summary: 'How many products the catalogue has', response: { 200: productCountSchema } } },
+    { config: { publicCache: true }, schema: { tags: ['products'], summary: 'How many products the catalogue has', response: { 200: productCountSchema } } },
     async (_request, reply) => {
-      const text = await app.publicCache.json('productCount', async () => ({ count: await products.count() }));
-      return sendJsonText(reply as never, text);
+      const answer = await app.publicCache.json('productCount', async () => ({ count: await products.count() }));
+      return sendCachedJson(reply as never, answer);
     },
   );
 
   app.get(
     '/products/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['products'],
         summary: 'One product',
@@ -71,12 +73,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const text = await app.publicCache.json(`product:${request.params.id}`, async () => {
+      const answer = await app.publicCache.json(`product:${request.params.id}`, async () => {
         const row = await products.findById(request.params.id);
         return row ? toProduct(row) : null;
       });
-      if (text === 'null') throw notFound('Product');
-      return sendJsonText(reply as never, text);
+      if (answer.text === 'null') throw notFound('Product');
+      return sendCachedJson(reply as never, answer);
     },
   );
 

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReviewRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { sendJsonText } from '../../lib/micro-cache.js';
+import { sendCachedJson } from '../../lib/micro-cache.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
 import { createReviewsRepository } from './reviews.repository.js';
 
@@ -33,6 +33,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getreviews',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['reviews'],
         summary:
@@ -55,8 +56,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         return (await reviews.listPage((page ?? 0) * limit, limit)).map((row) => toReview(row, withEmail));
       }
       if (latest && !withEmail) {
-        const text = await app.publicCache.json(`reviews:latest:${latest}`, async () => (await reviews.listLatest(latest)).map((row) => toReview(row, false)));
-        return sendJsonText(reply as never, text);
+        const answer = await app.publicCache.json(`reviews:latest:${latest}`, async () => (await reviews.listLatest(latest)).map((row) => toReview(row, false)));
+        return sendCachedJson(reply as never, answer);
       }
       const rows = latest ? await reviews.listLatest(latest) : await reviews.listAll();
       return rows.map((row) => toReview(row, withEmail));

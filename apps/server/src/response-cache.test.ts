@@ -1,0 +1,244 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { createDatabase } from './db/database.js';
+import { buildTestApp, type TestApp } from './test/build-test-app.js';
+import { insertProduct, insertReview, insertSignedInUser } from './test/factories.js';
+
+interface RawAnswer {
+  status: number;
+  /** Header lines as they came off the wire, names in their case, in order. */
+  rawHeaders: string[];
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(origin: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(new URL(path, origin), { method: options.method ?? 'GET', headers: options.headers, agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders, headers: response.headers, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+/** The header lines with the values that differ on every answer (date, request id) blanked. */
+const comparable = (rawHeaders: string[]) =>
+  rawHeaders.map((value, i) => (i % 2 === 1 && ['date', 'x-request-id'].includes(rawHeaders[i - 1]!.toLowerCase()) ? '*' : value));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function listen(app: FastifyInstance): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+const PUBLIC_URLS = ['/api/products?page=0&size=6', '/api/productCount', '/api/getreviews?latest=3'];
+
+describe('response cache in front of the router', () => {
+  let t: TestApp;
+  let origin: string;
+  let productId: string;
+  let admin: Awaited<ReturnType<typeof insertSignedInUser>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    for (let i = 0; i < 8; i++) productId = (await insertProduct(t.database.db, { price_cents: 1000 + i })).id;
+    for (let i = 0; i < 4; i++) await insertReview(t.database.db);
+    admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+    origin = await listen(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a hit with the very status, header lines and body the app sent, with a fresh request id', async () => {
+    for (const url of [...PUBLIC_URLS, `/api/products/${productId}`]) {
+      t.app.responseCache.clear();
+      const hitsBefore = t.app.responseCache.stats.hits;
+      const miss = await send(origin, url);
+      const hit = await send(origin, url);
+      expect(miss.status, url).toBe(200);
+      expect(t.app.responseCache.stats.hits, url).toBe(hitsBefore + 1);
+      expect(comparable(hit.rawHeaders), url).toEqual(comparable(miss.rawHeaders));
+      expect(hit.body, url).toBe(miss.body);
+      expect(hit.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(hit.headers['x-request-id']).not.toBe(miss.headers['x-request-id']);
+      // The security headers are among them.
+      expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(hit.headers['x-content-type-options']).toBe('nosniff');
+      expect(hit.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('keeps HEAD answers apart from GET answers: a HEAD hit has no body and the GET length', async () => {
+    const url = '/api/products?page=1&size=6';
+    const get = await send(origin, url);
+    const headMiss = await send(origin, url, { method: 'HEAD' });
+    const hitsBefore = t.app.responseCache.stats.hits;
+    const headHit = await send(origin, url, { method: 'HEAD' });
+    expect(t.app.responseCache.stats.hits).toBe(hitsBefore + 1);
+    expect(headHit.body).toBe('');
+    expect(comparable(headHit.rawHeaders)).toEqual(comparable(headMiss.rawHeaders));
+    expect(headHit.headers['content-length']).toBe(String(Buffer.byteLength(get.body)));
+    const getAgain = await send(origin, url);
+    expect(getAgain.body).toBe(get.body);
+  });
+
+  it('is cleared at once by a successful write on this instance', async () => {
+    const url = `/api/products/${productId}`;
+    expect(JSON.parse((await send(origin, url)).body).price).toBe(10.07);
+    const edit = await send(origin, `/api/products/${productId}`, {
+      method: 'PUT',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ updatequantity: 3 }),
+    });
+    expect(edit.status).toBe(200);
+    expect(JSON.parse((await send(origin, url)).body).quantity).toBe(3);
+  });
+
+  it('keeps an answer at most a second: a change made elsewhere shows once it expires', async () => {
+    const url = '/api/productCount';
+    const before = JSON.parse((await send(origin, url)).body).count as number;
+    const changedAt = Date.now();
+    await insertProduct(t.database.db);
+    const seen: number[] = [];
+    while (Date.now() - changedAt < 2000) {
+      const count = JSON.parse((await send(origin, url)).body).count as number;
+      seen.push(count);
+      if (count === before + 1) break;
+      await sleep(20);
+    }
+    expect(seen.at(-1)).toBe(before + 1);
+    expect(Date.now() - changedAt).toBeLessThan(1400);
+  });
+
+  it('never answers requests with a bearer token or a cookie from the cache', async () => {
+    const url = '/api/getreviews?latest=3';
+    await send(origin, url);
+    const { hits, misses } = t.app.responseCache.stats;
+    const asAdmin = await send(origin, url, { headers: admin.headers });
+    expect(JSON.parse(asAdmin.body)[0].email).toContain('@');
+    const withCookie = await send(origin, url, { headers: { cookie: 'session=abc' } });
+    expect(withCookie.status).toBe(200);
+    expect(t.app.responseCache.stats).toEqual({ hits, misses });
+    // The public answer never carries the emails the admin's answer has.
+    expect(JSON.parse((await send(origin, url)).body)[0].email).toBeUndefined();
+  });
+
+  it('never keeps an error or a refusal', async () => {
+    for (const url of ['/api/products/00000000-0000-0000-0000-000000000000', '/api/products?page=-1&size=6', '/api/products']) {
+      const first = await send(origin, url);
+      const hitsBefore = t.app.responseCache.stats.hits;
+      const second = await send(origin, url);
+      expect(first.status, url).toBeGreaterThanOrEqual(400);
+      expect(second.status, url).toBe(first.status);
+      expect(t.app.responseCache.stats.hits, url).toBe(hitsBefore);
+      expect(JSON.parse(second.body).requestId).toBe(second.headers['x-request-id']);
+    }
+  });
+
+  it('does not keep routes that are not marked public, nor GET requests with a body', async () => {
+    await send(origin, '/api/health');
+    await send(origin, '/api/productCount');
+    const hitsBefore = t.app.responseCache.stats.hits;
+    expect((await send(origin, '/api/health')).status).toBe(200);
+    const withBody = await send(origin, '/api/productCount', { headers: { 'content-type': 'text/plain', 'content-length': '1' }, body: 'x' });
+    expect(withBody.status).toBe(200);
+    expect(t.app.responseCache.stats.hits).toBe(hitsBefore);
+  });
+});
+
+describe('response cache with CORS origins configured', () => {
+  let t: TestApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ CORS_ORIGINS: 'https://partner.example' });
+    origin = await listen(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lets requests with an Origin through to the app, which answers with its CORS headers', async () => {
+    await send(origin, '/api/productCount');
+    const hitsBefore = t.app.responseCache.stats.hits;
+    const cross = await send(origin, '/api/productCount', { headers: { origin: 'https://partner.example' } });
+    expect(cross.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(t.app.responseCache.stats.hits).toBe(hitsBefore);
+    const plain = await send(origin, '/api/productCount');
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    expect(t.app.responseCache.stats.hits).toBe(hitsBefore + 1);
+  });
+});
+
+describe('response cache across instances and shutdown', () => {
+  it('shows an edit made on one instance on another instance sharing the database within a second', async () => {
+    const t = await buildTestApp();
+    const other = createDatabase(t.testDatabase.config);
+    const second = await buildApp({ config: t.app.config, database: other, logger: false });
+    try {
+      const product = await insertProduct(t.database.db, { price_cents: 500 });
+      const admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+      const first = await listen(t.app);
+      const secondOrigin = await listen(second);
+      const url = `/api/products/${product.id}`;
+      expect(JSON.parse((await send(secondOrigin, url)).body).price).toBe(5);
+      expect(JSON.parse((await send(secondOrigin, url)).body).price).toBe(5);
+      expect(second.responseCache.stats.hits).toBe(1);
+
+      const edit = await send(first, `/api/products/${product.id}`, {
+        method: 'PUT',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ updatequantity: 7 }),
+      });
+      expect(edit.status).toBe(200);
+      const editedAt = Date.now();
+      expect(JSON.parse((await send(first, url)).body).quantity).toBe(7);
+      let quantity = 0;
+      while (Date.now() - editedAt < 2000) {
+        quantity = JSON.parse((await send(secondOrigin, url)).body).quantity;
+        if (quantity === 7) break;
+        await sleep(20);
+      }
+      expect(quantity).toBe(7);
+      expect(Date.now() - editedAt).toBeLessThan(1400);
+    } finally {
+      await second.close();
+      await other.close();
+      await t.close();
+    }
+  });
+
+  it('lets Fastify answer 503 once the app is closing, never a cached answer', async () => {
+    const t = await buildTestApp();
+    const origin = await listen(t.app);
+    const url = '/api/productCount';
+    await send(origin, url);
+    expect((await send(origin, url)).status).toBe(200);
+    const { port } = new URL(origin);
+    // A connection with a request under way is not idle: closing the app leaves it open.
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
+    await sleep(50);
+    const closed = t.app.close();
+    await sleep(50);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    socket.write('\r\n');
+    await ended;
+    await closed;
+    await t.database.close();
+    await t.testDatabase.drop();
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
+  });
+});
