@@ -1,13 +1,17 @@
 import { TOAST_AUTO_CLOSE_MS } from '@shop/shared';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToToastDemand, toastsInDemand } from '@/lib/toast-demand';
 
-// Loaded after the first paint: no toast can appear before the visitor has done something.
+// Loaded with the first script that can raise a toast (see toast-demand): until the visitor does
+// something that can end in a toast, the page does not download the toast library.
 const ToastContainer = lazy(() =>
   import('react-toastify/unstyled').then((module) => ({ default: module.ToastContainer })),
 );
 
 /** SPEC section 9: toasts top-right, closing after 5000 ms, light theme. */
 export function ToastHost() {
+  const inDemand = useSyncExternalStore(subscribeToToastDemand, toastsInDemand, toastsInDemand);
+  if (!inDemand) return null;
   return (
     <Suspense fallback={null}>
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} theme="light" />
