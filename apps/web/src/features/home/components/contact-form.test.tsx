@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { jumpToContactForm } from '../section-ids';
 import { ContactForm } from './contact-form';
 
 function setup(onSend = vi.fn().mockResolvedValue({ insertedId: 'a'.repeat(24) })) {
@@ -41,10 +40,32 @@ describe('ContactForm', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('type', 'submit');
   });
 
-  it("takes the focus when 'Contact Us' was pressed before the form had loaded", () => {
-    jumpToContactForm();
-    setup();
-    expect(screen.getByLabelText('Name')).toHaveFocus();
+  it('takes over what the visitor typed, the cursor and a pending Send from the form shown while it loaded', async () => {
+    const onSend = vi.fn();
+    render(
+      <ContactForm
+        onSend={onSend}
+        handoff={{ values: { name: 'Sam', message: 'Hello there' }, focus: { index: 4, selection: [2, 5] }, submit: true }}
+      />,
+    );
+
+    const message = screen.getByLabelText('Message');
+    expect(screen.getByLabelText('Name')).toHaveValue('Sam');
+    expect(message).toHaveValue('Hello there');
+    expect(await screen.findByText('Email is Required')).toBeInTheDocument();
+    expect(screen.queryByText('Name is Required')).not.toBeInTheDocument();
+    expect(onSend).not.toHaveBeenCalled();
+    // The failed Send moves the focus to the first field in error.
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
+  });
+
+  it('puts the cursor back where it was when nothing was sent', () => {
+    render(<ContactForm onSend={vi.fn()} handoff={{ values: { subject: 'Chain kit' }, focus: { index: 3, selection: [2, 5] }, submit: false }} />);
+
+    const subject = screen.getByLabelText<HTMLInputElement>('Subject');
+    expect(subject).toHaveFocus();
+    expect([subject.selectionStart, subject.selectionEnd]).toEqual([2, 5]);
+    expect(screen.queryByText('Name is Required')).not.toBeInTheDocument();
   });
 
   it('shows a message under each required field instead of sending an empty form', async () => {

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactMessageSchema, type ContactMessageInput } from '@shop/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import type { ContactMessage } from '../api/send-contact-message';
 import { homeCopy } from '../copy';
-import { CONTACT_FIRST_FIELD_ID, takeContactFormFocus } from '../section-ids';
+import { ContactFormView, restoreContactFormFocus, type ContactField, type ContactFormHandoff } from './contact-form-view';
 
 const copy = homeCopy.contact;
-
-type ContactField = keyof ContactMessageInput;
 
 const EMPTY_MESSAGE: Required<ContactMessageInput> = { name: '', email: '', phone: '', subject: '', message: '' };
 const isContactField = (field: string): field is ContactField => Object.hasOwn(EMPTY_MESSAGE, field);
@@ -19,9 +16,13 @@ const isContactField = (field: string): field is ContactField => Object.hasOwn(E
 interface ContactFormProps {
   /** Delivers a checked message; rejects with an ApiError when the shop refuses it. */
   onSend: (message: ContactMessage) => Promise<unknown>;
+  /** What the visitor did in the form shown while this one was loading. */
+  handoff?: ContactFormHandoff | undefined;
 }
 
-export function ContactForm({ onSend }: ContactFormProps) {
+export function ContactForm({ onSend, handoff }: ContactFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const handedOver = useRef(false);
   const {
     register,
     handleSubmit,
@@ -31,13 +32,16 @@ export function ContactForm({ onSend }: ContactFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
-    defaultValues: EMPTY_MESSAGE,
+    defaultValues: { ...EMPTY_MESSAGE, ...handoff?.values },
   });
 
-  // 'Contact Us' pressed while this form was still loading.
   useEffect(() => {
-    if (takeContactFormFocus()) document.getElementById(CONTACT_FIRST_FIELD_ID)?.focus();
-  }, []);
+    const form = formRef.current;
+    if (!handoff || !form || handedOver.current) return;
+    handedOver.current = true;
+    restoreContactFormFocus(form, handoff.focus);
+    if (handoff.submit) form.requestSubmit();
+  }, [handoff]);
 
   const submit = handleSubmit(async (message) => {
     try {
@@ -61,28 +65,12 @@ export function ContactForm({ onSend }: ContactFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-5 md:grid-cols-2">
-      <FormField id={CONTACT_FIRST_FIELD_ID} label={copy.name} error={errors.name?.message}>
-        {(props) => <input type="text" autoComplete="name" {...props} {...register('name')} />}
-      </FormField>
-      <FormField id="contact-email" label={copy.email} error={errors.email?.message}>
-        {(props) => <input type="email" autoComplete="email" inputMode="email" {...props} {...register('email')} />}
-      </FormField>
-      <FormField id="contact-phone" label={copy.phone} hint={copy.phoneHint} error={errors.phone?.message}>
-        {(props) => <input type="tel" autoComplete="tel" {...props} {...register('phone')} />}
-      </FormField>
-      <FormField id="contact-subject" label={copy.subject} error={errors.subject?.message}>
-        {(props) => <input type="text" {...props} {...register('subject')} />}
-      </FormField>
-      <FormField id="contact-message" kind="textarea" label={copy.message} error={errors.message?.message} className="md:col-span-2">
-        {(props) => <textarea rows={5} {...props} {...register('message')} />}
-      </FormField>
-      <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto sm:min-w-40" disabled={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {copy.send}
-        </button>
-      </div>
-    </form>
+    <ContactFormView
+      formRef={formRef}
+      field={register}
+      error={(field) => errors[field]?.message}
+      isSubmitting={isSubmitting}
+      onSubmit={submit}
+    />
   );
 }
