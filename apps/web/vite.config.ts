@@ -40,7 +40,13 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           // The framework changes far less often than the shop's own code: keep it cached apart.
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            // Only what the first page needs: the rest (e.g. mutations, used by lazily loaded pages and
+            // forms only) loads with the pages that use it.
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              tags: ['$initial'],
+            },
             // The shop's constants are used by the first script and by the lazily loaded forms' shared
             // chunk; in a chunk of their own they do not pull the API client out of the first script.
             { name: 'constants', test: /[\\/]shared[\\/]src[\\/]constants\.ts$/ },

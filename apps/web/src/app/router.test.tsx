@@ -1,21 +1,28 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { buildSession } from '@/test/fixtures';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const current = { pathname: path };
+  function LocationProbe() {
+    current.pathname = useLocation().pathname;
+    return null;
+  }
   render(
     <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return router;
+  return current;
 }
 
 describe('app routes', () => {
@@ -45,7 +52,7 @@ describe('app routes', () => {
 
   it('opens and closes the small-screen menu', async () => {
     const user = userEvent.setup();
-    const router = renderApp('/blogs');
+    const location = renderApp('/blogs');
 
     const toggle = await screen.findByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -60,7 +67,7 @@ describe('app routes', () => {
 
     await user.click(toggle);
     await user.click(within(document.getElementById('mobile-menu') as HTMLElement).getByRole('link', { name: 'Products' }));
-    expect(router.state.location.pathname).toBe('/allproducts');
+    expect(location.pathname).toBe('/allproducts');
     expect(document.getElementById('mobile-menu')).toBeNull();
   });
 
@@ -94,7 +101,7 @@ describe('app routes', () => {
       );
       vi.stubGlobal('fetch', fetchMock);
       localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
-      const router = renderApp('/blogs');
+      const location = renderApp('/blogs');
 
       const nav = await screen.findByRole('navigation', { name: 'Main' });
       const links = within(nav).getAllByRole('link').map((link) => link.textContent);
@@ -105,7 +112,7 @@ describe('app routes', () => {
       expect(await within(nav).findByRole('link', { name: 'SignIn' })).toHaveAttribute('href', '/singin');
       expect(within(nav).queryByRole('link', { name: 'Dashbord' })).not.toBeInTheDocument();
       expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
-      expect(router.state.location.pathname).toBe('/singin');
+      expect(location.pathname).toBe('/singin');
       const signOut = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/auth/sign-out'));
       expect(new Headers(signOut?.[1]?.headers).get('Authorization')).toBe('Bearer token-1');
     });

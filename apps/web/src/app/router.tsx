@@ -1,15 +1,15 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { NotFoundPage } from './layout/not-found-page';
 import { RootLayout } from './layout/root-layout';
-import { RouteError } from './layout/route-error';
+import { RouteErrorBoundary } from './layout/route-error';
 import { AllProductsRoute } from './routes/all-products';
 import { BlogsRoute } from './routes/blogs';
 import { HomeRoute } from './routes/home';
 
 // Account pages and the dashboard load on demand, keeping the storefront's first script small.
-// A chunk that fails to load is caught by the route's errorElement, which offers a reload.
+// A chunk that fails to load is caught by the route's error boundary, which offers a reload.
 const accountPages = () => import('./routes/account');
 const dashboardPages = () => import('./routes/dashboard');
 const lazyPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -35,15 +35,22 @@ const ManageReviewsRoute = lazyPage(dashboardPages, 'ManageReviewsRoute');
 export const routes: RouteObject[] = [
   {
     path: paths.home.path,
-    element: <RootLayout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <HomeRoute /> },
       { path: paths.allProducts.path, element: <AllProductsRoute /> },
       { path: paths.blogs.path, element: <BlogsRoute /> },
       {
         // Lazily loaded pages: a failure shows inside the page frame.
-        errorElement: <RouteError inline />,
+        element: (
+          <RouteErrorBoundary inline>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { path: paths.auth.signIn.path, element: <SignInRoute /> },
           { path: paths.auth.signUp.path, element: <SignUpRoute /> },
@@ -73,8 +80,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+/** The shop's pages for the current address; inside a router (BrowserRouter, or MemoryRouter in tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { layoutCopy } from './copy';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { ScrollRestoration } from './scroll-restoration';
 
 export const MAIN_CONTENT_ID = 'main-content';
 

@@ -1,4 +1,5 @@
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useLocation, type Location } from 'react-router';
 import { paths } from '@/config/paths';
 import { layoutCopy } from './copy';
 
@@ -15,8 +16,7 @@ const isChunkLoadError = (error: unknown): boolean =>
  * Shown instead of a page when rendering it failed, e.g. its script could not be loaded.
  * `inline` keeps the page frame around it (navbar and footer): for pages nested in the layout.
  */
-export function RouteError({ inline = false }: { inline?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, inline = false }: { error: unknown; inline?: boolean }) {
   const Container = inline ? 'div' : 'main';
   return (
     <Container
@@ -35,5 +35,44 @@ export function RouteError({ inline = false }: { inline?: boolean }) {
         </a>
       </div>
     </Container>
+  );
+}
+
+interface BoundaryProps {
+  location: Location;
+  inline: boolean;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failure: { error: unknown } | null;
+  location: Location;
+}
+
+class RouteErrorBoundaryImpl extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failure: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failure: { error } };
+  }
+
+  // Another navigation tries the page again.
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.location === state.location ? null : { failure: null, location: props.location };
+  }
+
+  override render() {
+    const { failure } = this.state;
+    return failure ? <RouteError error={failure.error} inline={this.props.inline} /> : this.props.children;
+  }
+}
+
+/** Catches what its pages throw while rendering and shows RouteError in their place until the next navigation. */
+export function RouteErrorBoundary({ inline = false, children }: { inline?: boolean; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundaryImpl location={location} inline={inline}>
+      {children}
+    </RouteErrorBoundaryImpl>
   );
 }
