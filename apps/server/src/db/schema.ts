@@ -10,6 +10,8 @@ export interface ProductTable {
   img: string;
   created_at: string;
   updated_at: string;
+  /** Place in the catalogue, 0-based and dense; set by the database on insert and delete. */
+  position: Generated<number | null>;
 }
 
 export interface ReviewTable {

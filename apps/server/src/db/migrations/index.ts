@@ -4,6 +4,7 @@ import * as m002 from './002-rate-limits.js';
 import * as m003 from './003-identity.js';
 import * as m004 from './004-payments.js';
 import * as m005 from './005-order-mail-outbox.js';
+import * as m006 from './006-catalogue-positions.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-identity': m003,
   '004-payments': m004,
   '005-order-mail-outbox': m005,
+  '006-catalogue-positions': m006,
 };

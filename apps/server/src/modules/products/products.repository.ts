@@ -4,16 +4,20 @@ import { newId } from '../../lib/ids.js';
 
 export function createProductsRepository(db: Kysely<Database>) {
   return {
-    /** Ids are time-ordered, so id order is insertion order and stable across pages. */
+    /**
+     * Products in catalogue order (order of arrival). Positions are dense, so the page starting
+     * at `offset` is an index range: a deep page costs what the first one does.
+     */
     listPage(offset: number, limit: number): Promise<ProductRow[]> {
-      return db.selectFrom('products').selectAll().orderBy('id').limit(limit).offset(offset).execute();
+      return db.selectFrom('products').selectAll().where('position', '>=', offset).orderBy('position').limit(limit).execute();
     },
     listAll(): Promise<ProductRow[]> {
-      return db.selectFrom('products').selectAll().orderBy('id').execute();
+      return db.selectFrom('products').selectAll().orderBy('position').execute();
     },
+    /** The highest position plus one: one index lookup however large the catalogue is. */
     async count(): Promise<number> {
-      const row = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-      return Number(row.count);
+      const row = await db.selectFrom('products').select((eb) => eb.fn.max('position').as('last')).executeTakeFirstOrThrow();
+      return row.last === null ? 0 : Number(row.last) + 1;
     },
     findById(id: string): Promise<ProductRow | undefined> {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
