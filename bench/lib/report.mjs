@@ -196,7 +196,8 @@ export function renderResults(results) {
     out.push(
       '### Growth',
       '',
-      `The same products, reviews and orders at each size; ${settings.connections} connections, ${settings.growthSeconds} s each. ` +
+      `The same products, reviews and orders at each size; ${settings.connections} connections, ${settings.growthSeconds} s each, ` +
+        'with the server\'s caches off (`PUBLIC_CACHE_MS=0`), so every request runs its queries. ' +
         'Each cell: p50 / p99 ms, requests/s. The last page is `page=last&size=6`.',
       '',
     );

@@ -89,10 +89,11 @@ function errorMessage(line) {
 
 /**
  * Starts `node --import tsx apps/server/src/main.ts` and waits until /api/ready answers 200.
- * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo', nodeArgs?: string[] }} options  nodeArgs: e.g. --cpu-prof
+ * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo', nodeArgs?: string[], publicCacheMs?: number }} options
+ *   nodeArgs: e.g. --cpu-prof; publicCacheMs: the server's PUBLIC_CACHE_MS (0 turns its caches off)
  * @returns {Promise<RunningServer>}
  */
-export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none', nodeArgs = [] }) {
+export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none', nodeArgs = [], publicCacheMs }) {
   const port = await freePort();
   assertRunning();
   /** @type {Record<string, string>} */
@@ -108,6 +109,7 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
     RATE_LIMIT_SCALE: '100000',
     AUTH_SECRET: randomBytes(32).toString('base64url'),
   };
+  if (publicCacheMs !== undefined) env.PUBLIC_CACHE_MS = String(publicCacheMs);
   for (const name of INHERITED_ENV) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;

@@ -69,15 +69,13 @@ export interface BuildAppOptions {
 }
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
-/** Every instance shows a catalogue change within this time. */
-const PUBLIC_CACHE_TTL_MS = 1000;
 
 /** Builds the whole shop as a Fastify instance. It never listens; main.ts does. */
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
   let closing = false;
   const responseCache = createResponseCache({
     maxEntries: 5000,
-    passMs: PUBLIC_CACHE_TTL_MS,
+    passMs: config.publicCacheMs,
     pathPrefix: '/api/',
     requestIdHeader: 'x-request-id',
     newRequestId: randomUUID,
@@ -114,7 +112,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   const routeList: string[] = [];
   app.decorate('routeList', routeList);
   app.decorate('draining', false);
-  app.decorate('publicCache', createMicroCache({ ttlMs: PUBLIC_CACHE_TTL_MS, maxEntries: 5000 }));
+  app.decorate('publicCache', createMicroCache({ ttlMs: config.publicCacheMs, maxEntries: 5000 }));
   app.decorate('responseCache', responseCache);
   app.decorateRequest('publicCacheFreshUntil', 0);
   // First of all preClose hooks: from here on Fastify answers 503 and the cache must not answer instead.

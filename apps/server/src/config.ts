@@ -26,6 +26,7 @@ const envSchema = z
     SEED: z.enum(['demo', 'none']).default('demo'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    PUBLIC_CACHE_MS: z.coerce.number().int('PUBLIC_CACHE_MS must be a whole number of milliseconds').min(0).max(60_000).default(1000),
     WEB_DIST_DIR: optionalString,
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
@@ -77,6 +78,8 @@ export interface AppConfig {
   seed: 'demo' | 'none';
   logLevel: string;
   rateLimitScale: number;
+  /** How long a public catalogue answer may be served again (0: never); every instance shows a change within it. */
+  publicCacheMs: number;
   webDistDir: string;
   /** Behind a reverse proxy, the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
@@ -137,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    publicCacheMs: env.PUBLIC_CACHE_MS,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : webDistDefault,
     trustProxy: env.TRUST_PROXY === 'true',
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
