@@ -1,8 +1,8 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { AppConfig } from '../config.js';
 import { createDatabaseRateLimitStore } from './rate-limit-store.js';
 
@@ -35,10 +35,15 @@ export function contentSecurityPolicy(config: AppConfig) {
 /** Security headers, CORS for configured origins only, and database-backed rate limits. */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: AppConfig }) => {
-    await app.register(helmet, {
+    // Helmet's middleware is built once and its headers set on every answer (the Fastify
+    // wrapper rebuilds it, parsing the policy again, on every request).
+    const securityHeaders = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     });
 
     if (config.corsOrigins.length > 0) {
