@@ -5,6 +5,7 @@ import type { Database, OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { queueOrderMail } from './order-mail-outbox.js';
+import { createOrderBatcher } from './order-batcher.js';
 
 export interface PlaceOrderInput {
   userId: string;
@@ -49,43 +50,7 @@ export function createOrdersService(db: Kysely<Database>, dialect: DatabaseConfi
     return rows[0];
   }
 
-  /** SQLite: the same three writes in one immediate transaction (one writer at a time anyway). */
-  async function placeInTransaction(input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
-    return db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .updateTable('products')
-        .set({ quantity: sql<number>`quantity - ${input.quantity}`, updated_at: stamp })
-        .where('id', '=', input.productId)
-        .where('quantity', '>=', input.quantity)
-        .where('minimum', '<=', input.quantity)
-        .returning(['id', 'name', 'price_cents'])
-        .executeTakeFirst();
-      if (!taken) return undefined;
-      const order: OrderRow = {
-        id,
-        user_id: input.userId,
-        product_id: input.productId,
-        customer_name: input.customerName,
-        email: input.email,
-        tool_name: taken.name,
-        unit_price_cents: taken.price_cents,
-        quantity: input.quantity,
-        total_cents: taken.price_cents * input.quantity,
-        location: input.location,
-        phone: input.phone,
-        status: 'waiting',
-        transaction_id: null,
-        created_at: stamp,
-        updated_at: stamp,
-        paid_at: null,
-        shipped_at: null,
-        cancelled_at: null,
-      };
-      await trx.insertInto('orders').values(order).execute();
-      await queueOrderMail(trx, id, 'placed', stamp);
-      return order;
-    });
-  }
+  const placeInBatch = dialect === 'sqlite' ? createOrderBatcher(db) : undefined;
 
   /** Why an order took no stock: unknown product, below its minimum, or not enough left. */
   async function refusal(input: PlaceOrderInput): Promise<AppError> {
@@ -108,8 +73,7 @@ export function createOrdersService(db: Kysely<Database>, dialect: DatabaseConfi
      */
     async place(input: PlaceOrderInput): Promise<OrderRow> {
       const stamp = now();
-      const place = dialect === 'postgres' ? placeInOneStatement : placeInTransaction;
-      const order = await place(input, newId(), stamp);
+      const order = placeInBatch ? await placeInBatch(input, newId(), stamp) : await placeInOneStatement(input, newId(), stamp);
       if (!order) throw await refusal(input);
       return order;
     },
