@@ -81,7 +81,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     newRequestId: randomUUID,
     // Personal answers and cross-origin answers (Vary: Origin) are always made by the app.
     bypassHeaders: ['authorization', 'cookie', ...(config.corsOrigins.length > 0 ? ['origin'] : [])],
-    isServing: () => !closing && !base.draining,
+    isServing: () => config.publicCacheMs > 0 && !closing && !base.draining,
   });
   const base: FastifyInstance = Fastify({
     // The same server Fastify would make, with the response cache in front of the router.

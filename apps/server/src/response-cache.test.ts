@@ -178,6 +178,21 @@ describe('response cache with CORS origins configured', () => {
   });
 });
 
+describe('response cache with PUBLIC_CACHE_MS=0', () => {
+  it('answers nothing and keeps nothing', async () => {
+    const t = await buildTestApp({ PUBLIC_CACHE_MS: '0' });
+    try {
+      const origin = await listen(t.app);
+      expect(JSON.parse((await send(origin, '/api/productCount')).body).count).toBe(0);
+      await insertProduct(t.database.db);
+      expect(JSON.parse((await send(origin, '/api/productCount')).body).count).toBe(1);
+      expect(t.app.responseCache.stats).toEqual({ hits: 0, misses: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('response cache across instances and shutdown', () => {
   it('shows an edit made on one instance on another instance sharing the database within a second', async () => {
     const t = await buildTestApp();

@@ -113,6 +113,20 @@ describe('response cache', () => {
     expect(h.made).toEqual(['GET /c', 'GET /c']);
   });
 
+  it('produces an answer again when it was already stale, and skips the cache a while after one that could not be kept', async () => {
+    const stale = harness({ freshMs: -1 });
+    const staleOrigin = await started(stale);
+    await get(staleOrigin, '/e');
+    await get(staleOrigin, '/e');
+    expect(stale.cache.stats).toEqual({ hits: 0, misses: 2 });
+    const h = harness();
+    const origin = await started(h);
+    await get(origin, '/private');
+    await get(origin, '/private');
+    expect(h.cache.stats).toEqual({ hits: 0, misses: 1 });
+    expect(h.made).toEqual(['GET /private', 'GET /private']);
+  });
+
   it('keeps at most maxEntries URLs, dropping the oldest', async () => {
     const h = harness({ maxEntries: 2 });
     const origin = await started(h);
