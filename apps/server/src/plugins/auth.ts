@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database, Role } from '../db/schema.js';
+import { CompiledQuery } from 'kysely';
+import type { ShopDatabase } from '../db/database.js';
+import type { Role } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Auth } from '../modules/identity/auth.js';
 
@@ -83,7 +84,7 @@ interface SessionUserRow {
  * so a removed user or a changed role takes effect on the very next request. The query runs on
  * every signed-in request, so its SQL is built once and only the token changes.
  */
-function createSessionLookup(db: Kysely<Database>) {
+function createSessionLookup({ db, prepared }: ShopDatabase) {
   const lookup = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -93,7 +94,9 @@ function createSessionLookup(db: Kysely<Database>) {
 
   return async function userFromSessionToken(token: string): Promise<CurrentUser | null> {
     const now = new Date();
-    const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(lookup.sql, [token]));
+    const rows = prepared
+      ? await prepared<SessionUserRow>('session-user', lookup.sql, [token])
+      : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(lookup.sql, [token]))).rows;
     const row = rows[0];
     if (!row) return null;
     const expiresAt = new Date(row.expires_at).getTime();
@@ -133,7 +136,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, { auth }: { auth: Auth }) => {
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
-    const userFromSessionToken = createSessionLookup(app.database.db);
+    const userFromSessionToken = createSessionLookup(app.database);
 
     const requireUser: preHandlerAsyncHookHandler = async (request) => {
       request.user = await userFromBearer(app, userFromSessionToken, request);

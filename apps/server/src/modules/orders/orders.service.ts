@@ -1,7 +1,7 @@
 import { purchaseMessages } from '@shop/shared';
-import { type Kysely, sql } from 'kysely';
-import type { DatabaseConfig } from '../../config.js';
-import type { Database, OrderRow } from '../../db/schema.js';
+import { CompiledQuery, sql } from 'kysely';
+import type { ShopDatabase } from '../../db/database.js';
+import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { queueOrderMail } from './order-mail-outbox.js';
@@ -18,10 +18,32 @@ export interface PlaceOrderInput {
 }
 
 /**
+ * PostgreSQL's order statement. $1 quantity, $2 time, $3 product, $4 order id, $5 user id,
+ * $6 name, $7 email, $8 location, $9 phone, $10 outbox id.
+ */
+const PLACE_ORDER_SQL = `
+  with taken as (
+    update products set quantity = quantity - $1, updated_at = $2
+    where id = $3 and quantity >= $1 and minimum <= $1
+    returning id, name, price_cents
+  ), placed as (
+    insert into orders (id, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
+      total_cents, location, phone, status, created_at, updated_at)
+    select $4, $5, taken.id, $6, $7, taken.name, taken.price_cents, $1, taken.price_cents * $1, $8, $9, 'waiting', $2, $2
+    from taken
+    returning *
+  ), mailed as (
+    insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
+    select $10, placed.id, 'placed', $2, $2 from placed
+  )
+  select * from placed`;
+
+/**
  * Order rules: the server decides price, total and stock, each write in one transaction, and
  * every email an order change sends is queued in that same transaction.
  */
-export function createOrdersService(db: Kysely<Database>, dialect: DatabaseConfig['dialect']) {
+export function createOrdersService(database: ShopDatabase) {
+  const { db, dialect } = database;
   const now = () => new Date().toISOString();
 
   /**
@@ -29,24 +51,10 @@ export function createOrdersService(db: Kysely<Database>, dialect: DatabaseConfi
    * while the server runs it, never across round trips to this process.
    */
   async function placeInOneStatement(input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
-    const { rows } = await sql<OrderRow>`
-      with taken as (
-        update products set quantity = quantity - ${input.quantity}, updated_at = ${stamp}
-        where id = ${input.productId} and quantity >= ${input.quantity} and minimum <= ${input.quantity}
-        returning id, name, price_cents
-      ), placed as (
-        insert into orders (id, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
-          total_cents, location, phone, status, created_at, updated_at)
-        select ${id}, ${input.userId}, taken.id, ${input.customerName}, ${input.email}, taken.name, taken.price_cents,
-          cast(${input.quantity} as integer), taken.price_cents * cast(${input.quantity} as integer), ${input.location},
-          ${input.phone}, 'waiting', ${stamp}, ${stamp}
-        from taken
-        returning *
-      ), mailed as (
-        insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
-        select ${newId()}, placed.id, 'placed', ${stamp}, ${stamp} from placed
-      )
-      select * from placed`.execute(db);
+    const values = [input.quantity, stamp, input.productId, id, input.userId, input.customerName, input.email, input.location, input.phone, newId()];
+    const rows = database.prepared
+      ? await database.prepared<OrderRow>('place-order', PLACE_ORDER_SQL, values)
+      : (await database.db.executeQuery<OrderRow>(CompiledQuery.raw(PLACE_ORDER_SQL, values))).rows;
     return rows[0];
   }
 

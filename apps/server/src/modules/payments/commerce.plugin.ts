@@ -24,7 +24,7 @@ declare module 'fastify' {
 /** Orders and payments, with the provider config picks: Stripe, or test mode. */
 export const commercePlugin = fp(
   async (app: FastifyInstance) => {
-    const orders = createOrdersService(app.database.db, app.database.dialect);
+    const orders = createOrdersService(app.database);
     let testMode: TestModeProvider | null = null;
     let provider: PaymentProvider;
     if (app.config.stripe) {
