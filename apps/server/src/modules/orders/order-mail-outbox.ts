@@ -82,6 +82,7 @@ export function createOrderMailDispatcher({
       .execute();
     const byId = new Map(orders.map((order) => [order.id, order]));
     let sent = 0;
+    const done: string[] = [];
     for (const mail of claimed) {
       const order = byId.get(mail.order_id);
       try {
@@ -91,7 +92,7 @@ export function createOrderMailDispatcher({
         } else {
           log.warn({ orderId: mail.order_id, kind: mail.kind }, 'order email for no known order dropped');
         }
-        await db.deleteFrom('order_mail_outbox').where('id', '=', mail.id).execute();
+        done.push(mail.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const last = mail.attempts >= MAX_ATTEMPTS;
@@ -103,6 +104,9 @@ export function createOrderMailDispatcher({
           .execute();
       }
     }
+    // Sent (or dropped) emails leave the outbox together; a crash before this sends them again
+    // once their claim expires, which is the safe side for an order email.
+    if (done.length > 0) await db.deleteFrom('order_mail_outbox').where('id', 'in', done).execute();
     return sent;
   }
 
