@@ -127,6 +127,20 @@ describe('response cache', () => {
     expect(h.made).toEqual(['GET /private', 'GET /private']);
   });
 
+  it('lets the next request produce the answer when the client of the first one went away', async () => {
+    const h = harness({ delayMs: 60 });
+    const origin = await started(h);
+    const abandoned = httpRequest(new URL('/g', origin), { agent: false });
+    abandoned.on('error', () => {});
+    abandoned.end();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    abandoned.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await get(origin, '/g');
+    await get(origin, '/g');
+    expect(h.cache.stats).toEqual({ hits: 1, misses: 2 });
+  });
+
   it('keeps at most maxEntries URLs, dropping the oldest', async () => {
     const h = harness({ maxEntries: 2 });
     const origin = await started(h);

@@ -117,9 +117,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const current = entries.get(state.key) === state.entry;
     if (current) {
       if (answer) entries.set(state.key, { kind: 'answer', expires: answer.expires, answer });
-      // A fine answer that was already stale: the next request produces it again. Anything else
-      // that could not be kept (a route that is not public, an error) skips the cache a while.
-      else if (state.status === 200 && state.offered && state.offered.freshUntil <= Date.now()) entries.delete(state.key);
+      // An answer cut short, or a fine one already stale: the next request produces it again.
+      // Anything else not kept (a route that is not public, an error) skips the cache a while.
+      else if (!response.writableFinished || (state.status === 200 && state.offered && state.offered.freshUntil <= Date.now())) entries.delete(state.key);
       else entries.set(state.key, { kind: 'pass', expires: Date.now() + options.passMs });
     }
     for (const [request, waiting] of state.entry.waiters) {
