@@ -55,6 +55,10 @@ describe('PostgreSQL stopped in the middle of traffic', () => {
     expect(ready.status).toBe(503);
     expect(ready.ms).toBeLessThan(5000);
     expect((await get(`${server.url}/api/health`)).status).toBe(200);
+    // The traffic, too, meets the outage before the database comes back.
+    for (let wait = 0; wait < 100 && !seen.some((answer) => answer.status === 503); wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
 
     postgres.start();
     let recovered = false;
