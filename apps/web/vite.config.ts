@@ -1,8 +1,12 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { PAGE_SIZE } from '../../packages/shared/src/constants.ts';
+import { homeCopy } from './src/features/home/copy.ts';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -17,8 +21,37 @@ const proxy: Record<string, ProxyOptions> = {
   '/images': { target: API_ORIGIN, changeOrigin: true },
 };
 
+/**
+ * Page shells that ask, in the HTML itself, for what their page's largest paint waits on, so it
+ * downloads beside the scripts: `home.html` the home page's first slide, `allproducts.html` the
+ * first catalogue page and the product count. The server sends each for its own address only
+ * (the catalogue's without a page in the query); other pages never fetch what they do not show.
+ */
+function pageShells(): Plugin {
+  const shells: Record<string, string[]> = {
+    'home.html': [`<link rel="preload" as="image" href="${homeCopy.carousel.slides[0]!.image}" fetchpriority="high">`],
+    'allproducts.html': [
+      `<link rel="preload" as="fetch" href="/api/products?page=0&amp;size=${PAGE_SIZE}" crossorigin="anonymous">`,
+      '<link rel="preload" as="fetch" href="/api/productCount" crossorigin="anonymous">',
+    ],
+  };
+  return {
+    name: 'page-shells',
+    apply: 'build',
+    // After every file is written, so each shell is the final index.html.
+    writeBundle(options) {
+      const dir = options.dir ?? 'dist';
+      const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
+      if (!index.includes('</head>')) throw new Error('page-shells: index.html has no </head>');
+      for (const [file, links] of Object.entries(shells)) {
+        writeFileSync(path.join(dir, file), index.replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pageShells()],
   resolve: {
     alias: [
       { find: '@', replacement: srcDir },

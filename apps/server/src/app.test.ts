@@ -13,6 +13,8 @@ beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Moto Parts</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'allproducts.html'), '<!doctype html><title>Moto Parts</title><link rel="preload" as="fetch" href="/api/productCount"><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'home.html'), '<!doctype html><title>Moto Parts</title><link rel="preload" as="image" href="/static/hero.webp"><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   t = await buildTestApp({ WEB_DIST_DIR: webDir });
@@ -116,6 +118,27 @@ describe('web app serving', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it("answers the home page with the shell that asks for its first image, and only the home page", async () => {
+    const home = await t.app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('<link rel="preload" as="image" href="/static/hero.webp">');
+    for (const url of ['/allproducts', '/blogs', '/no/such/page']) {
+      expect((await t.app.inject({ url })).body, url).not.toContain('hero.webp');
+    }
+  });
+
+  it('answers the catalogue without a page in its address with the shell that asks for its first page', async () => {
+    for (const url of ['/allproducts', '/allproducts/']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<link rel="preload" as="fetch" href="/api/productCount">');
+    }
+    for (const url of ['/allproducts?page=3', '/', '/blogs']) {
+      expect((await t.app.inject({ url })).body, url).not.toContain('as="fetch"');
     }
   });
 

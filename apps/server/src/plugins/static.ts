@@ -37,9 +37,18 @@ export const staticPlugin = fp(
     const indexFile = path.join(config.webDistDir, 'index.html');
     const hasWebApp = existsSync(indexFile);
     let indexHtml: Buffer | undefined;
+    // The same shell asking in its HTML for what the page paints first (built beside it).
+    let homeHtml: Buffer | undefined;
+    let catalogueHtml: Buffer | undefined;
+    const shell = (name: string) => {
+      const file = path.join(config.webDistDir, name);
+      return existsSync(file) ? readFileSync(file) : indexHtml;
+    };
 
     if (hasWebApp) {
       indexHtml = readFileSync(indexFile);
+      homeHtml = shell('home.html');
+      catalogueHtml = shell('allproducts.html');
       await app.register(fastifyStatic, {
         root: config.webDistDir,
         prefix: '/',
@@ -60,10 +69,16 @@ export const staticPlugin = fp(
       app.log.warn({ webDistDir: config.webDistDir }, 'web app is not built; only the API is served');
     }
 
-    const sendShell = (reply: FastifyReply, statusCode: number) =>
-      reply.code(statusCode).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const sendShell = (reply: FastifyReply, statusCode: number, html = indexHtml) =>
+      reply.code(statusCode).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-    if (indexHtml) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
+    if (indexHtml) {
+      app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200, homeHtml));
+      // Its preloads are the first page's calls: a deeper page gets the plain shell.
+      app.get('/allproducts', { schema: { hide: true } }, (request, reply) =>
+        sendShell(reply, 200, request.url.includes('?') ? indexHtml : catalogueHtml),
+      );
+    }
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
