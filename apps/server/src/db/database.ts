@@ -60,10 +60,11 @@ export interface ShopDatabase {
   db: Kysely<Database>;
   dialect: DatabaseConfig['dialect'];
   /**
-   * PostgreSQL only: runs a statement by name, so each connection parses and plans it once
-   * (for the few statements every signed-in request or every order runs).
+   * Runs a statement written in this database's SQL, parsed and planned once: by name on each
+   * PostgreSQL connection, by the statement cache on SQLite. For the few statements every
+   * signed-in request or every order runs.
    */
-  prepared?: <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+  prepared: <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -83,7 +84,9 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     // better-sqlite3 waits synchronously, so a short wait keeps the event loop responsive.
     sqlite.pragma('busy_timeout = 2000');
     sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const sqliteDb = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    db = sqliteDb;
+    prepared = async <Row>(_name: string, text: string, values: unknown[]) => (await sqliteDb.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
   } else {
     const pool = new pg.Pool({
       connectionString: config.url,

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { CompiledQuery } from 'kysely';
 import type { ShopDatabase } from '../db/database.js';
 import type { Role } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
@@ -94,9 +93,7 @@ function createSessionLookup({ db, prepared }: ShopDatabase) {
 
   return async function userFromSessionToken(token: string): Promise<CurrentUser | null> {
     const now = new Date();
-    const rows = prepared
-      ? await prepared<SessionUserRow>('session-user', lookup.sql, [token])
-      : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(lookup.sql, [token]))).rows;
+    const rows = await prepared<SessionUserRow>('session-user', lookup.sql, [token]);
     const row = rows[0];
     if (!row) return null;
     const expiresAt = new Date(row.expires_at).getTime();

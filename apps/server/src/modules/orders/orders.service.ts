@@ -1,5 +1,5 @@
 import { purchaseMessages } from '@shop/shared';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -52,9 +52,7 @@ export function createOrdersService(database: ShopDatabase) {
    */
   async function placeInOneStatement(input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
     const values = [input.quantity, stamp, input.productId, id, input.userId, input.customerName, input.email, input.location, input.phone, newId()];
-    const rows = database.prepared
-      ? await database.prepared<OrderRow>('place-order', PLACE_ORDER_SQL, values)
-      : (await database.db.executeQuery<OrderRow>(CompiledQuery.raw(PLACE_ORDER_SQL, values))).rows;
+    const rows = await database.prepared<OrderRow>('place-order', PLACE_ORDER_SQL, values);
     return rows[0];
   }
 
