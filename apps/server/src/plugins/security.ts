@@ -42,9 +42,8 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: config.publicUrl.startsWith('https://'),
     });
-    app.addHook('onRequest', (request, reply, done) => {
-      securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
-    });
+    // Helmet only sets headers; its `next` is called without an error.
+    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done as (error?: unknown) => void));
 
     if (config.corsOrigins.length > 0) {
       await app.register(cors, { origin: config.corsOrigins, credentials: false });
