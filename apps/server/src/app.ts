@@ -169,6 +169,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
 
   await app.register(
     async (api) => {
+      app.guardRoutes(api);
       await api.register(healthRoutes);
       await api.register(productsRoutes);
       await api.register(reviewsRoutes);

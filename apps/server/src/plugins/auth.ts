@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ShopDatabase } from '../db/database.js';
 import type { Role } from '../db/schema.js';
@@ -14,16 +14,30 @@ export interface CurrentUser {
   sessionToken: string;
 }
 
+/**
+ * Who may call a route: anyone; a signed-in user; the account named by the route's `:email`
+ * or an admin; an admin; or the holder of that account's identity session (Better Auth's
+ * cookie or bearer: the token exchange). A function decides from the request line alone
+ * (method, path, query), never from the body.
+ */
+export type Access = 'public' | 'user' | 'owner' | 'admin' | 'identity-session';
+export type RouteAccess = Access | ((request: FastifyRequest) => Access);
+
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
-    /** Needs a valid bearer token of an existing user. */
-    requireUser: preHandlerAsyncHookHandler;
-    /** Needs a valid bearer token of an admin (role read from the database on this request). */
-    requireAdmin: preHandlerAsyncHookHandler;
+    /** Puts the check of `config.access` in front of every route later added to `scope` (the API). */
+    guardRoutes(scope: FastifyInstance): void;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Checked in `onRequest`, before the body is read or validated. A route of the API that
+     * says nothing needs a signed-in user: being public is the declaration, never the default.
+     */
+    access?: RouteAccess;
   }
 }
 
@@ -41,6 +55,14 @@ export async function resolveUser(auth: Auth, headers: Headers): Promise<Current
     role: user.role === 'admin' ? 'admin' : 'user',
     sessionToken: session.session.token,
   };
+}
+
+/** The identity session behind the request's cookie or bearer header, as Better Auth sees it. */
+function userFromIdentitySession(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
+  const headers = new Headers();
+  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+  if (request.headers.authorization) headers.set('authorization', request.headers.authorization);
+  return resolveUser(auth, headers);
 }
 
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -135,27 +157,37 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     const userFromSessionToken = createSessionLookup(app.database);
 
-    const requireUser: preHandlerAsyncHookHandler = async (request) => {
-      request.user = await userFromBearer(app, userFromSessionToken, request);
-      if (!request.user) throw unauthorized();
-    };
-    const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
-      request.user = await userFromBearer(app, userFromSessionToken, request);
-      if (!request.user) throw unauthorized();
-      if (request.user.role !== 'admin') throw forbidden('This needs an admin account');
-    };
-    app.decorate('requireUser', requireUser);
-    app.decorate('requireAdmin', requireAdmin);
+    /** The identity check of a route, first of the route's own hooks. */
+    const checkAccess = (access: RouteAccess): onRequestAsyncHookHandler =>
+      async function checkAccess(request) {
+        const needed = typeof access === 'function' ? access(request) : access;
+        if (needed === 'public') return;
+        if (needed === 'identity-session') {
+          request.user = await userFromIdentitySession(auth, request);
+          if (!request.user) throw unauthorized('Please sign in first');
+          if (!namesAccountOf(request, request.user)) throw forbidden('You can only ask for a token of your own account');
+          return;
+        }
+        request.user = await userFromBearer(app, userFromSessionToken, request);
+        if (!request.user) throw unauthorized();
+        if (needed === 'admin' && request.user.role !== 'admin') throw forbidden('This needs an admin account');
+        if (needed === 'owner' && request.user.role !== 'admin' && !namesAccountOf(request, request.user)) {
+          throw forbidden('You can only see and change your own account');
+        }
+      };
+
+    app.decorate('guardRoutes', (scope: FastifyInstance) => {
+      scope.addHook('onRoute', (route: RouteOptions) => {
+        const access = route.config?.access ?? 'user';
+        route.onRequest = [checkAccess(access), ...[route.onRequest ?? []].flat()];
+      });
+    });
   },
   { name: 'auth', dependencies: ['database'] },
 );
 
-/** Owners see and change their own records; admins see and change everyone's. */
-export function assertOwnerOrAdmin(request: FastifyRequest, ownerEmail: string): CurrentUser {
-  const user = request.user;
-  if (!user) throw unauthorized();
-  if (user.role !== 'admin' && user.email !== ownerEmail.toLowerCase()) {
-    throw forbidden('You can only see and change your own account');
-  }
-  return user;
+/** Whether the route's `:email` is the user's own (before validation: the raw parameter, compared as the schema will normalise it). */
+function namesAccountOf(request: FastifyRequest, user: CurrentUser): boolean {
+  const email = (request.params as { email?: unknown }).email;
+  return typeof email === 'string' && email.trim().toLowerCase() === user.email;
 }

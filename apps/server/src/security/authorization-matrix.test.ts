@@ -273,3 +273,58 @@ describe('authorization matrix', () => {
     }
   }
 });
+
+/**
+ * Who you are comes before what you send: a caller who may not call a route hears 401 or 403
+ * whatever the body, before it is read (malformed, wrong type, invalid fields or far too large).
+ */
+const BAD_BODIES: Array<{ name: string; payload: string; headers: Record<string, string> }> = [
+  { name: 'invalid fields', payload: JSON.stringify({ quantity: -1, price: 'free', role: 'admin', email: 42 }), headers: { 'content-type': 'application/json' } },
+  { name: 'malformed JSON', payload: '{"name": ', headers: { 'content-type': 'application/json' } },
+  { name: 'an unsupported type', payload: '<x/>', headers: { 'content-type': 'application/xml' } },
+  { name: 'a body over the limit', payload: JSON.stringify({ junk: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } },
+];
+
+describe('identity before the body', () => {
+  // Refusals decided by who the caller is (not by a record's owner, which needs the record).
+  const byIdentity = (row: Row) => row.expect.owner === 403 || row.route.includes(':email');
+  const refusals = ROWS.flatMap((row) =>
+    (['visitor', 'owner', 'other'] as const)
+      .filter((role) => row.expect[role] === 401 || (row.expect[role] === 403 && byIdentity(row)))
+      .map((role) => ({ row, role, status: row.expect[role] })),
+  );
+
+  it('covers every route a visitor may not call', () => {
+    const gatedRoutes = ROWS.filter((row) => row.expect.visitor === 401).map((row) => row.route);
+    expect(gatedRoutes.length).toBeGreaterThan(20);
+    expect(new Set(refusals.map(({ row }) => row.route))).toEqual(new Set(gatedRoutes));
+  });
+
+  for (const { row, role, status } of refusals) {
+    const [method, route] = row.route.split(' ') as ['GET', string];
+    const urlOf = () => route.replace(':email', ctx.owner.email).replace(/:[a-z]+/g, 'abcdefghij0123456789');
+    for (const body of method === 'GET' ? [] : BAD_BODIES) {
+      it(`${row.route} as ${role} with ${body.name} answers ${status}`, async () => {
+        const caller = role === 'visitor' ? null : ctx[role];
+        const response = await t.app.inject({ method, url: urlOf(), headers: { ...(caller?.headers ?? {}), ...body.headers }, payload: body.payload });
+        expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+        expect(response.json().error.code).toBe(status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+      });
+    }
+    if (method === 'GET') {
+      for (const verb of ['GET', 'HEAD'] as const) {
+        it(`${verb} ${route} as ${role} with a bad query answers ${status}`, async () => {
+          const caller = role === 'visitor' ? null : ctx[role];
+          const response = await t.app.inject({ method: verb, url: `${urlOf()}?unknown=%00&latest=x`, headers: caller?.headers ?? {} });
+          expect(response.statusCode).toBe(status);
+        });
+      }
+    }
+    it(`${row.route} with a token that is not a session answers 401`, async () => {
+      for (const authorization of ['Bearer not-a-session-token-at-all', 'Basic YWRtaW46YWRtaW4=', 'Bearer', `Bearer ${'a'.repeat(5000)}`]) {
+        const response = await t.app.inject({ method, url: urlOf(), headers: { authorization, 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { payload: '{"bad": ' }) });
+        expect(response.statusCode, authorization.slice(0, 30)).toBe(401);
+      }
+    });
+  }
+});

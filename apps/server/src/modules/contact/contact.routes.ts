@@ -7,7 +7,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      config: { rateLimit: { max: scaledLimit(app.config, 5), timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: { max: scaledLimit(app.config, 5), timeWindow: 60_000 } },
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['contact'],

@@ -8,7 +8,7 @@ const READY_TIMEOUT_MS = 2000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { logLevel: 'warn', schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: healthSchema } } },
+    { logLevel: 'warn', config: { access: 'public' }, schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: healthSchema } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -16,6 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ready',
     {
       logLevel: 'warn',
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers',

@@ -57,6 +57,7 @@ export async function authRoutes(app: FastifyInstance) {
     url: '/auth/*',
     schema: { hide: true },
     config: {
+      access: 'public',
       rateLimit: {
         timeWindow: 60_000,
         keyGenerator: (request: FastifyRequest) => {

@@ -7,6 +7,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth-providers',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: 'Which sign-in providers besides email and password this shop offers',

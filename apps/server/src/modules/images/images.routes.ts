@@ -15,8 +15,8 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/images',
     {
-      preHandler: app.requireUser,
       config: {
+        access: 'user',
         rateLimit: {
           max: scaledLimit(app.config, 30),
           timeWindow: 60_000,

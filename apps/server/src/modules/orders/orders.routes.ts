@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { assertOwnerOrAdmin } from '../../plugins/auth.js';
 import { toOrder } from './orders.mapper.js';
 
 const orderIdParams = z.object({ id: idSchema });
@@ -35,7 +34,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      preHandler: app.requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         ...bearer,
@@ -63,11 +62,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:email',
     {
-      preHandler: app.requireUser,
+      config: { access: 'owner' },
       schema: { tags: ['orders'], ...bearer, summary: "A customer's orders, newest first (owner or admin)", params: emailParamsSchema, response: { 200: z.array(orderSchema), ...errors(400, 401, 403) } },
     },
     async (request) => {
-      assertOwnerOrAdmin(request, request.params.email);
       return (await orders.listForEmail(request.params.email)).map(toOrder);
     },
   );
@@ -75,7 +73,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/specificorders/:orderid',
     {
-      preHandler: app.requireUser,
+      config: { access: 'user' },
       schema: { tags: ['orders'], ...bearer, summary: 'One order (owner or admin)', params: z.object({ orderid: idSchema }), response: { 200: orderSchema, ...errors(400, 401, 403, 404) } },
     },
     async (request) => toOrder(await ownedOrder(request, request.params.orderid)),
@@ -84,7 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/orders/:id',
     {
-      preHandler: app.requireUser,
+      config: { access: 'user' },
       schema: { tags: ['orders'], ...bearer, summary: 'Cancels an unpaid order and gives its stock back (owner or admin)', params: orderIdParams, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {
@@ -98,7 +96,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/orders/:id',
     {
-      preHandler: app.requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         ...bearer,
@@ -119,7 +117,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allorders',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['orders'], ...bearer, summary: 'Every order, newest first (admin)', response: { 200: z.array(orderSchema), ...errors(401, 403) } },
     },
     async () => (await orders.listAll()).map(toOrder),
@@ -128,7 +126,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/shiftorders/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['orders'], ...bearer, summary: 'Starts shipping a paid order (admin)', params: orderIdParams, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {

@@ -18,14 +18,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payments/config',
-    { schema: { tags: ['payments'], summary: 'Which card payment provider the payment page talks to', response: { 200: paymentConfigSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['payments'], summary: 'Which card payment provider the payment page talks to', response: { 200: paymentConfigSchema } } },
     async () => ({ mode: provider.mode, publishableKey: provider.publishableKey }),
   );
 
   app.post(
     '/create-payment-intent',
     {
-      preHandler: app.requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         ...bearer,
@@ -52,6 +52,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.post(
       '/payments/webhook',
       {
+        // Authenticated by the provider's signature over the raw body.
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: 'Card provider events, signature-verified; payment_intent.succeeded marks the order paid',
@@ -81,8 +83,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/payments/test/confirm',
       {
-        preHandler: app.requireUser,
-        config: { rateLimit: { max: scaledLimit(app.config, 20), timeWindow: 60_000 } },
+        config: { access: 'user', rateLimit: { max: scaledLimit(app.config, 20), timeWindow: 60_000 } },
         schema: {
           tags: ['payments'],
           ...bearer,

@@ -15,11 +15,16 @@ import {
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { sendCachedJson } from '../../lib/micro-cache.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
 import { toProduct } from './products.mapper.js';
 import { createProductsRepository } from './products.repository.js';
+
+const isWholeCatalogue = (query: unknown) => {
+  const { page, size } = (query ?? {}) as Record<string, unknown>;
+  return page === undefined && size === undefined;
+};
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const products = createProductsRepository(app.database.db);
@@ -27,7 +32,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
-      config: { publicCache: true },
+      // The whole catalogue at once (no page, no size) is the admin's Manage Products list.
+      config: { access: ({ query }) => (isWholeCatalogue(query) ? 'admin' : 'public'), publicCache: true },
       schema: {
         tags: ['products'],
         summary: 'One page of the catalogue (zero-based page, size at most 100)',
@@ -37,14 +43,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, size } = request.query;
-      if (page === undefined && size === undefined) {
-        // The whole catalogue at once is the admin's Manage Products list.
-        if (!request.headers.authorization) {
-          throw unauthorized('Sign in as an admin to list every product, or ask for one page with ?page=0&size=6');
-        }
-        await app.requireAdmin.call(app, request, reply);
-        return (await products.listAll()).map(toProduct);
-      }
+      if (page === undefined && size === undefined) return (await products.listAll()).map(toProduct);
       const limit = size ?? PAGE_SIZE;
       const offset = (page ?? 0) * limit;
       const answer = await app.publicCache.json(`products:${offset}:${limit}`, async () => (await products.listPage(offset, limit)).map(toProduct));
@@ -54,7 +53,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/productCount',
-    { config: { publicCache: true }, schema: { tags: ['products'], summary: 'How many products the catalogue has', response: { 200: productCountSchema } } },
+    { config: { access: 'public', publicCache: true }, schema: { tags: ['products'], summary: 'How many products the catalogue has', response: { 200: productCountSchema } } },
     async (_request, reply) => {
       const answer = await app.publicCache.json('productCount', async () => ({ count: await products.count() }));
       return sendCachedJson(reply as never, answer);
@@ -64,7 +63,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
-      config: { publicCache: true },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['products'],
         summary: 'One product',
@@ -86,7 +85,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['products'], ...bearer, summary: 'Adds a product (admin)', body: createProductSchema, response: { 201: insertedAnswerSchema, ...errors(400, 401, 403, 422) } },
     },
     async (request, reply) => {
@@ -101,7 +100,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/product/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['products'],
         ...bearer,
@@ -129,7 +128,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['products'], ...bearer, summary: 'Sets the stock of a product (admin)', params: idParamsSchema, body: setStockSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 422) } },
     },
     async (request) => {
@@ -142,7 +141,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['products'], ...bearer, summary: 'Deletes a product; its orders keep their own name and price (admin)', params: idParamsSchema, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404) } },
     },
     async (request) => {

@@ -13,9 +13,8 @@ import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
-import { assertOwnerOrAdmin, resolveUser } from '../../plugins/auth.js';
 import { createUsersRepository } from './users.repository.js';
 
 const toUser = (row: UserRow): User => ({
@@ -34,6 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/:email',
     {
+      config: { access: 'identity-session' },
       schema: {
         tags: ['users'],
         summary: "Exchanges the identity session of this email (cookie or bearer) for the API's bearer token",
@@ -43,14 +43,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const headers = new Headers();
-      if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-      if (request.headers.authorization) headers.set('authorization', request.headers.authorization);
-      const user = await resolveUser(app.auth, headers);
-      if (!user) throw unauthorized('Please sign in first');
-      if (user.email !== request.params.email || user.email !== request.body.email) {
-        throw forbidden('You can only ask for a token of your own account');
-      }
+      const user = request.user!;
+      if (user.email !== request.body.email) throw forbidden('You can only ask for a token of your own account');
       return { token: user.sessionToken };
     },
   );
@@ -58,11 +52,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
-      preHandler: app.requireUser,
+      config: { access: 'owner' },
       schema: { tags: ['users'], ...bearer, summary: 'Whether this user is an admin', params: emailParamsSchema, response: { 200: adminAnswerSchema, ...errors(400, 401, 403) } },
     },
     async (request) => {
-      assertOwnerOrAdmin(request, request.params.email);
       const row = await users.findByEmail(request.params.email);
       return { admin: row?.role === 'admin' };
     },
@@ -71,11 +64,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/:email',
     {
-      preHandler: app.requireUser,
+      config: { access: 'owner' },
       schema: { tags: ['users'], ...bearer, summary: 'A user profile (owner or admin)', params: emailParamsSchema, response: { 200: userSchema, ...errors(400, 401, 403, 404) } },
     },
     async (request) => {
-      assertOwnerOrAdmin(request, request.params.email);
       const row = await users.findByEmail(request.params.email);
       if (!row) throw notFound('User');
       return toUser(row);
@@ -85,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/userinfo/:email',
     {
-      preHandler: app.requireUser,
+      config: { access: 'owner' },
       schema: {
         tags: ['users'],
         ...bearer,
@@ -96,7 +88,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertOwnerOrAdmin(request, request.params.email);
       await assertStoredImage(app, request.body.img);
       const modified = await users.updateProfile(request.params.email, { image: request.body.img, phone: request.body.phone });
       if (modified === 0) throw notFound('User');
@@ -107,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['users'], ...bearer, summary: 'Every user (admin)', response: { 200: z.array(userSchema), ...errors(401, 403) } },
     },
     async () => (await users.listAll()).map(toUser),
@@ -116,7 +107,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/admin/:email',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['users'], ...bearer, summary: 'Makes a user an admin (admin)', params: emailParamsSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404) } },
     },
     async (request) => {
@@ -130,7 +121,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/admin/:email',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['users'], ...bearer, summary: 'Removes a user and ends their sessions (admin)', params: emailParamsSchema, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {

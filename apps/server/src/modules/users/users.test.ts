@@ -33,8 +33,9 @@ describe('GET /api/admin/:email', () => {
     expect((await t.app.inject({ url: `/api/admin/${alice.email}`, headers: bob.headers })).statusCode).toBe(403);
   });
 
-  it('answers 400 for something that is not an email', async () => {
-    expect((await t.app.inject({ url: '/api/admin/not-an-email', headers: alice.headers })).statusCode).toBe(400);
+  it('answers an admin 400 for something that is not an email, and a customer 403 before looking at it', async () => {
+    expect((await t.app.inject({ url: '/api/admin/not-an-email', headers: admin.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/admin/not-an-email', headers: alice.headers })).statusCode).toBe(403);
   });
 });
 
