@@ -96,7 +96,7 @@ describe('response cache in front of the router', () => {
     const edit = await send(origin, `/api/products/${productId}`, {
       method: 'PUT',
       headers: { ...admin.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ updatequantity: 3 }),
+      body: JSON.stringify({ updatequantity: 3, quantitySeen: 50 }),
     });
     expect(edit.status).toBe(200);
     expect(JSON.parse((await send(origin, url)).body).quantity).toBe(3);
@@ -211,7 +211,7 @@ describe('response cache across instances and shutdown', () => {
       const edit = await send(first, `/api/products/${product.id}`, {
         method: 'PUT',
         headers: { ...admin.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ updatequantity: 7 }),
+        body: JSON.stringify({ updatequantity: 7, quantitySeen: 50 }),
       });
       expect(edit.status).toBe(200);
       const editedAt = Date.now();

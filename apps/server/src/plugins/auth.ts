@@ -159,9 +159,11 @@ export const authPlugin = fp(
 
     /** The identity check of a route, first of the route's own hooks. */
     const checkAccess = (access: RouteAccess): onRequestAsyncHookHandler =>
-      async function checkAccess(request) {
+      async function checkAccess(request, reply) {
         const needed = typeof access === 'function' ? access(request) : access;
         if (needed === 'public') return;
+        // Answers for one account are never kept by a browser or a shared cache.
+        reply.header('cache-control', 'no-store');
         if (needed === 'identity-session') {
           request.user = await userFromIdentitySession(auth, request);
           if (!request.user) throw unauthorized('Please sign in first');

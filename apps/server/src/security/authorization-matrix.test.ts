@@ -92,13 +92,13 @@ const ROWS: Row[] = [
     expect: gated(401, 403, 403, 200),
     request: async () => ({
       url: `/api/product/${(await insertProduct(t.database.db)).id}`,
-      payload: { decreption: 'changed', price: 1, quantity: 1, minimum: 1 },
+      payload: { decreption: 'changed', price: 1, quantity: 1, quantitySeen: 50, minimum: 1 },
     }),
   },
   {
     route: 'PUT /api/products/:id',
     expect: gated(401, 403, 403, 200),
-    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}`, payload: { updatequantity: 77 } }),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}`, payload: { updatequantity: 77, quantitySeen: 50 } }),
   },
   {
     route: 'DELETE /api/products/:id',

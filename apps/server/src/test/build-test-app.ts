@@ -20,6 +20,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     SEED: 'none',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: `${testDatabase.dataDir}/no-web-build`,
+    // Most suites place many orders from one account; the limits have their own tests.
+    UNPAID_ORDERS_PER_ACCOUNT: '10000',
+    UNPAID_UNITS_PER_ACCOUNT: '100000000',
     ...env,
   });
   config.database = testDatabase.config;

@@ -13,6 +13,7 @@ export const productMessages = {
   priceInvalid: 'Enter a price above 0 with at most 2 decimals, such as 12.99',
   quantityRequired: 'Quantity is Required',
   quantityInvalid: 'Enter a whole number from 0',
+  stockChanged: (now: number) => `The stock is now ${now}: it changed since this form was opened. Check it and save again.`,
   minimumInvalid: 'Enter a whole number from 1',
   tooLarge: 'That number is too large',
   imageRequired: 'Image is Required',
@@ -54,18 +55,26 @@ export const createProductSchema = z.object({
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 
+/**
+ * The stock the admin saw when they opened the form. A stock write is conditional on it, so
+ * units ordered or given back meanwhile are never overwritten; without it the admin is taken
+ * to have seen the stock they send, so an edit of anything else never writes the stock.
+ */
+const quantitySeenSchema = stockSchema.optional();
+
 /** PUT /product/{id}: the name stays; a new photo is optional. */
 export const updateProductSchema = z.object({
   decreption: boundedText(TEXT_LIMITS.description, productMessages.updateDescriptionRequired),
   price: priceSchema(productMessages.updatePriceRequired),
   quantity: stockSchema,
+  quantitySeen: quantitySeenSchema,
   minimum: minimumSchema,
   img: hostedImageSchema(productMessages.imageRequired).optional(),
 });
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
 
-/** PUT /products/{id}: sets the stock. */
-export const setStockSchema = z.object({ updatequantity: stockSchema });
+/** PUT /products/{id}: sets the stock, conditional on the stock seen. */
+export const setStockSchema = z.object({ updatequantity: stockSchema, quantitySeen: quantitySeenSchema });
 
 /** SPEC section 5 review messages. */
 export const reviewMessages = {

@@ -11,9 +11,16 @@ export const purchaseMessages = {
   quantityWhole: 'Please enter a whole number of pieces',
   locationRequired: 'Location is Required',
   phoneRequired: 'Phone is Required',
+  totalTooLarge: 'One order can be at most $999,999.99. Please order fewer pieces.',
+  tooManyUnpaid: (orders: number) =>
+    `You have ${orders} orders waiting for payment. Please pay for or cancel one in My Orders before ordering more.`,
+  tooManyUnitsHeld: (units: number) =>
+    `Orders waiting for payment can hold at most ${units} pieces per customer. Please pay for or cancel one in My Orders first.`,
 } as const;
 
 export const MAX_ORDER_QUANTITY = 1_000_000;
+/** The largest order total in cents: what a card payment can carry, and within a 32-bit column on every database. */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 /** SPEC sends the quantity "as typed text"; the server wants a whole number of pieces. */
 export const orderQuantitySchema = z

@@ -1,7 +1,8 @@
+import { MAX_ORDER_TOTAL_CENTS } from '@shop/shared';
 import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema.js';
 import { queueOrderMail } from './order-mail-outbox.js';
-import type { PlaceOrderInput } from './orders.service.js';
+import { heldByAccount, type PlaceOrderInput, type UnpaidLimits } from './orders.service.js';
 
 /** Orders written by one commit at most; the rest wait for the next. */
 const MAX_BATCH = 100;
@@ -24,7 +25,7 @@ interface Pending {
  * of an order, so a burst is written several times faster, and an order that fails rolls back
  * alone.
  */
-export function createOrderBatcher(db: Kysely<Database>) {
+export function createOrderBatcher(db: Kysely<Database>, limits: UnpaidLimits) {
   let queue: Pending[] = [];
   let scheduled = false;
 
@@ -39,7 +40,7 @@ export function createOrderBatcher(db: Kysely<Database>) {
         for (const pending of batch) {
           await trx.executeQuery(SAVEPOINT);
           try {
-            outcomes.push({ order: await writeOrderRows(trx, pending.input, pending.id, pending.stamp) });
+            outcomes.push({ order: await writeOrderRows(trx, pending.input, pending.id, pending.stamp, limits) });
             await trx.executeQuery(RELEASE);
           } catch (error) {
             await trx.executeQuery(ROLLBACK);
@@ -76,14 +77,27 @@ export function createOrderBatcher(db: Kysely<Database>) {
   };
 }
 
-/** Stock, order and its email for one order, inside the caller's transaction; undefined when no stock was taken. */
-export async function writeOrderRows(trx: Transaction<Database>, input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
+/**
+ * Stock, order and its email for one order, inside the caller's transaction (which holds
+ * SQLite's write lock, so the account's unpaid orders cannot change meanwhile); undefined when
+ * no stock was taken.
+ */
+export async function writeOrderRows(
+  trx: Transaction<Database>,
+  input: PlaceOrderInput,
+  id: string,
+  stamp: string,
+  limits: UnpaidLimits,
+): Promise<OrderRow | undefined> {
+  const held = await heldByAccount(trx, input.userId);
+  if (!held || held.orders >= limits.orders || held.units + input.quantity > limits.units) return undefined;
   const taken = await trx
     .updateTable('products')
     .set({ quantity: sql<number>`quantity - ${input.quantity}`, updated_at: stamp })
     .where('id', '=', input.productId)
     .where('quantity', '>=', input.quantity)
     .where('minimum', '<=', input.quantity)
+    .where(sql<boolean>`price_cents * ${input.quantity} <= ${MAX_ORDER_TOTAL_CENTS}`)
     .returning(['id', 'name', 'price_cents'])
     .executeTakeFirst();
   if (!taken) return undefined;

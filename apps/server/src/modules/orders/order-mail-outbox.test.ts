@@ -33,7 +33,7 @@ const placeOrder = (productId: string, quantity = 1) =>
   });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ RATE_LIMIT_SCALE: '10' });
   // The app's own background rounds would race the rounds these tests run by hand.
   await t.app.commerce.orderMail.stop();
   alice = await insertSignedInUser(t.database.db, { name: 'Alice' });

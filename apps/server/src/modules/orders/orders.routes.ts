@@ -14,12 +14,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { scaledLimit } from '../../plugins/security.js';
 import { toOrder } from './orders.mapper.js';
 
 const orderIdParams = z.object({ id: idSchema });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders, payments } = app.commerce;
+
+  const accountIdOf = async (email: string) =>
+    (await app.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
 
   /** The order, if the caller owns it or is an admin; 404 for an unknown id, 403 for someone else's. */
   async function ownedOrder(request: FastifyRequest, id: string): Promise<OrderRow> {
@@ -34,13 +38,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        // Counted per account once it is known, so no unauthenticated request writes a counter.
+        rateLimit: { max: scaledLimit(app.config, 20), timeWindow: 60_000, hook: 'preHandler', keyGenerator: (request) => request.user!.id },
+      },
       schema: {
         tags: ['orders'],
         ...bearer,
         summary: 'Places an order: price and name from the catalogue, stock taken at once',
         body: createOrderSchema,
-        response: { 201: insertedAnswerSchema, ...errors(400, 401, 404, 409, 422) },
+        response: { 201: insertedAnswerSchema, ...errors(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -66,7 +74,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['orders'], ...bearer, summary: "A customer's orders, newest first (owner or admin)", params: emailParamsSchema, response: { 200: z.array(orderSchema), ...errors(400, 401, 403) } },
     },
     async (request) => {
-      return (await orders.listForEmail(request.params.email)).map(toOrder);
+      // By account, never by address: whoever signs up a removed customer's email sees none of their orders.
+      const user = request.user!;
+      const accountId = request.params.email === user.email ? user.id : await accountIdOf(request.params.email);
+      return accountId ? (await orders.listForAccount(accountId)).map(toOrder) : [];
     },
   );
 

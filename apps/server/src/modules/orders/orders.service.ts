@@ -1,11 +1,17 @@
-import { purchaseMessages } from '@shop/shared';
-import { sql } from 'kysely';
+import { MAX_ORDER_TOTAL_CENTS, purchaseMessages } from '@shop/shared';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
-import type { OrderRow } from '../../db/schema.js';
+import type { Database, OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { queueOrderMail } from './order-mail-outbox.js';
 import { createOrderBatcher } from './order-batcher.js';
+
+/** What one account may hold in orders waiting for payment. */
+export interface UnpaidLimits {
+  orders: number;
+  units: number;
+}
 
 export interface PlaceOrderInput {
   userId: string;
@@ -18,13 +24,26 @@ export interface PlaceOrderInput {
 }
 
 /**
+ * PostgreSQL: the account's row is locked first, in a statement of its own, so the order
+ * statement that follows counts every unpaid order the account's earlier orders wrote, and
+ * one account's limits hold however many of its orders arrive at once.
+ */
+const LOCK_ACCOUNT_SQL = 'select id from users where id = $1 for update';
+
+/**
  * PostgreSQL's order statement. $1 quantity, $2 time, $3 product, $4 order id, $5 user id,
- * $6 name, $7 email, $8 location, $9 phone, $10 outbox id.
+ * $6 name, $7 email, $8 location, $9 phone, $10 outbox id, $11 largest total, $12 unpaid
+ * orders allowed, $13 unpaid units allowed. A removed account places nothing.
  */
 const PLACE_ORDER_SQL = `
-  with taken as (
+  with held as (
+    select count(*) as orders, coalesce(sum(quantity), 0) as units
+    from orders where user_id = $5 and status = 'waiting'
+  ), taken as (
     update products set quantity = quantity - $1, updated_at = $2
-    where id = $3 and quantity >= $1 and minimum <= $1
+    where id = $3 and quantity >= $1 and minimum <= $1 and price_cents::bigint * $1 <= $11
+      and exists (select 1 from users where id = $5)
+      and (select orders from held) < $12 and (select units from held) + $1 <= $13
     returning id, name, price_cents
   ), placed as (
     insert into orders (id, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
@@ -42,34 +61,44 @@ const PLACE_ORDER_SQL = `
  * Order rules: the server decides price, total and stock, each write in one transaction, and
  * every email an order change sends is queued in that same transaction.
  */
-export function createOrdersService(database: ShopDatabase) {
+export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits) {
   const { db, dialect } = database;
   const now = () => new Date().toISOString();
 
   /**
    * PostgreSQL: stock, order and email in one statement, so the product row is locked only
-   * while the server runs it, never across round trips to this process.
+   * while the server runs it, never across round trips to this process (the account's row is).
    */
   async function placeInOneStatement(input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
-    const values = [input.quantity, stamp, input.productId, id, input.userId, input.customerName, input.email, input.location, input.phone, newId()];
-    const rows = await database.prepared<OrderRow>('place-order', PLACE_ORDER_SQL, values);
+    const values = [
+      input.quantity, stamp, input.productId, id, input.userId, input.customerName, input.email, input.location, input.phone, newId(),
+      MAX_ORDER_TOTAL_CENTS, limits.orders, limits.units,
+    ];
+    const rows = await database.preparedInTransaction<OrderRow>([
+      { name: 'lock-account', text: LOCK_ACCOUNT_SQL, values: [input.userId] },
+      { name: 'place-order', text: PLACE_ORDER_SQL, values },
+    ]);
     return rows[0];
   }
 
-  const placeInBatch = dialect === 'sqlite' ? createOrderBatcher(db) : undefined;
+  const placeInBatch = dialect === 'sqlite' ? createOrderBatcher(db, limits) : undefined;
 
-  /** Why an order took no stock: unknown product, below its minimum, or not enough left. */
+  const quantityError = (status: number, code: string, message: string) => new AppError(status, code, message, { quantity: [message] });
+
+  /**
+   * Why an order took no stock: unknown product or account, below the minimum, a total too
+   * large, the account's unpaid orders at their limit, or not enough left.
+   */
   async function refusal(input: PlaceOrderInput): Promise<AppError> {
-    const product = await db.selectFrom('products').select(['quantity', 'minimum']).where('id', '=', input.productId).executeTakeFirst();
+    const product = await db.selectFrom('products').select(['quantity', 'minimum', 'price_cents']).where('id', '=', input.productId).executeTakeFirst();
     if (!product) return notFound('Product');
-    if (input.quantity < product.minimum) {
-      return new AppError(422, 'VALIDATION_FAILED', purchaseMessages.belowMinimum(product.minimum), {
-        quantity: [purchaseMessages.belowMinimum(product.minimum)],
-      });
-    }
-    return new AppError(409, 'OUT_OF_STOCK', purchaseMessages.notAvailable(input.quantity), {
-      quantity: [purchaseMessages.notAvailable(input.quantity)],
-    });
+    if (input.quantity < product.minimum) return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.belowMinimum(product.minimum));
+    if (product.price_cents * input.quantity > MAX_ORDER_TOTAL_CENTS) return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.totalTooLarge);
+    const held = await heldByAccount(db, input.userId);
+    if (!held) return new AppError(401, 'UNAUTHORIZED', 'Your account no longer exists');
+    if (held.orders >= limits.orders) return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnpaid(held.orders));
+    if (held.units + input.quantity > limits.units) return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnitsHeld(limits.units));
+    return quantityError(409, 'OUT_OF_STOCK', purchaseMessages.notAvailable(input.quantity));
   }
 
   return {
@@ -88,15 +117,20 @@ export function createOrdersService(database: ShopDatabase) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** A customer's orders, newest first; cancelled ones are gone from their list. */
-    listForEmail(email: string): Promise<OrderRow[]> {
+    /** An account's orders, newest first; cancelled ones are gone from their list. */
+    listForAccount(userId: string): Promise<OrderRow[]> {
       return db
         .selectFrom('orders')
         .selectAll()
-        .where('email', '=', email)
+        .where('user_id', '=', userId)
         .where('status', '<>', 'cancelled')
         .orderBy('id', 'desc')
         .execute();
+    },
+
+    /** An account's orders still waiting for payment. */
+    listWaitingForAccount(userId: string): Promise<OrderRow[]> {
+      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', 'waiting').execute();
     },
 
     listAll(): Promise<OrderRow[]> {
@@ -181,3 +215,16 @@ export function createOrdersService(database: ShopDatabase) {
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** The orders and units an account holds unpaid; undefined when the account does not exist. */
+export async function heldByAccount(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<{ orders: number; units: number } | undefined> {
+  const account = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!account) return undefined;
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<number>().as('orders'), eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('units')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'waiting')
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.orders), units: Number(row.units) };
+}

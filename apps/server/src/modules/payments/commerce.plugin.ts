@@ -24,7 +24,7 @@ declare module 'fastify' {
 /** Orders and payments, with the provider config picks: Stripe, or test mode. */
 export const commercePlugin = fp(
   async (app: FastifyInstance) => {
-    const orders = createOrdersService(app.database);
+    const orders = createOrdersService(app.database, app.config.unpaidLimits);
     let testMode: TestModeProvider | null = null;
     let provider: PaymentProvider;
     if (app.config.stripe) {

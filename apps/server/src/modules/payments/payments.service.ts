@@ -109,7 +109,7 @@ export function createPaymentsService({
      * Cancels an unpaid order. The provider's intent is cancelled first: if the customer paid a
      * moment ago the order is marked paid instead, so a paid order is never cancelled.
      */
-    async cancel(order: OrderRow, reason: 'customer' | 'unpaid-timeout'): Promise<void> {
+    async cancel(order: OrderRow, reason: 'customer' | 'unpaid-timeout' | 'account-removed'): Promise<void> {
       if (order.status !== 'waiting') throw conflict(order.status === 'cancelled' ? 'This order was already cancelled' : 'A paid order cannot be cancelled');
       const payment = await paymentOf(order.id);
       if (payment) {

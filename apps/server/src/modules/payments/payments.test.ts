@@ -10,7 +10,7 @@ let bob: Customer;
 let admin: Customer;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ RATE_LIMIT_SCALE: '10' });
   alice = await insertSignedInUser(t.database.db, { name: 'Alice' });
   bob = await insertSignedInUser(t.database.db, { name: 'Bob' });
   admin = await insertSignedInUser(t.database.db, { role: 'admin' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productMessages } from '@shop/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser, storeTestImage } from '../../test/factories.js';
 
@@ -88,7 +89,7 @@ describe('PUT /api/product/:id and PUT /api/products/:id', () => {
       method: 'PUT',
       url: `/api/product/${product.id}`,
       headers: admin.headers,
-      payload: { name: 'Renamed', decreption: 'Pair of fork seals, 41 mm.', price: 12.99, quantity: 8, minimum: 2 },
+      payload: { name: 'Renamed', decreption: 'Pair of fork seals, 41 mm.', price: 12.99, quantity: 8, quantitySeen: 50, minimum: 2 },
     });
     expect(response.statusCode).toBe(200);
     const updated = (await t.app.inject({ url: `/api/products/${product.id}` })).json();
@@ -109,7 +110,7 @@ describe('PUT /api/product/:id and PUT /api/products/:id', () => {
 
   it('sets the stock with updatequantity', async () => {
     const product = await insertProduct(t.database.db, { quantity: 3 });
-    const response = await t.app.inject({ method: 'PUT', url: `/api/products/${product.id}`, headers: admin.headers, payload: { updatequantity: 40 } });
+    const response = await t.app.inject({ method: 'PUT', url: `/api/products/${product.id}`, headers: admin.headers, payload: { updatequantity: 40, quantitySeen: 3 } });
     expect(response.statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/products/${product.id}` })).json().quantity).toBe(40);
     expect((await t.app.inject({ method: 'PUT', url: `/api/products/${product.id}`, headers: admin.headers, payload: { updatequantity: -1 } })).statusCode).toBe(422);
@@ -137,5 +138,74 @@ describe('DELETE /api/products/:id', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers: admin.headers })).statusCode).toBe(404);
     const order = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { productId: product.id, quantity: 2, location: 'Bath', phone: '+44 1225 000000' } });
     expect(order.statusCode).toBe(404);
+  });
+});
+
+describe('stock edits never put back a number read earlier', () => {
+  const placeOrder = async (productId: string, quantity: number) =>
+    t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { productId, quantity, location: 'Leeds', phone: '+44 113 496 0000' } });
+  const stockOf = async (id: string) => (await t.database.db.selectFrom('products').select('quantity').where('id', '=', id).executeTakeFirstOrThrow()).quantity;
+
+  it('an edit of the description and price, with the stock the form loaded, leaves the stock as orders and cancels made it', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 500, minimum: 1 });
+    // The admin opens Update Product (500 in stock); meanwhile a customer orders 100.
+    const order = await placeOrder(product.id, 100);
+    expect(order.statusCode).toBe(201);
+    // SPEC's payload says nothing of what was seen: the stock sent is taken as the stock seen, which moved.
+    const specShaped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+      payload: { decreption: 'Other words', price: 21, quantity: 500, minimum: 1 },
+    });
+    expect(specShaped.statusCode, specShaped.body).toBe(409);
+    expect(specShaped.json().error).toMatchObject({ code: 'STOCK_CHANGED', fieldErrors: { quantity: [productMessages.stockChanged(400)] } });
+    expect(await stockOf(product.id)).toBe(400);
+    // The shop's form says it saw 500 and left the stock alone: the words and price are saved, the stock is not touched.
+    const priceOnly = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+      payload: { decreption: 'New words', price: 20, quantity: 500, quantitySeen: 500, minimum: 1 },
+    });
+    expect(priceOnly.statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(400);
+    // The customer cancels: the 100 units come back once, to 500 real units, not 600.
+    const cancel = await t.app.inject({ method: 'DELETE', url: `/api/orders/${order.json().insertedId}`, headers: customer.headers });
+    expect(cancel.statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(500);
+    expect((await t.app.inject({ url: `/api/products/${product.id}` })).json()).toMatchObject({ decreption: 'New words', price: 20, quantity: 500 });
+  });
+
+  it('a description edit never writes the stock, even when the stock moves at the same moment', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 300, minimum: 1 });
+    const [edit, ...orders] = await Promise.all([
+      t.app.inject({ method: 'PUT', url: `/api/product/${product.id}`, headers: admin.headers, payload: { decreption: 'Same stock', price: 5, quantity: 300, quantitySeen: 300, minimum: 1 } }),
+      ...Array.from({ length: 5 }, () => placeOrder(product.id, 10)),
+    ]);
+    expect(edit!.statusCode).toBe(200);
+    const placed = orders.filter((response) => response.statusCode === 201).length;
+    expect(placed).toBe(5);
+    expect(await stockOf(product.id)).toBe(300 - placed * 10);
+  });
+
+  it('a stock change applies only to the stock the admin saw, on both stock endpoints', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 50, minimum: 1 });
+    expect((await placeOrder(product.id, 5)).statusCode).toBe(201);
+    const stale = await t.app.inject({ method: 'PUT', url: `/api/products/${product.id}`, headers: admin.headers, payload: { updatequantity: 80, quantitySeen: 50 } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.fieldErrors).toEqual({ updatequantity: [productMessages.stockChanged(45)] });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/products/${product.id}`, headers: admin.headers, payload: { updatequantity: 80 } })).statusCode).toBe(409);
+    expect(await stockOf(product.id)).toBe(45);
+    const fresh = await t.app.inject({ method: 'PUT', url: `/api/products/${product.id}`, headers: admin.headers, payload: { updatequantity: 80, quantitySeen: 45 } });
+    expect(fresh.statusCode).toBe(200);
+    const restock = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+      payload: { decreption: 'd', price: 1, quantity: 90, quantitySeen: 80, minimum: 1 },
+    });
+    expect(restock.statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(90);
   });
 });

@@ -28,13 +28,28 @@ export function createProductsRepository(db: Kysely<Database>) {
       await db.insertInto('products').values({ ...product, id, created_at: now, updated_at: now }).execute();
       return id;
     },
-    async update(id: string, changes: Partial<Pick<ProductRow, 'description' | 'price_cents' | 'quantity' | 'minimum' | 'img'>>) {
+    /**
+     * Changes a product. The stock is written only when it differs from what the writer saw, and
+     * only if the shelf still holds what they saw; a writer who does not say what they saw is
+     * taken to have seen the stock they send. Otherwise nothing changes and the answer is the
+     * stock now, for the writer to look at again.
+     */
+    async update(
+      id: string,
+      changes: Partial<Pick<ProductRow, 'description' | 'price_cents' | 'minimum' | 'img'>>,
+      stock?: { quantity: number; seen: number | undefined },
+    ): Promise<{ outcome: 'updated' | 'not-found' } | { outcome: 'stock-changed'; stockNow: number }> {
+      const seen = stock?.seen ?? stock?.quantity;
+      const writesStock = stock !== undefined && stock.quantity !== seen;
       const result = await db
         .updateTable('products')
-        .set({ ...changes, updated_at: new Date().toISOString() })
+        .set({ ...changes, ...(writesStock ? { quantity: stock.quantity } : {}), updated_at: new Date().toISOString() })
         .where('id', '=', id)
+        .$if(stock !== undefined && (writesStock || stock.seen === undefined), (query) => query.where('quantity', '=', seen!))
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      if (Number(result.numUpdatedRows) > 0) return { outcome: 'updated' };
+      const current = await db.selectFrom('products').select('quantity').where('id', '=', id).executeTakeFirst();
+      return current ? { outcome: 'stock-changed', stockNow: current.quantity } : { outcome: 'not-found' };
     },
     async remove(id: string) {
       const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();

@@ -10,21 +10,32 @@ import {
   PAGE_SIZE,
   productCountSchema,
   productPageQuerySchema,
+  productMessages,
   productSchema,
 } from '@shop/shared';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { sendCachedJson } from '../../lib/micro-cache.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
 import { toProduct } from './products.mapper.js';
-import { createProductsRepository } from './products.repository.js';
+import { createProductsRepository, type ProductsRepository } from './products.repository.js';
 
 const isWholeCatalogue = (query: unknown) => {
   const { page, size } = (query ?? {}) as Record<string, unknown>;
   return page === undefined && size === undefined;
 };
+
+/** SPEC's update answer, or why nothing changed: no such product, or a stock that moved under the form. */
+function answerOf(update: Awaited<ReturnType<ProductsRepository['update']>>, stockField: string) {
+  if (update.outcome === 'not-found') throw notFound('Product');
+  if (update.outcome === 'stock-changed') {
+    const message = productMessages.stockChanged(update.stockNow);
+    throw new AppError(409, 'STOCK_CHANGED', message, { [stockField]: [message] });
+  }
+  return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+}
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const products = createProductsRepository(app.database.db);
@@ -107,21 +118,18 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Updates a product's description, price, stock, minimum and optionally its photo (admin)",
         params: idParamsSchema,
         body: updateProductSchema,
-        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 422) },
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
-      const { decreption, price, quantity, minimum, img } = request.body;
+      const { decreption, price, quantity, quantitySeen, minimum, img } = request.body;
       if (img) await assertStoredImage(app, img);
-      const changed = await products.update(request.params.id, {
-        description: decreption,
-        price_cents: price,
-        quantity,
-        minimum,
-        ...(img ? { img } : {}),
-      });
-      if (changed === 0) throw notFound('Product');
-      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+      const update = await products.update(
+        request.params.id,
+        { description: decreption, price_cents: price, minimum, ...(img ? { img } : {}) },
+        { quantity, seen: quantitySeen },
+      );
+      return answerOf(update, 'quantity');
     },
   );
 
@@ -129,12 +137,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['products'], ...bearer, summary: 'Sets the stock of a product (admin)', params: idParamsSchema, body: setStockSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 422) } },
+      schema: { tags: ['products'], ...bearer, summary: 'Sets the stock of a product (admin)', params: idParamsSchema, body: setStockSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) } },
     },
     async (request) => {
-      const changed = await products.update(request.params.id, { quantity: request.body.updatequantity });
-      if (changed === 0) throw notFound('Product');
-      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+      const { updatequantity, quantitySeen } = request.body;
+      return answerOf(await products.update(request.params.id, {}, { quantity: updatequantity, seen: quantitySeen }), 'updatequantity');
     },
   );
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productMessages } from '@shop/shared';
 import { buildProduct } from '@/test/fixtures';
 import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
 import { renderWithProviders } from '@/test/render';
@@ -41,7 +42,37 @@ describe('UpdateProductPage', () => {
     expect(await screen.findByText('Product Updated')).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(put?.[0]).toBe(`/api/product/${product._id}`);
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ decreption: 'Sintered pads', price: 12.5, quantity: 25, minimum: 4 });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ decreption: 'Sintered pads', price: 12.5, quantity: 25, quantitySeen: 40, minimum: 4 });
+  });
+
+  it('when the stock moved while the form was open, says so under Quantity and saves from the new stock on the next try', async () => {
+    const message = productMessages.stockChanged(30);
+    const puts: unknown[] = [];
+    let shelf = 40;
+    fetchMock.mockImplementation(async (_url, init) => {
+      if (init?.method !== 'PUT') return jsonResponse({ ...product, quantity: shelf });
+      puts.push(JSON.parse(String(init.body)));
+      if (puts.length === 1) {
+        shelf = 30;
+        return jsonResponse({ error: { code: 'STOCK_CHANGED', message, fieldErrors: { quantity: [message] } }, requestId: 'r1' }, 409);
+      }
+      return jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const quantity = await screen.findByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '60');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(quantity).toHaveValue(60);
+
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    expect(puts).toEqual([
+      expect.objectContaining({ quantity: 60, quantitySeen: 40 }),
+      expect.objectContaining({ quantity: 60, quantitySeen: 30 }),
+    ]);
   });
 
   it('sends the new photo when one was chosen', async () => {

@@ -1,4 +1,5 @@
 import { centsToDollars } from '@shop/shared';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -23,6 +24,10 @@ export function UpdateProductPage({ productId }: { productId: string }) {
   const product = useProduct(productId);
   const photo = useUploadOnce();
   const updateProduct = useUpdateProduct();
+  // The stock the form showed when it opened (or was last saved): the server writes a new stock
+  // only while the shelf still holds this many, so units ordered meanwhile are never overwritten.
+  const stockSeen = useRef<number | null>(null);
+  if (stockSeen.current === null && product.data) stockSeen.current = product.data.quantity;
 
   const save = async ({ image, price, ...changes }: UpdateProductFormValues): Promise<SubmitOutcome> => {
     let img: string | undefined;
@@ -37,11 +42,17 @@ export function UpdateProductPage({ productId }: { productId: string }) {
     try {
       await updateProduct.mutateAsync({
         id: productId,
-        changes: { ...changes, price: centsToDollars(price), ...(img ? { img } : {}) },
+        changes: { ...changes, quantitySeen: stockSeen.current ?? changes.quantity, price: centsToDollars(price), ...(img ? { img } : {}) },
       });
+      stockSeen.current = changes.quantity;
       toast.success(copy.updated);
       return { saved: true };
     } catch (error) {
+      if (isApiError(error) && error.code === 'STOCK_CHANGED') {
+        // The message under Quantity says what the shelf holds now; saving again sets the typed stock from there.
+        const fresh = await product.refetch();
+        if (fresh.data) stockSeen.current = fresh.data.quantity;
+      }
       toast.error(copy.failed);
       return refusedOutcome(error, copy.failed);
     }
