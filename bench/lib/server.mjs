@@ -107,6 +107,9 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
     SEED: seed,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '100000',
+    // Each bench customer places many orders it never pays for.
+    UNPAID_ORDERS_PER_ACCOUNT: '1000000',
+    UNPAID_UNITS_PER_ACCOUNT: '1000000',
     AUTH_SECRET: randomBytes(32).toString('base64url'),
   };
   if (publicCacheMs !== undefined) env.PUBLIC_CACHE_MS = String(publicCacheMs);

@@ -38,6 +38,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       SEED: 'none',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '100000',
+      UNPAID_ORDERS_PER_ACCOUNT: '10000',
+      UNPAID_UNITS_PER_ACCOUNT: '100000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -126,9 +126,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.user?.email === request.params.email) throw conflict('You cannot remove your own account');
-      const outcome = await users.removeUnlessLastAdmin(request.params.email);
-      if (outcome === 'not-found') throw notFound('User');
-      if (outcome === 'last-admin') throw new AppError(409, 'CONFLICT', 'The shop needs at least one admin');
+      const removal = await users.removeUnlessLastAdmin(request.params.email);
+      if (removal.outcome !== 'removed') {
+        throw removal.outcome === 'not-found' ? notFound('User') : new AppError(409, 'CONFLICT', 'The shop needs at least one admin');
+      }
+      // The account is gone (and its sessions with it), so it can place nothing more: the stock its
+      // unpaid orders hold goes back to the shelf, each order once.
+      const { orders, payments } = app.commerce;
+      for (const order of await orders.listWaitingForAccount(removal.id)) {
+        await payments.cancel(order, 'account-removed').catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+        });
+      }
       request.log.info({ removedUser: request.params.email, by: request.user?.email }, 'user removed');
       return { acknowledged: true, deletedCount: 1 };
     },
