@@ -1,0 +1,75 @@
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { insertSignedInUser } from '../test/factories.js';
+import { errorsPlugin } from './errors.js';
+import { authPlugin } from './auth.js';
+
+/**
+ * The access check is the default of every route added to the API's scope: a route that
+ * forgets to declare who may call it needs a signed-in user, and the check runs before the
+ * body is read. Proved on a route added here, beside the shop's real identity plugin and database.
+ */
+let t: TestApp;
+let app: ReturnType<typeof Fastify>;
+let customer: Awaited<ReturnType<typeof insertSignedInUser>>;
+let admin: Awaited<ReturnType<typeof insertSignedInUser>>;
+let bodiesRead = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  customer = await insertSignedInUser(t.database.db);
+  admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+  app = Fastify({ logger: false });
+  app.decorate('config', t.app.config);
+  app.decorate('database', t.database);
+  await app.register(fp(async () => {}, { name: 'database' }));
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { auth: t.app.auth });
+  await app.register(async (api) => {
+    app.guardRoutes(api);
+    api.addHook('preValidation', async () => {
+      bodiesRead++;
+    });
+    api.post('/forgot-to-say', async (request) => ({ by: request.user?.email }));
+    api.post('/admins', { config: { access: 'admin' } }, async () => ({ ok: true }));
+    api.post('/anyone', { config: { access: 'public' } }, async () => ({ ok: true }));
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+describe('access by default', () => {
+  it('a route that declares nothing refuses a visitor with 401 before reading the body', async () => {
+    const before = bodiesRead;
+    for (const payload of ['{"broken": ', JSON.stringify({ fine: true })]) {
+      const response = await app.inject({ method: 'POST', url: '/forgot-to-say', headers: { 'content-type': 'application/json' }, payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('UNAUTHORIZED');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    expect(bodiesRead).toBe(before);
+  });
+
+  it('a route that declares nothing serves a signed-in user', async () => {
+    const response = await app.inject({ method: 'POST', url: '/forgot-to-say', headers: customer.headers, payload: {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ by: customer.email });
+  });
+
+  it('an admin route answers a customer 403 whatever the body, and serves an admin', async () => {
+    const refused = await app.inject({ method: 'POST', url: '/admins', headers: { ...customer.headers, 'content-type': 'application/json' }, payload: '{"x": ' });
+    expect(refused.statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/admins', headers: admin.headers, payload: {} })).statusCode).toBe(200);
+  });
+
+  it('a public route reads no token at all', async () => {
+    const response = await app.inject({ method: 'POST', url: '/anyone', headers: { authorization: 'Bearer not-a-session' }, payload: {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBeUndefined();
+  });
+});
