@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import { createDatabase, type ShopDatabase } from './db/database.js';
 import { createDiskImageStorage, type ImageStorage } from './lib/image-storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -30,8 +30,8 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin, sendError } from './plugins/errors.js';
-import { securityPlugin } from './plugins/security.js';
+import { answerClientError, errorsPlugin, sendError } from './plugins/errors.js';
+import { LOG_REDACT, LOG_SERIALIZERS, securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 
 declare module 'fastify' {
@@ -70,6 +70,16 @@ export interface BuildAppOptions {
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A number of hops trusts the nearest N addresses
+ * (Fastify itself no longer takes a bare count), so request.ip is the address the outermost
+ * trusted proxy saw, whatever a client wrote into X-Forwarded-For before it.
+ */
+function trustedProxies(trust: TrustProxy) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole shop as a Fastify instance. It never listens; main.ts does. */
 export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
   let closing = false;
@@ -85,19 +95,34 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   });
   const base: FastifyInstance = Fastify({
     // The same server Fastify would make, with the response cache in front of the router.
-    serverFactory: (handler, options) => {
-      const timeouts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
-      const server = createServer(responseCache.listener(handler));
-      server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = timeouts.requestTimeout ?? 0;
-      server.setTimeout(timeouts.connectionTimeout ?? 0);
+    // No client holds a connection for as long as it likes: the request, its headers, an idle
+    // kept-alive connection and a connection where nothing moves all have an end, and
+    // connections beyond the cap are refused as they open.
+    serverFactory: (handler) => {
+      const { connections } = config;
+      const server = createServer(
+        {
+          requestTimeout: connections.requestTimeoutMs,
+          headersTimeout: connections.headersTimeoutMs,
+          // Node enforces both timeouts on this interval (30 s by default, longer than they are).
+          connectionsCheckingInterval: Math.min(1000, connections.headersTimeoutMs),
+        },
+        responseCache.listener(handler),
+      );
+      server.keepAliveTimeout = connections.keepAliveTimeoutMs;
+      server.setTimeout(connections.idleTimeoutMs);
+      server.maxConnections = connections.maxConnections;
       return server;
     },
-    logger: logger ?? { level: config.logLevel },
+    connectionTimeout: config.connections.idleTimeoutMs,
+    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
+    requestTimeout: config.connections.requestTimeoutMs,
+    clientErrorHandler: answerClientError,
+    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: LOG_SERIALIZERS, redact: LOG_REDACT },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

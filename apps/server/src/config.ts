@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,48 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** A proxy address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may report the client's address: none, the nearest N hops, or the listed
+ * addresses. Trusting every hop would make any X-Forwarded-For a client sends its address.
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY=true would trust any X-Forwarded-For a client sends; set the number of proxies in front of the shop (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY takes at most 10 proxy hops' });
+    return z.NEVER;
+  }
+  const addresses = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const wrong = addresses.filter((item) => !isProxyAddress(item));
+  if (addresses.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY takes false, a number of proxy hops (1) or a comma-separated list of proxy addresses or CIDR ranges (127.0.0.1,10.0.0.0/8); not ${wrong.join(', ') || value}`,
+    });
+    return z.NEVER;
+  }
+  return addresses;
+}
 
 const envSchema = z
   .object({
@@ -28,7 +71,7 @@ const envSchema = z
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     PUBLIC_CACHE_MS: z.coerce.number().int('PUBLIC_CACHE_MS must be a whole number of milliseconds').min(0).max(60_000).default(1000),
     WEB_DIST_DIR: optionalString,
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: optionalString.transform(parseTrustProxy),
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
     MAIL_FROM: z.string().default('Moto Parts <no-reply@motoparts.local>'),
     ADMIN_EMAIL: optionalString.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
@@ -42,7 +85,14 @@ const envSchema = z
     /** Where the Stripe SDK sends its requests; only for a local stand-in of Stripe's API in tests. */
     STRIPE_API_URL: optionalString.pipe(z.url().optional()),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
-    ORDER_PAYMENT_TIMEOUT_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
+    MAX_CONNECTIONS: z.coerce.number().int('MAX_CONNECTIONS must be a whole number').min(1).default(1000),
+    ORDER_PAYMENT_TIMEOUT_HOURS: z.coerce.number().min(0.1, 'ORDER_PAYMENT_TIMEOUT_HOURS must be at least 0.1 (6 minutes) so there is time to pay').max(24 * 365).default(1),
+    UNPAID_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    UNPAID_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+    IMAGE_UPLOAD_MB_PER_DAY: z.coerce.number().positive().max(1_000_000).default(50),
+    IMAGE_UPLOADS_PER_DAY: z.coerce.number().int('IMAGE_UPLOADS_PER_DAY must be a whole number').min(1).default(100),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -64,6 +114,21 @@ const envSchema = z
     }
   });
 
+export type TrustProxy = false | number | string[];
+
+export interface ConnectionLimits {
+  /** The whole request, headers and body, must arrive within this time. */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this time (less than the request time). */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed. */
+  idleTimeoutMs: number;
+  /** Connections beyond this many are refused as they open. */
+  maxConnections: number;
+}
+
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface AppConfig {
@@ -81,8 +146,13 @@ export interface AppConfig {
   /** How long a public catalogue answer may be served again (0: never); every instance shows a change within it. */
   publicCacheMs: number;
   webDistDir: string;
-  /** Behind a reverse proxy, the client address comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-For entries are believed: none (false), the nearest N hops
+   * (the shop is reachable only through them), or the listed addresses and ranges.
+   */
+  trustProxy: TrustProxy;
+  /** Limits that keep a slow or idle client from holding a connection (and the cap on connections). */
+  connections: ConnectionLimits;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   admin?: { email: string; password: string };
   /** Google sign-in through OpenID Connect; absent when not configured. */
@@ -91,6 +161,10 @@ export interface AppConfig {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
   /** An order left unpaid this long is cancelled and its stock released. */
   orderPaymentTimeoutMs: number;
+  /** What one account may hold in orders waiting for payment, so nobody can hoard a part's stock. */
+  unpaidLimits: { orders: number; units: number };
+  /** What one customer account may upload in 24 hours (an admin account ten times as much). */
+  imageUploadsPerDay: { bytes: number; uploads: number };
   /** On SIGTERM, how long to keep serving (while reporting not ready) before closing. */
   shutdownDrainMs: number;
 }
@@ -98,6 +172,9 @@ export interface AppConfig {
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/** Headers come in one go from any real client; a slow trickle of them holds a connection. */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 const webDistDefault = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -142,7 +219,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     publicCacheMs: env.PUBLIC_CACHE_MS,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : webDistDefault,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
+    connections: {
+      requestTimeoutMs: Math.round(env.REQUEST_TIMEOUT_SECONDS * 1000),
+      headersTimeoutMs: Math.min(HEADERS_TIMEOUT_MS, Math.round(env.REQUEST_TIMEOUT_SECONDS * 500)),
+      keepAliveTimeoutMs: Math.round(env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(env.REQUEST_TIMEOUT_SECONDS * 1000),
+      maxConnections: env.MAX_CONNECTIONS,
+    },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
     google:
@@ -159,6 +243,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     orderPaymentTimeoutMs: env.ORDER_PAYMENT_TIMEOUT_HOURS * 60 * 60 * 1000,
+    unpaidLimits: { orders: env.UNPAID_ORDERS_PER_ACCOUNT, units: env.UNPAID_UNITS_PER_ACCOUNT },
+    imageUploadsPerDay: { bytes: Math.round(env.IMAGE_UPLOAD_MB_PER_DAY * 1024 * 1024), uploads: env.IMAGE_UPLOADS_PER_DAY },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }

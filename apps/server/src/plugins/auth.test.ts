@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
@@ -12,7 +12,7 @@ import { authPlugin } from './auth.js';
  * body is read. Proved on a route added here, beside the shop's real identity plugin and database.
  */
 let t: TestApp;
-let app: ReturnType<typeof Fastify>;
+let app: FastifyInstance;
 let customer: Awaited<ReturnType<typeof insertSignedInUser>>;
 let admin: Awaited<ReturnType<typeof insertSignedInUser>>;
 let bodiesRead = 0;

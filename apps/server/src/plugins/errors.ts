@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -18,6 +21,31 @@ export function sendError(
     .code(statusCode)
     .type('application/json; charset=utf-8')
     .send({ error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) }, requestId: String(request.id) });
+}
+
+/**
+ * The answer to a connection Node refuses before Fastify sees a request (a request that did
+ * not arrive in time, headers too large, bytes that are not HTTP): the one envelope, then the
+ * connection is closed.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT', 'The request did not arrive in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE', 'The request headers are too large']
+        : [400, 'BAD_REQUEST', 'The request is not valid HTTP'];
+  this.log.debug({ err: error }, 'client error');
+  // An answer already under way on this connection cannot be followed by another.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !answering) {
+    const body = JSON.stringify({ error: { code, message }, requestId: randomUUID() });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 const CLIENT_ERROR_CODES: Record<number, string> = {
@@ -71,6 +99,7 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
+        if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return sendError(reply, request, error.statusCode, error.code, error.message, error.fieldErrors);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

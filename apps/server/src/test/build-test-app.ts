@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDatabase, type ShopDatabase } from '../db/database.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -12,7 +12,10 @@ export interface TestApp {
 }
 
 /** The real app on its own fresh, migrated database (SQLite or PostgreSQL), with no demo seed. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: BuildAppOptions['logger']; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +31,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   config.database = testDatabase.config;
   const database = createDatabase(testDatabase.config);
   await database.migrate();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

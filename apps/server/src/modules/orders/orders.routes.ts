@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { scaledLimit } from '../../plugins/security.js';
+import { accountLimit } from '../../plugins/security.js';
 import { toOrder } from './orders.mapper.js';
 
 const orderIdParams = z.object({ id: idSchema });
@@ -40,8 +40,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
-        // Counted per account once it is known, so no unauthenticated request writes a counter.
-        rateLimit: { max: scaledLimit(app.config, 20), timeWindow: 60_000, hook: 'preHandler', keyGenerator: (request) => request.user!.id },
+        rateLimit: accountLimit(app.config, 20, 60_000),
       },
       schema: {
         tags: ['orders'],

@@ -15,6 +15,7 @@ import type { ReviewRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { sendCachedJson } from '../../lib/micro-cache.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
+import { accountLimit } from '../../plugins/security.js';
 import { createReviewsRepository } from './reviews.repository.js';
 
 const toReview = (row: ReviewRow, withEmail: boolean): Review => ({
@@ -63,13 +64,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review',
     {
-      config: { access: 'user' },
+      // A real customer writes a handful of reviews, not a flood of them.
+      config: { access: 'user', rateLimit: accountLimit(app.config, 10, 10 * 60_000) },
       schema: {
         tags: ['reviews'],
         ...bearer,
         summary: "Adds a review with a photo; the author's name and email come from the token",
         body: createReviewSchema,
-        response: { 201: insertedAnswerSchema, ...errors(400, 401, 422) },
+        response: { 201: insertedAnswerSchema, ...errors(400, 401, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { IntentStatus, PaymentProvider, ProviderIntent, WebhookEvent } from './payment-provider.js';
-import { WebhookSignatureError } from './payment-provider.js';
+import { verifyStripeSignedEvent } from './stripe-signature.js';
 
 const FINAL_OR_PENDING: readonly IntentStatus[] = ['succeeded', 'processing', 'canceled'];
 
@@ -64,18 +64,7 @@ export function createStripeProvider(config: {
       }
     },
     verifyWebhook(rawBody, signature): WebhookEvent {
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
-      }
-      const object = event.data.object as { object?: string; id?: string; metadata?: Record<string, string> };
-      return {
-        id: event.id,
-        type: event.type,
-        intent: object.object === 'payment_intent' && object.id ? { id: object.id, orderId: object.metadata?.orderId ?? null } : null,
-      };
+      return verifyStripeSignedEvent(stripe, rawBody, signature, config.webhookSecret);
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Database, TestPaymentIntentTable } from '../../../db/schema.js';
 import { AppError } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import type { PaymentProvider, ProviderIntent, WebhookEvent } from './payment-provider.js';
-import { WebhookSignatureError } from './payment-provider.js';
+import { verifyStripeSignedEvent } from './stripe-signature.js';
 
 /** Stripe's documented test cards that test mode accepts; any other number is refused and never stored. */
 const TEST_CARDS: Record<string, { outcome: 'succeeded' } | { outcome: 'declined'; message: string; code: string }> = {
@@ -175,18 +175,7 @@ export function createTestModeProvider({
     },
 
     verifyWebhook(rawBody, signature): WebhookEvent {
-      let event: Stripe.Event;
-      try {
-        event = signer.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
-      }
-      const object = event.data.object as { object?: string; id?: string; metadata?: Record<string, string> };
-      return {
-        id: event.id,
-        type: event.type,
-        intent: object.object === 'payment_intent' && object.id ? { id: object.id, orderId: object.metadata?.orderId ?? null } : null,
-      };
+      return verifyStripeSignedEvent(signer, rawBody, signature, webhookSecret);
     },
   };
   return provider;
