@@ -3,9 +3,11 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { seedDemo } from './db/seed/seed.js';
 import { ensureConfiguredAdmin } from './modules/identity/admin-bootstrap.js';
+import { sweepUnusedImages } from './modules/images/image-sweeper.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const UNPAID_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const UNPAID_SWEEP_INTERVAL_MS = 60 * 1000;
+const IMAGE_SWEEP_INTERVAL_MS = 30 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -27,11 +29,19 @@ async function main() {
   sweeper.unref();
   void sweep();
 
+  // Uploaded images no record has used for a day are removed; every instance may sweep, each
+  // image is decided under its own lock.
+  const sweepImages = () => sweepUnusedImages(app).catch((error: unknown) => app.log.error({ err: error }, 'unused-image sweep failed'));
+  const imageSweeper = setInterval(sweepImages, IMAGE_SWEEP_INTERVAL_MS);
+  imageSweeper.unref();
+  void sweepImages();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(sweeper);
+    clearInterval(imageSweeper);
     // SIGTERM comes from an orchestrator: report not ready and keep serving while the load
     // balancer stops sending, then close. Ctrl-C (SIGINT) closes at once.
     if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {

@@ -109,6 +109,23 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+/** One upload: what it cost its account, and the stored image it added, if any. */
+export interface ImageUploadTable {
+  id: string;
+  user_id: string;
+  /**
+   * The stored image this upload listed as its own, so the sweep may remove it once no record
+   * uses it; null while the upload is processed, and when it added nothing of its own (a file
+   * that was not an image, or an image the shop already held).
+   */
+  path: string | null;
+  /** Bytes received. */
+  bytes: number;
+  created_at: string;
+  /** The last upload of this image, or the last record saved with it. */
+  last_used_at: string;
+}
+
 export type Role = 'user' | 'admin';
 
 /** Better Auth's user, with the shop's profile fields. */
@@ -169,6 +186,7 @@ export interface Database {
   accounts: AccountTable;
   verifications: VerificationTable;
   rate_limits: RateLimitTable;
+  image_uploads: ImageUploadTable;
   products: ProductTable;
   reviews: ReviewTable;
   orders: OrderTable;

@@ -10,8 +10,15 @@ export interface ImageStorage {
    * variant (a smaller rendition) is stored beside it as `<name>-<variant>.webp`.
    */
   put(bytes: Buffer, extension: 'webp', variants?: Record<string, Buffer>): Promise<string>;
+  /** The public path `put` answers for these bytes. */
+  pathOf(bytes: Buffer, extension: 'webp'): string;
   /** Whether a public path names an image this storage holds. */
   exists(publicPath: string): Promise<boolean>;
+  /**
+   * Removes a stored image and the named variants beside it; what is already gone is no error.
+   * The image itself goes first, so from then on `exists` says no.
+   */
+  remove(publicPath: string, variants: readonly string[]): Promise<void>;
   readonly directory: string;
 }
 
@@ -48,12 +55,27 @@ async function writeOnce(target: string, bytes: Buffer): Promise<void> {
   }
 }
 
+const contentName = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+
+/** The file name a public path names, or undefined for anything that is not one of our names. */
+function storedName(publicPath: string): string | undefined {
+  if (!publicPath.startsWith(IMAGES_PUBLIC_PATH)) return undefined;
+  const name = publicPath.slice(IMAGES_PUBLIC_PATH.length);
+  return /^[a-f0-9]{32}\.webp$/.test(name) ? name : undefined;
+}
+
+async function unlinkIfPresent(file: string): Promise<void> {
+  await unlink(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+}
+
 export function createDiskImageStorage(directory: string): ImageStorage {
   mkdirSync(directory, { recursive: true });
   return {
     directory,
     async put(bytes, extension, variants = {}) {
-      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+      const hash = contentName(bytes);
       // Variants first: once the main file exists, every rendition a page asks for exists too.
       for (const [variant, variantBytes] of Object.entries(variants)) {
         await writeOnce(path.join(directory, `${hash}-${variant}.${extension}`), variantBytes);
@@ -62,14 +84,25 @@ export function createDiskImageStorage(directory: string): ImageStorage {
       return `${IMAGES_PUBLIC_PATH}${hash}.${extension}`;
     },
 
+    pathOf(bytes, extension) {
+      return `${IMAGES_PUBLIC_PATH}${contentName(bytes)}.${extension}`;
+    },
+
     async exists(publicPath) {
-      if (!publicPath.startsWith(IMAGES_PUBLIC_PATH)) return false;
-      const name = publicPath.slice(IMAGES_PUBLIC_PATH.length);
-      if (!/^[a-f0-9]{32}\.webp$/.test(name)) return false;
+      const name = storedName(publicPath);
+      if (!name) return false;
       return access(path.join(directory, name)).then(
         () => true,
         () => false,
       );
+    },
+
+    async remove(publicPath, variants) {
+      const name = storedName(publicPath);
+      if (!name) return;
+      const base = name.slice(0, -'.webp'.length);
+      await unlinkIfPresent(path.join(directory, name));
+      for (const variant of variants) await unlinkIfPresent(path.join(directory, `${base}-${variant}.webp`));
     },
   };
 }

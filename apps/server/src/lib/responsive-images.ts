@@ -1,6 +1,9 @@
 import { RESPONSIVE_IMAGE_WIDTHS } from '@shop/shared';
 import sharp from 'sharp';
 
+/** The names of the renditions `responsiveVariants` makes, as the storage files them beside the image. */
+export const RESPONSIVE_VARIANT_NAMES: readonly string[] = RESPONSIVE_IMAGE_WIDTHS.map((width) => `${width}w`);
+
 /** The smaller renditions of a stored image, so pages load no more pixels than they show. */
 export async function responsiveVariants(main: Buffer): Promise<Record<string, Buffer>> {
   const variants: Record<string, Buffer> = {};

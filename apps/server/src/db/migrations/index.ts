@@ -5,6 +5,7 @@ import * as m003 from './003-identity.js';
 import * as m004 from './004-payments.js';
 import * as m005 from './005-order-mail-outbox.js';
 import * as m006 from './006-catalogue-positions.js';
+import * as m007 from './007-image-uploads.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-payments': m004,
   '005-order-mail-outbox': m005,
   '006-catalogue-positions': m006,
+  '007-image-uploads': m007,
 };

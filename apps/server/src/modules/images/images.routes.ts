@@ -2,9 +2,9 @@ import multipart from '@fastify/multipart';
 import { errorEnvelopeSchema, imageUploadAnswerSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { scaledLimit } from '../../plugins/security.js';
-import { responsiveVariants } from '../../lib/responsive-images.js';
+import { accountLimit } from '../../plugins/security.js';
 import { IMAGE_MAX_BYTES, processImage } from './image-processing.js';
+import { assertUploadRoom, reserveUpload, storeUpload, uploadQuota } from './image-uploads.js';
 
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -17,16 +17,14 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'user',
-        rateLimit: {
-          max: scaledLimit(app.config, 30),
-          timeWindow: 60_000,
-          keyGenerator: (request) => request.headers.authorization ?? request.ip,
-        },
+        // Counted per account once the token is proven: a caller without one writes no counter.
+        rateLimit: accountLimit(app.config, 30, 60_000),
       },
       schema: {
         tags: ['images'],
         security: [{ bearer: [] }],
-        summary: 'Uploads an image (multipart field "image"): JPEG, PNG, WebP, GIF or AVIF up to 5 MB, stored as WebP',
+        summary:
+          'Uploads an image (multipart field "image"): JPEG, PNG, WebP, GIF or AVIF up to 5 MB, stored as WebP. Each account has a daily budget of bytes and uploads, and of images no record uses yet (429 with Retry-After)',
         consumes: ['multipart/form-data'],
         response: {
           201: imageUploadAnswerSchema,
@@ -42,6 +40,9 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "image"');
       }
+      const user = request.user!;
+      const quota = uploadQuota(app.config, user.role);
+      await assertUploadRoom(app, reply, user.id, quota);
       let upload: Buffer | undefined;
       try {
         for await (const part of request.parts()) {
@@ -63,9 +64,10 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (!upload) throw badRequest('Send one image in the field "image"');
+      const uploadId = await reserveUpload(app, reply, user.id, quota, upload.length);
       const image = await processImage(upload);
-      const url = await app.images.put(image.bytes, 'webp', await responsiveVariants(image.bytes));
-      request.log.info({ url, bytes: image.bytes.length, by: request.user?.email }, 'image stored');
+      const url = await storeUpload(app, uploadId, user.id, image);
+      request.log.info({ url, bytes: image.bytes.length, by: user.email }, 'image stored');
       return reply.code(201).send({ success: true as const, data: { url, width: image.width, height: image.height, size: image.bytes.length } });
     },
   );
