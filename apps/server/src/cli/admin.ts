@@ -1,7 +1,7 @@
 // `npm run admin -- promote <email>` / `demote <email>` / `list`: user roles from the command line.
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
-import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createUsersRepository, isEmailVerified } from '../modules/users/users.repository.js';
 
 const usage = 'Usage: npm run admin -- promote <email> | demote <email> | list';
 
@@ -24,6 +24,14 @@ async function main() {
     const user = await users.findByEmail(email);
     if (!user) {
       console.error(`No account with the email ${email}. The person signs up first, then you promote them.`);
+      return 1;
+    }
+    // Anyone can sign up any address; only its confirmed owner may become admin.
+    if (command === 'promote' && user.role !== 'admin' && !isEmailVerified(user)) {
+      console.error(
+        `${email} has not confirmed this email address yet, so it cannot become an admin: anyone can sign up with any address. ` +
+          'Ask its owner to open the link in the confirmation email the shop sent at sign-up, then promote them.',
+      );
       return 1;
     }
     if (command === 'demote' && user.role === 'admin' && (await users.countAdmins()) <= 1) {

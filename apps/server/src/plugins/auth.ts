@@ -5,6 +5,7 @@ import type { ShopDatabase } from '../db/database.js';
 import type { Role } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Auth } from '../modules/identity/auth.js';
+import { sessionRenewal } from '../modules/identity/session-policy.js';
 
 export interface CurrentUser {
   id: string;
@@ -65,10 +66,6 @@ function userFromIdentitySession(auth: Auth, request: FastifyRequest): Promise<C
   return resolveUser(auth, headers);
 }
 
-const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** A session used after this much of its life is extended, as Better Auth does. */
-const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The session token behind a bearer value: the raw token, or Better Auth's signed form
  * (`token.signature`, HMAC-SHA256 with the auth secret) as its `set-auth-token` header gives it.
@@ -93,7 +90,8 @@ function safeDecode(value: string): string {
 
 interface SessionUserRow {
   sessionId: string;
-  expires_at: string;
+  created_at: string | Date;
+  expires_at: string | Date;
   id: string;
   email: string;
   name: string;
@@ -109,7 +107,7 @@ function createSessionLookup({ db, prepared }: ShopDatabase) {
   const lookup = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at', 'users.id', 'users.email', 'users.name', 'users.role'])
+    .select(['sessions.id as sessionId', 'sessions.created_at', 'sessions.expires_at', 'users.id', 'users.email', 'users.name', 'users.role'])
     .where('sessions.token', '=', '')
     .compile();
 
@@ -118,13 +116,14 @@ function createSessionLookup({ db, prepared }: ShopDatabase) {
     const rows = await prepared<SessionUserRow>('session-user', lookup.sql, [token]);
     const row = rows[0];
     if (!row) return null;
-    const expiresAt = new Date(row.expires_at).getTime();
-    if (!(expiresAt > now.getTime())) return null;
-    if (expiresAt - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) {
-      const renewed = new Date(now.getTime() + SESSION_TTL_MS);
+    // One rule for every session (identity/session-policy.ts): a session without 'remember me'
+    // is never renewed, and none outlives its absolute limit after sign-in.
+    const renewal = sessionRenewal({ createdAt: row.created_at, expiresAt: row.expires_at }, now);
+    if (!renewal.active) return null;
+    if (renewal.renewTo) {
       await db
         .updateTable('sessions')
-        .set({ expires_at: renewed.toISOString(), updated_at: now.toISOString() })
+        .set({ expires_at: renewal.renewTo.toISOString(), updated_at: now.toISOString() })
         .where('id', '=', row.sessionId)
         .execute();
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
@@ -149,7 +150,12 @@ const ROWS: Row[] = [
   {
     route: 'PUT /api/user/admin/:email',
     expect: gated(401, 403, 403, 200),
-    request: async () => ({ url: `/api/user/admin/${(await insertSignedInUser(t.database.db)).email}` }),
+    request: async () => {
+      // Only an address its owner confirmed may become admin.
+      const { email } = await insertSignedInUser(t.database.db);
+      await t.database.db.updateTable('users').set({ email_verified: sql<boolean>`true` }).where('email', '=', email).execute();
+      return { url: `/api/user/admin/${email}` };
+    },
   },
   {
     route: 'DELETE /api/user/admin/:email',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { readOutbox } from './outbox.js';
 
 export interface SignedInUser {
   email: string;
@@ -16,13 +17,18 @@ const cookieHeader = (setCookie: string | string[] | undefined) =>
   (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((cookie) => cookie.split(';')[0]).join('; ');
 
 /** Signs in through the real identity endpoints and exchanges the session for the API token, as the web app does. */
-export async function signIn(app: FastifyInstance, email: string, password: string): Promise<Omit<SignedInUser, 'name'>> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  options: { rememberMe?: boolean } = {},
+): Promise<Omit<SignedInUser, 'name'>> {
   const origin = app.config.publicUrl;
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
     headers: { origin },
-    payload: { email, password },
+    payload: { email, password, ...(options.rememberMe === undefined ? {} : { rememberMe: options.rememberMe }) },
     remoteAddress: `10.200.${counter % 250}.${++counter % 250}`,
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
@@ -58,4 +64,26 @@ export async function createUser(
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   if (options.admin) await db.updateTable('users').set({ role: 'admin' }).where('email', '=', email.toLowerCase()).execute();
   return { name, ...(await signIn(app, email.toLowerCase(), password)) };
+}
+
+/**
+ * Confirms an account's email address as its owner does: opens the link of the confirmation
+ * email the shop sent at sign-up (waiting for it to reach the outbox).
+ */
+export async function confirmEmailAddress(app: FastifyInstance, email: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mail = readOutbox(app.config.mail.outboxDir)
+      .reverse()
+      .find((text) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text) && text.includes('/api/auth/verify-email?'));
+    const link = mail && /(https?:\/\/\S+\/api\/auth\/verify-email\?\S+)/.exec(mail)?.[1];
+    if (link) {
+      const url = new URL(link);
+      const response = await app.inject({ url: url.pathname + url.search });
+      if (response.statusCode !== 302) throw new Error(`confirming ${email} failed: ${response.statusCode} ${response.body}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation email to ${email} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,20 +1,56 @@
+import { TEXT_LIMITS } from '@shop/shared';
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { AppConfig } from '../../config.js';
 import type { ShopDatabase } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
-import type { Mailer } from '../../lib/mailer.js';
-import { identityEmails } from './identity.emails.js';
+import type { Mailer, MailMessage } from '../../lib/mailer.js';
+import { identityEmails, VERIFY_EMAIL_HOURS } from './identity.emails.js';
+import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-policy.js';
 
-export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const PASSWORD_MAX_LENGTH = 128;
 
 const snakeCaseTimestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
 /**
- * Better Auth on the shop's own database: email + password, reset by email, Google through
- * OpenID Connect, and bearer tokens (the session token is SPEC's `accessToken`).
+ * Better Auth's log lines into the shop's log. An Error among the arguments goes under pino's
+ * `err` key, so its message and stack are written (inside `details` it would print as `{}`).
+ */
+export function betterAuthLog(log: FastifyBaseLogger) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+    const err = args.find((arg): arg is Error => arg instanceof Error);
+    const details = args
+      .filter((arg) => arg !== err)
+      .map((arg) => (arg instanceof Error ? { type: arg.name, message: arg.message, stack: arg.stack } : arg));
+    const data = { ...(err ? { err } : {}), ...(details.length > 0 ? { details } : {}) };
+    if (level === 'error') log.error(data, `identity: ${message}`);
+    else if (level === 'warn') log.warn(data, `identity: ${message}`);
+    else log.debug(data, `identity: ${message}`);
+  };
+}
+
+/**
+ * A name from Google as the shop's own forms would take it: one line of at most
+ * TEXT_LIMITS.name characters, falling back to the email's local part.
+ */
+export function profileName(name: unknown, email: unknown): string {
+  const cleaned = (typeof name === 'string' ? name : '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, TEXT_LIMITS.name)
+    .trim();
+  if (cleaned) return cleaned;
+  const local = typeof email === 'string' ? (email.split('@')[0] ?? '') : '';
+  return local.slice(0, TEXT_LIMITS.name) || 'Customer';
+}
+
+/**
+ * Better Auth on the shop's own database: email + password, reset by email, address
+ * confirmation by email, Google through OpenID Connect, and bearer tokens (the session token
+ * is SPEC's `accessToken`).
  */
 export function createAuth({
   config,
@@ -30,6 +66,14 @@ export function createAuth({
   const plugins = [bearer()];
   const google = config.google;
 
+  /**
+   * Emails leave in the background: the answer must not wait for the mail server, and must
+   * take as long whether or not the address has an account (whose owner gets the email).
+   */
+  const sendInBackground = (message: MailMessage, what: string) => {
+    mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, `identity: sending the ${what} email failed`));
+  };
+
   return betterAuth({
     appName: 'Moto Parts',
     baseURL: config.publicUrl,
@@ -38,14 +82,11 @@ export function createAuth({
     trustedOrigins: [config.publicUrl, ...config.corsOrigins],
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
-    logger: {
-      log: (level, message, ...args) => {
-        const data = args.length > 0 ? { details: args } : {};
-        if (level === 'error') log.error(data, `identity: ${message}`);
-        else if (level === 'warn') log.warn(data, `identity: ${message}`);
-        else log.debug(data, `identity: ${message}`);
-      },
-    },
+    logger: { log: betterAuthLog(log) },
+    // A fault inside Better Auth (the database unreachable, a bug) is thrown to the shop's
+    // error handler, which logs it whole and answers like every other route (503 when the
+    // database is out); its own answer would be a bare 500 and a console line.
+    onAPIError: { throw: true },
     // Limits live in the shop's own rate limiter (database-backed, shared by every instance).
     rateLimit: { enabled: false },
     advanced: {
@@ -64,7 +105,11 @@ export function createAuth({
     session: {
       modelName: 'sessions',
       expiresIn: SESSION_TTL_SECONDS,
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // Renewal is the shop's (session-policy.ts, applied by the API's bearer lookup): Better
+      // Auth would renew a session without 'remember me' whenever no browser cookie says so,
+      // as with every bearer call, and without an upper bound.
+      disableSessionRefresh: true,
       fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...snakeCaseTimestamps },
     },
     account: {
@@ -80,11 +125,25 @@ export function createAuth({
         refreshTokenExpiresAt: 'refresh_token_expires_at',
         ...snakeCaseTimestamps,
       },
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      // Google signs in to an existing account of the same email only when both sides have
+      // proven the address: Google says it verified it, and the account's owner confirmed it
+      // through our email (Better Auth refuses to link onto an unconfirmed local account).
+      // No provider is trusted by name, so an unverified Google address never links.
+      accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: {
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', ...snakeCaseTimestamps },
+    },
+    // Every new account gets a confirmation email, and works at once (SPEC: a new account signs
+    // in right away). Confirming the address is what admin rights and Google linking need.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        sendInBackground({ to: user.email, ...identityEmails.verifyEmail(user.name, url) }, 'address confirmation');
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -95,10 +154,10 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({ to: user.email, ...identityEmails.resetPassword(user.name, url) });
+        sendInBackground({ to: user.email, ...identityEmails.resetPassword(user.name, url) }, 'password reset');
       },
       onExistingUserSignUp: async ({ user }) => {
-        await mailer.send({ to: user.email, ...identityEmails.existingAccount(user.name, `${config.publicUrl}/singin`) });
+        sendInBackground({ to: user.email, ...identityEmails.existingAccount(user.name, `${config.publicUrl}/singin`) }, 'existing account');
       },
     },
     plugins: google
@@ -113,6 +172,9 @@ export function createAuth({
                 discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                // The profile follows the shop's rules: a one-line name, and no photo from
+                // another site (a profile image is always one the shop stores).
+                mapProfileToUser: (profile) => ({ name: profileName(profile.name, profile.email), image: undefined }),
               },
             ],
           }),

@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database, Role, UserRow } from '../../db/schema.js';
 
+/** Whether the account's owner confirmed its email address (SQLite stores booleans as 0 and 1). */
+export const isEmailVerified = (user: Pick<UserRow, 'email_verified'>) => user.email_verified === true || user.email_verified === 1;
+
 export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
   return {
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },
+    /**
+     * Whether the owner of this address has confirmed it (the link of the confirmation email,
+     * Google's word for a Google account, or the operator's ADMIN_EMAIL). Only a confirmed
+     * address may gain admin rights: anyone can sign up any address. False for an unknown email.
+     */
     listAll(): Promise<UserRow[]> {
       return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
     },
@@ -31,19 +39,19 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
      * Removes a user unless that would leave the shop without an admin. Their sessions go with
      * them (foreign key cascade); their orders stay, since orders are the shop's records.
      */
-    async removeUnlessLastAdmin(email: string): Promise<'removed' | 'not-found' | 'last-admin'> {
+    async removeUnlessLastAdmin(email: string): Promise<{ outcome: 'removed'; id: string } | { outcome: 'not-found' | 'last-admin' }> {
       return db.transaction().execute(async (trx) => {
         // On PostgreSQL lock the admin rows, so two admins removing each other cannot both succeed;
         // SQLite transactions here already hold the write lock.
         const adminsQuery = trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'admin');
         const admins = dialect === 'postgres' ? await adminsQuery.forUpdate().execute() : await adminsQuery.execute();
         const target = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
-        if (!target) return 'not-found';
-        if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
+        if (!target) return { outcome: 'not-found' };
+        if (target.role === 'admin' && admins.length <= 1) return { outcome: 'last-admin' };
         await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
         await trx.deleteFrom('accounts').where('user_id', '=', target.id).execute();
         await trx.deleteFrom('users').where('id', '=', target.id).execute();
-        return 'removed';
+        return { outcome: 'removed', id: target.id };
       });
     },
     async countAdmins() {

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { assertStoredImage } from '../../lib/stored-image.js';
-import { createUsersRepository } from './users.repository.js';
+import { createUsersRepository, isEmailVerified } from './users.repository.js';
 
 const toUser = (row: UserRow): User => ({
   _id: row.id,
@@ -108,11 +108,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/admin/:email',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], ...bearer, summary: 'Makes a user an admin (admin)', params: emailParamsSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404) } },
+      schema: { tags: ['users'], ...bearer, summary: 'Makes a user an admin (admin); their email address must be confirmed', params: emailParamsSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {
       const target = await users.findByEmail(request.params.email);
       if (!target) throw notFound('User');
+      // Anyone can sign up any address: only its confirmed owner may gain admin rights.
+      if (target.role !== 'admin' && !isEmailVerified(target)) {
+        throw conflict(
+          'This person has not confirmed their email address yet, so they cannot become an admin. They confirm it with the link in the email the shop sent when they signed up.',
+        );
+      }
       const modified = await users.setRole(request.params.email, 'admin');
       return { acknowledged: true, matchedCount: 1, modifiedCount: modified };
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeTestImage } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, type SignedInUser } from '../../test/auth-helpers.js';
+import { confirmEmailAddress, createUser, type SignedInUser } from '../../test/auth-helpers.js';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -112,6 +112,11 @@ describe('user administration', () => {
     const refused = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: carol.headers });
     expect(refused.statusCode).toBe(403);
     expect(await roleOf(carol.email)).toBe('user');
+    // Only an address its owner confirmed may become admin.
+    const unconfirmed = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: admin.headers });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(await roleOf(carol.email)).toBe('user');
+    await confirmEmailAddress(t.app, carol.email);
     const made = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: admin.headers });
     expect(made.statusCode).toBe(200);
     expect(made.json()).toMatchObject({ modifiedCount: 1 });
