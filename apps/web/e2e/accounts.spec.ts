@@ -1,11 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { api, expect, seriousAxeViolations, test } from './fixtures';
+import { api, confirmEmailAddress, expect, linkInEmailTo, seriousAxeViolations, test } from './fixtures';
 
 const ADMIN = { email: 'admin@motoparts.example', password: 'admin-password-1' };
-/** Where the journeys' server writes its emails (scripts/e2e-server.mjs). */
-const OUTBOX = path.resolve(import.meta.dirname, '../../../test-results/e2e-data/outbox');
 /** A 1×1 PNG: the smallest photo the shop's image processing accepts. */
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -55,26 +51,8 @@ async function expectSignedOut(page: Page) {
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 }
 
-/** The reset link of the latest email to this address, quoted-printable undone. */
-async function resetLinkFor(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
-        for (const name of names.reverse()) {
-          const text = (await readFile(path.join(OUTBOX, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-          if (!new RegExp(`^To: ${email}$`, 'mi').test(text)) continue;
-          link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(text)?.[0];
-          if (link) return true;
-        }
-        return false;
-      },
-      { message: `a reset email to ${email} in ${OUTBOX}` },
-    )
-    .toBe(true);
-  return link!;
-}
+/** The reset link of the latest email to this address. */
+const resetLinkFor = (email: string) => linkInEmailTo(email, /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/);
 
 test.describe('sign-up', () => {
   test('says what is wrong under each field', async ({ page }) => {
@@ -300,6 +278,11 @@ test.describe('dashboard', () => {
 
     const row = (email: string) => page.getByRole('row').filter({ hasText: email });
     await expect(row(ADMIN.email).getByRole('button', { name: /make Admin/ })).toHaveCount(0);
+    // An address nobody has confirmed yet never gains admin rights: the shop says why.
+    await row(promoted.email).getByRole('button', { name: /make Admin/ }).click();
+    await expect(page.getByText(/has not confirmed their email address yet/)).toBeVisible();
+    await expect(row(promoted.email).getByRole('cell', { name: 'user', exact: true })).toBeVisible();
+    await confirmEmailAddress(page, promoted.email);
     await row(promoted.email).getByRole('button', { name: /make Admin/ }).click();
     await expect(page.getByText('Successful made an Admin')).toBeVisible();
     await expect(row(promoted.email).getByRole('cell', { name: 'admin', exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Product, Review } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { api, expect, seriousAxeViolations, test } from './fixtures';
+import { api, confirmEmailAddress, expect, seriousAxeViolations, test } from './fixtures';
 
 const ADMIN = { email: 'admin@motoparts.example', password: 'admin-password-1' };
 const PAGE_SIZE = 6;
@@ -360,6 +360,8 @@ test.describe('reviews', () => {
     const admin = { name: `Admin ${id}`, email: `second-admin-${id}@example.com`, password: 'ride-safe-42' };
     // A second admin, so that the guard's sign-out does not end the main admin's session.
     expect((await page.request.post(api('/auth/sign-up/email'), { data: admin })).ok()).toBe(true);
+    // Only an address its owner confirmed may become admin.
+    await confirmEmailAddress(page, admin.email);
     const adminToken = await signIn(page, ADMIN);
     expect(
       (await page.request.put(api(`/user/admin/${encodeURIComponent(admin.email)}`), { headers: { Authorization: `Bearer ${adminToken}` } })).ok(),

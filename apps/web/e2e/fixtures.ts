@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -43,3 +45,33 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleErrors:
 export { expect };
 
 export const api = (path: string) => `/api${path}`;
+
+/** Where the journeys' server writes its emails (scripts/e2e-server.mjs). */
+const OUTBOX = path.resolve(import.meta.dirname, '../../../test-results/e2e-data/outbox');
+
+/** The first link matching `link` in the latest email to this address, quoted-printable undone. */
+export async function linkInEmailTo(email: string, link: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+        for (const name of names.reverse()) {
+          const text = (await readFile(path.join(OUTBOX, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          if (!new RegExp(`^To: ${email}$`, 'mi').test(text)) continue;
+          found = link.exec(text)?.[0];
+          if (found) return true;
+        }
+        return false;
+      },
+      { message: `an email to ${email} with a link like ${link} in ${OUTBOX}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Follows the confirmation link the shop emailed to this address at sign-up. */
+export async function confirmEmailAddress(page: Page, email: string): Promise<void> {
+  const link = await linkInEmailTo(email, /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/);
+  expect((await page.request.get(link, { maxRedirects: 0 })).status()).toBe(302);
+}
