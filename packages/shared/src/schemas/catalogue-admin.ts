@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants.js';
-import { boundedText } from './common.js';
+import { boundedText, singleLineText } from './common.js';
 import { hostedImageSchema } from './user.js';
 
 /** SPEC section 5 messages for the product forms, each wired to its own field. */
@@ -46,7 +46,7 @@ export const minimumSchema = wholeNumber(productMessages.quantityRequired, produ
 
 /** POST /products. */
 export const createProductSchema = z.object({
-  name: boundedText(TEXT_LIMITS.name, productMessages.nameRequired),
+  name: singleLineText(TEXT_LIMITS.name, productMessages.nameRequired),
   decreption: boundedText(TEXT_LIMITS.description, productMessages.descriptionRequired),
   price: priceSchema(productMessages.priceRequired),
   quantity: stockSchema,

@@ -19,7 +19,7 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export const centsToDollars = (cents: number): number => cents / 100;
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 
-/** A trimmed, bounded single-line text without control characters. */
+/** A trimmed, bounded text without control characters other than line breaks. */
 export const boundedText = (max: number, requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
@@ -27,4 +27,8 @@ export const boundedText = (max: number, requiredMessage: string) =>
     .min(1, requiredMessage)
     .max(max, `Must be at most ${max} characters`)
     // eslint-disable-next-line no-control-regex
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Contains characters that are not allowed');
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(value), 'Contains characters that are not allowed');
+
+/** A name: bounded text on one line, since it is shown in headings, tables and email headers. */
+export const singleLineText = (max: number, requiredMessage: string) =>
+  boundedText(max, requiredMessage).refine((value) => !/[\r\n\u2028\u2029]/.test(value), 'Must be on one line');

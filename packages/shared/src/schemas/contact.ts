@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants.js';
-import { boundedText } from './common.js';
+import { boundedText, singleLineText } from './common.js';
 
 export const contactMessages = {
   name: 'Name is Required',
@@ -13,7 +13,7 @@ export const contactMessages = {
 
 /** Contact form: SPEC shows no validation; a real shop keeps messages it can answer. */
 export const contactMessageSchema = z.object({
-  name: boundedText(TEXT_LIMITS.name, contactMessages.name),
+  name: singleLineText(TEXT_LIMITS.name, contactMessages.name),
   email: z
     .string({ error: contactMessages.email })
     .trim()

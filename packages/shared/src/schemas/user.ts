@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../constants.js';
-import { boundedText } from './common.js';
+import { singleLineText } from './common.js';
 
 /** SPEC section 5 messages for the account forms. */
 export const accountMessages = {
@@ -40,7 +40,7 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, accountMessages.passwordLong);
 
 export const signUpSchema = z.object({
-  name: boundedText(TEXT_LIMITS.name, accountMessages.nameRequired),
+  name: singleLineText(TEXT_LIMITS.name, accountMessages.nameRequired),
   email: emailSchema,
   password: passwordSchema,
 });
