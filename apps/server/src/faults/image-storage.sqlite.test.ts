@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { insertSignedInUser } from '../test/factories.js';
+import { insertSignedInUser, multipartImage } from '../test/factories.js';
 
 /**
  * A full disk (a tiny tmpfs mounted over the images folder) and a folder nothing may write to
@@ -29,13 +29,8 @@ afterAll(async () => {
 
 async function upload() {
   const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
-  const boundary = '----storage';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url: '/api/images', payload, headers: { ...customer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const form = multipartImage(png);
+  return t.app.inject({ method: 'POST', url: '/api/images', payload: form.payload, headers: { ...customer.headers, ...form.headers } });
 }
 
 describe('image storage failures', () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { insertProduct, insertReview, insertSignedInUser, storeTestImage } from '../test/factories.js';
+import { insertProduct, insertReview, insertSignedInUser, multipartImage, storeTestImage } from '../test/factories.js';
 
 /**
  * Every route the app serves, with the answer each kind of caller gets: a visitor, the user who
@@ -64,13 +64,7 @@ async function paidOrder(owner: NonNullable<Caller>) {
 let pngCache: Buffer | undefined;
 async function imageForm() {
   pngCache ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
-  const boundary = '----matrix';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    pngCache,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartImage(pngCache);
 }
 
 const ROWS: Row[] = [

@@ -89,3 +89,17 @@ export async function storeTestImage(app: FastifyInstance, colour = '#c0392b'): 
   const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: colour } }).webp().toBuffer();
   return app.images.put(bytes, 'webp');
 }
+
+/** A multipart body carrying one file, as the web app sends an upload (field `image` unless told). */
+export function multipartImage(bytes: Buffer, options: { field?: string; filename?: string; type?: string } = {}) {
+  const boundary = '----shop-test-boundary';
+  const { field = 'image', filename = 'photo.png', type = 'image/png' } = options;
+  return {
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

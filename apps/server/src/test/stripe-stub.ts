@@ -88,3 +88,13 @@ export async function startStripeStub() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export const STUB_WEBHOOK_SECRET = 'whsec_local_stub_secret';
+
+/** The settings that point the shop's Stripe provider at a running stub. */
+export const stripeStubEnv = (stub: { url: string }) => ({
+  STRIPE_SECRET_KEY: 'sk_test_local_stub',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stub',
+  STRIPE_WEBHOOK_SECRET: STUB_WEBHOOK_SECRET,
+  STRIPE_API_URL: stub.url,
+});

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/auth-helpers.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertSignedInUser } from '../../test/factories.js';
+import { insertSignedInUser, multipartImage } from '../../test/factories.js';
 
 /**
  * What one caller can make the shop store and compute through POST /api/images: nothing
@@ -20,25 +20,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function multipart(bytes: Buffer) {
-  const boundary = '----budget-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 const upload = (bytes: Buffer, authorization?: string) => {
-  const form = multipart(bytes);
+  const form = multipartImage(bytes);
   return t.app.inject({
     method: 'POST',
     url: '/api/images',
     payload: form.payload,
-    headers: { 'content-type': form.contentType, ...(authorization === undefined ? {} : { authorization }) },
+    headers: { ...form.headers, ...(authorization === undefined ? {} : { authorization }) },
   });
 };
 

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { RESPONSIVE_VARIANT_NAMES, responsiveVariants } from '../../lib/responsive-images.js';
 import { assertStoredImage, withImageLock } from '../../lib/stored-image.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertSignedInUser, storeTestImage } from '../../test/factories.js';
+import { insertSignedInUser, multipartImage, storeTestImage } from '../../test/factories.js';
 import { processImage } from './image-processing.js';
 import { sweepUnusedImages } from './image-sweeper.js';
 
@@ -26,21 +26,10 @@ afterAll(async () => t.close());
 
 type Customer = Awaited<ReturnType<typeof insertSignedInUser>>;
 
-function multipart(bytes: Buffer) {
-  const boundary = '----sweeper-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 const upload = (customer: Customer, bytes: Buffer) => {
-  const form = multipart(bytes);
-  return t.app.inject({ method: 'POST', url: '/api/images', payload: form.payload, headers: { ...customer.headers, 'content-type': form.contentType } });
+  const form = multipartImage(bytes);
+  return t.app.inject({ method: 'POST', url: '/api/images', payload: form.payload, headers: { ...customer.headers, ...form.headers } });
 };
 
 let colour = 0;

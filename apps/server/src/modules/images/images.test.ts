@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, type SignedInUser } from '../../test/auth-helpers.js';
+import { multipartImage } from '../../test/factories.js';
 
 let t: TestApp;
 let user: SignedInUser;
@@ -15,18 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
-  const boundary = '----shop-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (bytes: Buffer, options: { filename?: string; type?: string; field?: string; auth?: boolean } = {}) => {
-  const form = multipart(options.field ?? 'image', options.filename ?? 'photo.png', options.type ?? 'image/png', bytes);
+  const form = multipartImage(bytes, { field: options.field, filename: options.filename, type: options.type });
   return t.app.inject({
     method: 'POST',
     url: '/api/images',

@@ -2,21 +2,16 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
-import { startStripeStub } from '../../test/stripe-stub.js';
+import { STUB_WEBHOOK_SECRET, startStripeStub, stripeStubEnv } from '../../test/stripe-stub.js';
 
 let t: TestApp;
 let stub: Awaited<ReturnType<typeof startStripeStub>>;
-const WEBHOOK_SECRET = 'whsec_local_stub_secret';
+const WEBHOOK_SECRET = STUB_WEBHOOK_SECRET;
 const signer = new Stripe('sk_test_signer', { telemetry: false });
 
 beforeAll(async () => {
   stub = await startStripeStub();
-  t = await buildTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_local_stub',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stub',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stub.url,
-  });
+  t = await buildTestApp(stripeStubEnv(stub));
 });
 afterAll(async () => {
   await t.close();
