@@ -177,6 +177,15 @@ export interface VerificationTable {
   updated_at: Date | string;
 }
 
+/** What one account holds in orders waiting for payment (kept with every order change), and its orders of this minute. */
+export interface UnpaidHoldTable {
+  user_id: string;
+  orders: number;
+  units: number;
+  window_started_at: string;
+  placed_in_window: number;
+}
+
 export interface Database {
   payments: PaymentTable;
   test_payment_intents: TestPaymentIntentTable;
@@ -187,6 +196,7 @@ export interface Database {
   verifications: VerificationTable;
   rate_limits: RateLimitTable;
   image_uploads: ImageUploadTable;
+  unpaid_holds: UnpaidHoldTable;
   products: ProductTable;
   reviews: ReviewTable;
   orders: OrderTable;

@@ -100,6 +100,8 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        // A limit of ours counted by the minute: the caller may try again within one.
+        if (error.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
         return sendError(reply, request, error.statusCode, error.code, error.message, error.fieldErrors);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -69,22 +69,67 @@ describe('hoarding', () => {
     expect(await stockOf(product.id)).toBe(90);
   });
 
-  it('limits how fast one account places orders, counted per account after sign-in', async () => {
+  it('frees a place when an unpaid order is paid', async () => {
     const customer = await insertSignedInUser(t.database.db);
-    const product = await insertProduct(t.database.db, { quantity: 10, minimum: 1 });
-    // Orders refused for stock count too: the limit is on placing, not on succeeding.
-    const answers = [];
-    for (let index = 0; index < 21; index++) answers.push(await order(customer, product.id, 100));
-    expect(answers.slice(0, 20).every((answer) => answer.statusCode === 409)).toBe(true);
-    expect(answers[20]!.statusCode).toBe(429);
-    expect(answers[20]!.headers['retry-after']).toBeTruthy();
+    const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index++) ids.push((await order(customer, product.id, 1)).json().insertedId);
+    expect((await order(customer, product.id, 1)).statusCode).toBe(409);
+    const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId: ids[0] } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      headers: customer.headers,
+      payload: { clientSecret: intent.json().clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+    });
+    const marked = await t.app.inject({ method: 'PATCH', url: `/api/orders/${ids[0]}`, headers: customer.headers, payload: { transactionID: paid.json().id } });
+    expect(marked.statusCode).toBe(200);
+    expect((await order(customer, product.id, 1)).statusCode).toBe(201);
+  });
+
+  it('limits how fast one account places orders: 20 a minute, counted in the order statement itself', async () => {
+    const customer = await insertSignedInUser(t.database.db);
+    const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
+    // Placing and cancelling at once never holds stock, yet each placement counts.
+    for (let index = 0; index < 20; index++) {
+      const placed = await order(customer, product.id, 1);
+      expect(placed.statusCode).toBe(201);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${placed.json().insertedId}`, headers: customer.headers })).statusCode).toBe(200);
+    }
+    const refused = await order(customer, product.id, 1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeTruthy();
+    expect(await stockOf(product.id)).toBe(100);
+    // Another account is not slowed by this one.
+    expect((await order(await insertSignedInUser(t.database.db), product.id, 1)).statusCode).toBe(201);
     // Unauthenticated attempts are refused before any counter is written.
-    const before = await t.database.db.selectFrom('rate_limits').select('key').execute();
+    const counters = async () => [
+      await t.database.db.selectFrom('rate_limits').select('key').orderBy('key').execute(),
+      await t.database.db.selectFrom('unpaid_holds').selectAll().orderBy('user_id').execute(),
+    ];
+    const before = await counters();
     for (let index = 0; index < 30; index++) {
       const answer = await t.app.inject({ method: 'POST', url: '/api/orders', headers: { authorization: `Bearer ${'x'.repeat(40 + index)}` }, payload: {} });
       expect(answer.statusCode).toBe(401);
     }
-    expect(await t.database.db.selectFrom('rate_limits').select('key').execute()).toEqual(before);
+    expect(await counters()).toEqual(before);
+  });
+});
+
+describe('what each account holds', () => {
+  it('matches the orders waiting for payment, account by account, after every place, pay and cancel above', async () => {
+    const db = t.database.db;
+    const waiting = await db
+      .selectFrom('orders')
+      .select((eb) => ['user_id', eb.fn.countAll<number>().as('orders'), eb.fn.sum<number>('quantity').as('units')])
+      .where('status', '=', 'waiting')
+      .groupBy('user_id')
+      .execute();
+    const holds = await db.selectFrom('unpaid_holds').selectAll().where('orders', '>', 0).execute();
+    const byUser = (rows: Array<{ user_id: string; orders: number | string; units: number | string | null }>) =>
+      Object.fromEntries(rows.map((row) => [row.user_id, [Number(row.orders), Number(row.units)]]));
+    expect(waiting.length).toBeGreaterThan(3);
+    expect(byUser(holds)).toEqual(byUser(waiting));
   });
 });
 

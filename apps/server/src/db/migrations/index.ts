@@ -6,6 +6,7 @@ import * as m004 from './004-payments.js';
 import * as m005 from './005-order-mail-outbox.js';
 import * as m006 from './006-catalogue-positions.js';
 import * as m007 from './007-image-uploads.js';
+import * as m008 from './008-unpaid-holds.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-order-mail-outbox': m005,
   '006-catalogue-positions': m006,
   '007-image-uploads': m007,
+  '008-unpaid-holds': m008,
 };

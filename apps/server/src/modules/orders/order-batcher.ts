@@ -2,7 +2,7 @@ import { MAX_ORDER_TOTAL_CENTS } from '@shop/shared';
 import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema.js';
 import { queueOrderMail } from './order-mail-outbox.js';
-import { heldByAccount, type PlaceOrderInput, type UnpaidLimits } from './orders.service.js';
+import { addToHold, heldByAccount, type PlaceOrderInput, type UnpaidLimits } from './orders.service.js';
 
 /** Orders written by one commit at most; the rest wait for the next. */
 const MAX_BATCH = 100;
@@ -89,8 +89,8 @@ export async function writeOrderRows(
   stamp: string,
   limits: UnpaidLimits,
 ): Promise<OrderRow | undefined> {
-  const held = await heldByAccount(trx, input.userId);
-  if (!held || held.orders >= limits.orders || held.units + input.quantity > limits.units) return undefined;
+  const held = await heldByAccount(trx, input.userId, stamp);
+  if (!held || held.orders >= limits.orders || held.units + input.quantity > limits.units || held.placedThisMinute >= limits.perMinute) return undefined;
   const taken = await trx
     .updateTable('products')
     .set({ quantity: sql<number>`quantity - ${input.quantity}`, updated_at: stamp })
@@ -122,6 +122,7 @@ export async function writeOrderRows(
     cancelled_at: null,
   };
   await trx.insertInto('orders').values(order).execute();
+  await addToHold(trx, input.userId, input.quantity, stamp);
   await queueOrderMail(trx, id, 'placed', stamp);
   return order;
 }

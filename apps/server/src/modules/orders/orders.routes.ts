@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { accountLimit } from '../../plugins/security.js';
 import { toOrder } from './orders.mapper.js';
 
 const orderIdParams = z.object({ id: idSchema });
@@ -38,10 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      config: {
-        access: 'user',
-        rateLimit: accountLimit(app.config, 20, 60_000),
-      },
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         ...bearer,

@@ -7,11 +7,16 @@ import { newId } from '../../lib/ids.js';
 import { queueOrderMail } from './order-mail-outbox.js';
 import { createOrderBatcher } from './order-batcher.js';
 
-/** What one account may hold in orders waiting for payment. */
+/** What one account may hold in orders waiting for payment, and how many orders it may place a minute. */
 export interface UnpaidLimits {
   orders: number;
   units: number;
+  perMinute: number;
 }
+
+const PLACEMENT_WINDOW_MS = 60_000;
+/** The start of the placement window an order at `stamp` still counts in. */
+const windowOpenAfter = (stamp: string) => new Date(Date.parse(stamp) - PLACEMENT_WINDOW_MS).toISOString();
 
 export interface PlaceOrderInput {
   userId: string;
@@ -24,26 +29,37 @@ export interface PlaceOrderInput {
 }
 
 /**
- * PostgreSQL: the account's row is locked first, in a statement of its own, so the order
- * statement that follows counts every unpaid order the account's earlier orders wrote, and
- * one account's limits hold however many of its orders arrive at once.
- */
-const LOCK_ACCOUNT_SQL = 'select id from users where id = $1 for update';
-
-/**
  * PostgreSQL's order statement. $1 quantity, $2 time, $3 product, $4 order id, $5 user id,
  * $6 name, $7 email, $8 location, $9 phone, $10 outbox id, $11 largest total, $12 unpaid
- * orders allowed, $13 unpaid units allowed. A removed account places nothing.
+ * orders allowed, $13 unpaid units allowed, $14 the time a placement window still open began
+ * after, $15 orders allowed per window.
+ *
+ * The account's and the product's rows are locked and read as they are now (a locked row is
+ * re-read after a concurrent order commits), so the account's hold grows only when the stock
+ * is there, and the stock is taken only when the hold grew within the account's limits: one
+ * statement, no round trip while a row is locked, and no hold without its order. A removed
+ * account places nothing.
  */
 const PLACE_ORDER_SQL = `
-  with held as (
-    select count(*) as orders, coalesce(sum(quantity), 0) as units
-    from orders where user_id = $5 and status = 'waiting'
+  with account as (
+    select id from users where id = $5 for update
+  ), product as (
+    select id from products
+    where id = $3 and quantity >= $1 and minimum <= $1 and price_cents::bigint * $1 <= $11
+    for update
+  ), held as (
+    insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
+    select id, 1, $1, $2, 1 from account where exists (select 1 from product) and $1 <= $13
+    on conflict (user_id) do update set
+      orders = hold.orders + 1,
+      units = hold.units + excluded.units,
+      placed_in_window = case when hold.window_started_at <= $14 then 1 else hold.placed_in_window + 1 end,
+      window_started_at = case when hold.window_started_at <= $14 then excluded.window_started_at else hold.window_started_at end
+    where hold.orders < $12 and hold.units + excluded.units <= $13 and (hold.window_started_at <= $14 or hold.placed_in_window < $15)
+    returning user_id
   ), taken as (
     update products set quantity = quantity - $1, updated_at = $2
-    where id = $3 and quantity >= $1 and minimum <= $1 and price_cents::bigint * $1 <= $11
-      and exists (select 1 from users where id = $5)
-      and (select orders from held) < $12 and (select units from held) + $1 <= $13
+    where id = (select id from product) and exists (select 1 from held)
     returning id, name, price_cents
   ), placed as (
     insert into orders (id, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
@@ -66,18 +82,15 @@ export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits
   const now = () => new Date().toISOString();
 
   /**
-   * PostgreSQL: stock, order and email in one statement, so the product row is locked only
-   * while the server runs it, never across round trips to this process (the account's row is).
+   * PostgreSQL: stock, hold, order and email in one statement, so the product row is locked
+   * only while the server runs it, never across round trips to this process.
    */
   async function placeInOneStatement(input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
     const values = [
       input.quantity, stamp, input.productId, id, input.userId, input.customerName, input.email, input.location, input.phone, newId(),
-      MAX_ORDER_TOTAL_CENTS, limits.orders, limits.units,
+      MAX_ORDER_TOTAL_CENTS, limits.orders, limits.units, windowOpenAfter(stamp), limits.perMinute,
     ];
-    const rows = await database.preparedInTransaction<OrderRow>([
-      { name: 'lock-account', text: LOCK_ACCOUNT_SQL, values: [input.userId] },
-      { name: 'place-order', text: PLACE_ORDER_SQL, values },
-    ]);
+    const rows = await database.prepared<OrderRow>('place-order', PLACE_ORDER_SQL, values);
     return rows[0];
   }
 
@@ -94,10 +107,11 @@ export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits
     if (!product) return notFound('Product');
     if (input.quantity < product.minimum) return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.belowMinimum(product.minimum));
     if (product.price_cents * input.quantity > MAX_ORDER_TOTAL_CENTS) return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.totalTooLarge);
-    const held = await heldByAccount(db, input.userId);
+    const held = await heldByAccount(db, input.userId, now());
     if (!held) return new AppError(401, 'UNAUTHORIZED', 'Your account no longer exists');
     if (held.orders >= limits.orders) return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnpaid(held.orders));
     if (held.units + input.quantity > limits.units) return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnitsHeld(limits.units));
+    if (held.placedThisMinute >= limits.perMinute) return new AppError(429, 'TOO_MANY_REQUESTS', 'You have placed many orders this minute. Please try again in a minute.');
     return quantityError(409, 'OUT_OF_STOCK', purchaseMessages.notAvailable(input.quantity));
   }
 
@@ -149,7 +163,7 @@ export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits
           .set({ status: 'cancelled', cancelled_at: stamp, updated_at: stamp })
           .where('id', '=', id)
           .where('status', '=', 'waiting')
-          .returning(['product_id', 'quantity'])
+          .returning(['product_id', 'quantity', 'user_id'])
           .executeTakeFirst();
         if (!cancelled) {
           const exists = await trx.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst();
@@ -160,6 +174,7 @@ export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits
           .set({ quantity: sql<number>`quantity + ${cancelled.quantity}`, updated_at: stamp })
           .where('id', '=', cancelled.product_id)
           .execute();
+        await releaseHold(trx, cancelled.user_id, cancelled.quantity);
         if (mailCustomer) await queueOrderMail(trx, id, 'cancelled-unpaid', stamp);
         return 'cancelled';
       });
@@ -200,7 +215,10 @@ export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits
           .where('status', '=', 'waiting')
           .returningAll()
           .executeTakeFirst();
-        if (row) await queueOrderMail(trx, id, 'paid', stamp);
+        if (row) {
+          await releaseHold(trx, row.user_id, row.quantity);
+          await queueOrderMail(trx, id, 'paid', stamp);
+        }
         return row;
       });
       if (paid) return { order: paid, changed: true };
@@ -216,15 +234,51 @@ export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-/** The orders and units an account holds unpaid; undefined when the account does not exist. */
-export async function heldByAccount(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<{ orders: number; units: number } | undefined> {
-  const account = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!account) return undefined;
+/**
+ * The orders and units an account holds unpaid, and the orders it placed in the placement
+ * window open at `stamp`; undefined when the account does not exist.
+ */
+export async function heldByAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  stamp: string,
+): Promise<{ orders: number; units: number; placedThisMinute: number } | undefined> {
   const row = await db
-    .selectFrom('orders')
-    .select((eb) => [eb.fn.countAll<number>().as('orders'), eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('units')])
+    .selectFrom('users')
+    .leftJoin('unpaid_holds', 'unpaid_holds.user_id', 'users.id')
+    .select(['unpaid_holds.orders', 'unpaid_holds.units', 'unpaid_holds.window_started_at', 'unpaid_holds.placed_in_window'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const windowOpen = (row.window_started_at ?? '') > windowOpenAfter(stamp);
+  return { orders: Number(row.orders ?? 0), units: Number(row.units ?? 0), placedThisMinute: windowOpen ? Number(row.placed_in_window) : 0 };
+}
+
+/** Adds an order placed at `stamp` to what its account holds unpaid, inside the order's own transaction. */
+export async function addToHold(trx: Transaction<Database>, userId: string, quantity: number, stamp: string): Promise<void> {
+  const windowExpired = sql<boolean>`unpaid_holds.window_started_at <= ${windowOpenAfter(stamp)}`;
+  await trx
+    .insertInto('unpaid_holds')
+    .values({ user_id: userId, orders: 1, units: quantity, window_started_at: stamp, placed_in_window: 1 })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        orders: sql<number>`unpaid_holds.orders + 1`,
+        units: sql<number>`unpaid_holds.units + ${quantity}`,
+        placed_in_window: sql<number>`case when ${windowExpired} then 1 else unpaid_holds.placed_in_window + 1 end`,
+        window_started_at: sql<string>`case when ${windowExpired} then ${stamp} else unpaid_holds.window_started_at end`,
+      }),
+    )
+    .execute();
+}
+
+/** An order left 'waiting' (paid or cancelled): its account holds it no more. */
+async function releaseHold(trx: Transaction<Database>, userId: string, quantity: number): Promise<void> {
+  await trx
+    .updateTable('unpaid_holds')
+    .set({
+      orders: sql<number>`case when orders > 0 then orders - 1 else 0 end`,
+      units: sql<number>`case when units > ${quantity} then units - ${quantity} else 0 end`,
+    })
     .where('user_id', '=', userId)
-    .where('status', '=', 'waiting')
-    .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), units: Number(row.units) };
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { scaledLimit } from '../../plugins/security.js';
 import { createOrderMailDispatcher, type OrderMailDispatcher } from '../orders/order-mail-outbox.js';
 import { createOrdersService, type OrdersService } from '../orders/orders.service.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
@@ -21,10 +22,13 @@ declare module 'fastify' {
   }
 }
 
+const ORDERS_PER_MINUTE = 20;
+
 /** Orders and payments, with the provider config picks: Stripe, or test mode. */
 export const commercePlugin = fp(
   async (app: FastifyInstance) => {
-    const orders = createOrdersService(app.database, app.config.unpaidLimits);
+    // Orders a minute per account, counted in the order's own statement (no write of its own).
+    const orders = createOrdersService(app.database, { ...app.config.unpaidLimits, perMinute: scaledLimit(app.config, ORDERS_PER_MINUTE) });
     let testMode: TestModeProvider | null = null;
     let provider: PaymentProvider;
     if (app.config.stripe) {
