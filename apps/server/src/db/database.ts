@@ -65,13 +65,6 @@ export interface ShopDatabase {
    * signed-in request or every order runs.
    */
   prepared: <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
-  /**
-   * Runs such statements one after the other in one transaction on one connection and answers
-   * the last one's rows. Under PostgreSQL's read committed, each statement sees what was
-   * committed before it started: a lock taken by one is followed by reads that see everything
-   * its holder wrote.
-   */
-  preparedInTransaction: <Row>(statements: PreparedStatement[]) => Promise<Row[]>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -81,16 +74,9 @@ export interface ShopDatabase {
 // PostgreSQL returns bigint/numeric as strings; counts and sums here stay far below 2^53.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 
-export interface PreparedStatement {
-  name: string;
-  text: string;
-  values: unknown[];
-}
-
 export function createDatabase(config: DatabaseConfig): ShopDatabase {
   let db: Kysely<Database>;
   let prepared: ShopDatabase['prepared'];
-  let preparedInTransaction: ShopDatabase['preparedInTransaction'];
   if (config.dialect === 'sqlite') {
     const sqlite = new BetterSqlite3(config.file);
     sqlite.pragma('journal_mode = WAL');
@@ -101,12 +87,6 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     const sqliteDb = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     db = sqliteDb;
     prepared = async <Row>(_name: string, text: string, values: unknown[]) => (await sqliteDb.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
-    preparedInTransaction = <Row>(statements: PreparedStatement[]) =>
-      sqliteDb.transaction().execute(async (trx) => {
-        let rows: Row[] = [];
-        for (const { text, values } of statements) rows = (await trx.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
-        return rows;
-      });
   } else {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -120,32 +100,12 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     prepared = async <Row>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as Row[];
-    preparedInTransaction = async <Row>(statements: PreparedStatement[]) => {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('begin');
-        let rows: Row[] = [];
-        for (const statement of statements) rows = (await client.query(statement)).rows as Row[];
-        await client.query('commit');
-        return rows;
-      } catch (error) {
-        await client.query('rollback').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      } finally {
-        // A connection that could not even roll back is not given to the next caller.
-        client.release(broken);
-      }
-    };
   }
 
   return {
     db,
     dialect: config.dialect,
     prepared,
-    preparedInTransaction,
     async ping() {
       await sql`select 1`.execute(db);
     },
