@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalOpenIdProvider } from '../apps/server/src/test/local-openid-provider.ts';
+import { ADMIN } from '../apps/web/e2e/admin-account.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -32,8 +33,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     LOG_LEVEL: 'warn',
     SEED: 'demo',
     DATABASE_URL: '',
-    ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL ?? 'admin@motoparts.example',
-    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
     GOOGLE_CLIENT_ID: 'e2e-shop',
     GOOGLE_CLIENT_SECRET: 'e2e-shop-secret',
     GOOGLE_ISSUER: google.issuer,

@@ -1,4 +1,6 @@
-// `npm test`: every test. Unit and API suites (Vitest; the API suite again on PostgreSQL when
+// `npm test`: every check and every test. Lint (import boundaries, cycles, unused code) and the
+// type check first: a failure there stops the run, since the tests would run code the tools
+// refuse. Then the unit and API suites (Vitest; the API suite again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser journeys (Playwright in Debian's Chromium)
 // against the real server on a fresh database. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +14,16 @@ mkdirSync(results, { recursive: true });
 
 const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const summary = (passed, failed) => console.log(`\ntests: ${passed} passed, ${failed} failed`);
+
+for (const check of ['lint', 'typecheck']) {
+  if (run('npm', ['run', check]) !== 0) {
+    console.error(`\nnpm test stopped: \`npm run ${check}\` failed (see above); no test was run.`);
+    summary(0, 1);
+    process.exit(1);
+  }
+}
 
 const vitestReport = path.join(results, 'vitest.json');
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
@@ -37,5 +49,5 @@ if (existsSync(playwrightReport)) {
 }
 const allGreen = vitestStatus === 0 && buildStatus === 0 && playwrightStatus === 0 && failed === 0 && passed > 0;
 if (!allGreen && failed === 0) failed = 1;
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+summary(passed, failed);
 process.exit(allGreen ? 0 : 1);

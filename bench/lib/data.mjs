@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { onCleanup } from './cleanup.mjs';
 import { createDatabase } from './server-code.mjs';
 
-/** @typedef {import('../../apps/server/src/config.js').DatabaseConfig} DatabaseConfig */
+/** @typedef {import('../../apps/server/src/app-config.js').DatabaseConfig} DatabaseConfig */
 
 /**
  * @typedef {object} BenchDatabase

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -11,26 +10,31 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig, TrustProxy } from './config.js';
+import type { AppConfig, TrustProxy } from './app-config.js';
 import { createDatabase, type ShopDatabase } from './db/database.js';
-import { createDiskImageStorage, type ImageStorage } from './lib/image-storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { createMicroCache, type MicroCache } from './lib/micro-cache.js';
-import { createResponseCache, type ResponseCache } from './lib/response-cache.js';
+import { createResponseCache } from './lib/response-cache.js';
+import { contactPlugin } from './modules/contact/contact.plugin.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { createAuth } from './modules/identity/auth.js';
 import { authRoutes } from './modules/identity/auth.routes.js';
+import { identityPlugin } from './modules/identity/identity.plugin.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import { imagesPlugin } from './modules/images/images.plugin.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
+import { ordersPlugin } from './modules/orders/orders.plugin.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
-import { commercePlugin } from './modules/payments/commerce.plugin.js';
+import { paymentsPlugin } from './modules/payments/payments.plugin.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { cataloguePlugin } from './modules/products/products.plugin.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { reviewsPlugin } from './modules/reviews/reviews.plugin.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { usersPlugin } from './modules/users/users.plugin.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { answerClientError, errorsPlugin, sendError } from './plugins/errors.js';
+import { publicCachePlugin } from './plugins/public-cache.js';
 import { LOG_REDACT, LOG_SERIALIZERS, securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 
@@ -38,24 +42,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: ShopDatabase;
-    images: ImageStorage;
     mailer: Mailer;
     /** Every route the app serves, as `METHOD url` (the authorization matrix test reads it). */
     routeList: string[];
     /** Set while shutting down: readiness fails so load balancers stop sending. */
     draining: boolean;
-    /** Public catalogue answers for up to a second; any successful write clears it. */
-    publicCache: MicroCache;
-    /** Complete answers of `publicCache` routes, written again in front of the router while fresh. */
-    responseCache: ResponseCache;
-  }
-  interface FastifyRequest {
-    /** Set when the answer came from `publicCache`: until when it may be answered again as it is. */
-    publicCacheFreshUntil: number;
-  }
-  interface FastifyContextConfig {
-    /** A public answer that may be kept whole in the response cache (only answers sent from `publicCache`). */
-    publicCache?: boolean;
   }
 }
 
@@ -137,29 +128,13 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   const routeList: string[] = [];
   app.decorate('routeList', routeList);
   app.decorate('draining', false);
-  app.decorate('publicCache', createMicroCache({ ttlMs: config.publicCacheMs, maxEntries: 5000 }));
-  app.decorate('responseCache', responseCache);
-  app.decorateRequest('publicCacheFreshUntil', 0);
   // First of all preClose hooks: from here on Fastify answers 503 and the cache must not answer instead.
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // Any write that succeeded may have changed what the public sees (stock, prices, reviews).
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      app.publicCache.clear();
-      responseCache.clear();
-    }
-  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
-    // The route's own onSend runs after every other hook: the answer is offered exactly as it will be sent.
-    if (route.config?.publicCache) route.onSend = [...[route.onSend ?? []].flat(), offerToResponseCache];
   });
-  function offerToResponseCache(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
-    if (reply.statusCode === 200 && request.publicCacheFreshUntil > 0) responseCache.offer(request.raw, request.publicCacheFreshUntil, payload);
-    done(null, payload);
-  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -168,7 +143,6 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   const db = database ?? createDatabase(config.database);
   app.decorate('config', config);
   app.decorate('database', db);
-  app.decorate('images', createDiskImageStorage(path.join(config.dataDir, 'images')));
   app.decorate('mailer', mailer ?? createMailer({ ...config.mail, log: app.log }));
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
 
@@ -179,8 +153,16 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(fp(async () => {}, { name: 'database' }));
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(authPlugin, { auth: createAuth({ config, database: db, mailer: app.mailer, log: app.log }) });
-  await app.register(commercePlugin);
+  await app.register(publicCachePlugin, { responseCache });
+  await app.register(identityPlugin);
+  await app.register(authPlugin, { identity: app.identity });
+  await app.register(ordersPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(imagesPlugin);
+  await app.register(cataloguePlugin);
+  await app.register(reviewsPlugin);
+  await app.register(usersPlugin);
+  await app.register(contactPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -209,7 +191,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     { prefix: '/api' },
   );
 
-  await app.register(staticPlugin, { config, imagesDir: app.images.directory });
+  await app.register(staticPlugin, { config, imagesDir: app.imageStorage.directory });
 
   return app;
 }

@@ -1,9 +1,9 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { seedDemo } from './db/seed/seed.js';
+import { ConfigError } from './lib/errors.js';
 import { ensureConfiguredAdmin } from './modules/identity/admin-bootstrap.js';
-import { sweepUnusedImages } from './modules/images/image-sweeper.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const UNPAID_SWEEP_INTERVAL_MS = 60 * 1000;
@@ -17,21 +17,21 @@ async function main() {
   const app = await buildApp({ config, database });
   await ensureConfiguredAdmin(app);
   if (config.seed === 'demo') {
-    const seeded = await seedDemo(database.db, app.images, (message) => app.log.info(message));
+    const seeded = await seedDemo(database.db, app.imageStorage, (message) => app.log.info(message));
     if (seeded.products > 0) app.log.info(seeded, 'demo catalogue seeded');
   }
 
   // Orders left unpaid past the timeout release their stock; every instance may sweep, each
   // cancellation is a conditional update, and the provider is asked first.
   const sweep = () =>
-    app.commerce.payments.sweepUnpaid(config.orderPaymentTimeoutMs).catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
+    app.orders.sweepUnpaid(config.orderPaymentTimeoutMs).catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
   const sweeper = setInterval(sweep, UNPAID_SWEEP_INTERVAL_MS);
   sweeper.unref();
   void sweep();
 
   // Uploaded images no record has used for a day are removed; every instance may sweep, each
   // image is decided under its own lock.
-  const sweepImages = () => sweepUnusedImages(app).catch((error: unknown) => app.log.error({ err: error }, 'unused-image sweep failed'));
+  const sweepImages = () => app.images.sweepUnused().catch((error: unknown) => app.log.error({ err: error }, 'unused-image sweep failed'));
   const imageSweeper = setInterval(sweepImages, IMAGE_SWEEP_INTERVAL_MS);
   imageSweeper.unref();
   void sweepImages();

@@ -1,41 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, confirmEmailAddress, expect, linkInEmailTo, seriousAxeViolations, test } from './fixtures';
-
-const ADMIN = { email: 'admin@motoparts.example', password: 'admin-password-1' };
-/** A 1×1 PNG: the smallest photo the shop's image processing accepts. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Journeys run in parallel on one database: every account is new. */
-const uniqueEmail = (label: string) =>
-  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-interface Account {
-  name: string;
-  email: string;
-  password: string;
-}
-
-const newAccount = (label: string): Account => ({ name: `Rider ${label}`, email: uniqueEmail(label), password: 'ride-safe-42' });
-
-/** Creates the account through the API, without signing the browser in. */
-async function createAccount(page: Page, account: Account) {
-  const response = await page.request.post(api('/auth/sign-up/email'), { data: account });
-  expect(response.ok()).toBe(true);
-}
-
-/** Signs the browser in without the sign-in page: identity session, token exchange, stored token. */
-async function signInWithoutUi(page: Page, { email, password }: Pick<Account, 'email' | 'password'>) {
-  const signIn = await page.request.post(api('/auth/sign-in/email'), { data: { email, password } });
-  expect(signIn.ok()).toBe(true);
-  const exchange = await page.request.put(api(`/user/${encodeURIComponent(email)}`), { data: { email } });
-  expect(exchange.ok()).toBe(true);
-  const { token } = (await exchange.json()) as { token: string };
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('accessToken', value), token);
-}
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, linkInEmailTo, newAccount, pngFile, seriousAxeViolations, signIn, test, uniqueEmail } from './fixtures';
 
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -133,7 +97,7 @@ test.describe('sign-in', () => {
   test('SignOut ends the session and leads to sign-in', async ({ page }) => {
     const account = newAccount('signout');
     await createAccount(page, account);
-    await signInWithoutUi(page, account);
+    await signIn(page, account);
     await page.goto('/');
     await expectSignedIn(page);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -209,7 +173,7 @@ test.describe('guards', () => {
     allowedConsoleErrors.push(/status of 401/);
     const account = newAccount('guard');
     await createAccount(page, account);
-    await signInWithoutUi(page, account);
+    await signIn(page, account);
     await page.goto('/dashbord/makeAdmin');
 
     await expect(page.getByText("Sorry! It's Procte for Admin")).toBeVisible();
@@ -229,7 +193,7 @@ test.describe('dashboard', () => {
     allowedConsoleErrors.push(/status of 415/);
     const account = newAccount('profile');
     await createAccount(page, account);
-    await signInWithoutUi(page, account);
+    await signIn(page, account);
     await page.goto('/dashbord');
     await expect(page.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Dashbord' });
@@ -252,7 +216,7 @@ test.describe('dashboard', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
-    await form.getByLabel(/^Image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await form.getByLabel(/^Image/).setInputFiles(pngFile('me.png'));
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(form.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
     await expect(page.getByText('User Update Successfully')).toBeVisible();
@@ -270,7 +234,7 @@ test.describe('dashboard', () => {
     const removed = newAccount('remove');
     await createAccount(page, promoted);
     await createAccount(page, removed);
-    await signInWithoutUi(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/dashbord');
     await page.getByRole('navigation', { name: 'Dashbord' }).getByRole('link', { name: 'All Users' }).click();
     await expect(page).toHaveURL(/\/dashbord\/makeAdmin$/);
@@ -326,7 +290,7 @@ test.describe('small screens', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the dashboard menu slides in from the menu button', async ({ page }) => {
-    await signInWithoutUi(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/dashbord');
     const menu = page.getByRole('navigation', { name: 'Dashbord' });
     await expect(menu).toBeHidden();
@@ -348,7 +312,7 @@ test.describe('accessibility', () => {
   }
 
   test('no serious or critical axe violations on /dashbord', async ({ page }) => {
-    await signInWithoutUi(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/dashbord');
     await expect(page.getByRole('form', { name: 'Update Your Profile' })).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,47 +1,10 @@
 import type { Product, Review } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { api, confirmEmailAddress, expect, seriousAxeViolations, test } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, pngFile, seriousAxeViolations, signIn, signInNewCustomer, test } from './fixtures';
 
-const ADMIN = { email: 'admin@motoparts.example', password: 'admin-password-1' };
 const PAGE_SIZE = 6;
-/** A 1×1 PNG: the smallest photo the shop's image processing accepts. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const photo = (name = 'photo.png') => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
-
 /** Journeys run in parallel on one database: every name, email and text they create is new. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-interface Account {
-  name: string;
-  email: string;
-  password: string;
-}
-
-/** Signs the browser in without the sign-in page: identity session, token exchange, stored token. */
-async function signIn(page: Page, { email, password }: Pick<Account, 'email' | 'password'>): Promise<string> {
-  // Switching accounts: the identity service refuses a sign-in that carries another session's cookie.
-  await page.context().clearCookies();
-  const session = await page.request.post(api('/auth/sign-in/email'), { data: { email, password } });
-  expect(session.ok(), await session.text()).toBe(true);
-  const exchange = await page.request.put(api(`/user/${encodeURIComponent(email)}`), { data: { email } });
-  expect(exchange.ok(), await exchange.text()).toBe(true);
-  const { token } = (await exchange.json()) as { token: string };
-  await page.goto('/blogs');
-  await page.evaluate((value) => localStorage.setItem('accessToken', value), token);
-  return token;
-}
-
-/** A new customer, signed in in this browser. */
-async function signInNewCustomer(page: Page): Promise<Account> {
-  const id = unique();
-  const account = { name: `Rider ${id}`, email: `reviewer-${id}@example.com`, password: 'ride-safe-42' };
-  expect((await page.request.post(api('/auth/sign-up/email'), { data: account })).ok()).toBe(true);
-  await signIn(page, account);
-  return account;
-}
 
 const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashbord' });
 
@@ -101,7 +64,7 @@ test.describe('products', () => {
     await form.getByLabel('Price').fill('64.5');
     await form.getByLabel('Quantity').fill('12');
     await form.getByLabel('Minimum').fill('2');
-    await form.getByLabel(/^Image/).setInputFiles(photo('chain.png'));
+    await form.getByLabel(/^Image/).setInputFiles(pngFile('chain.png'));
     await expect(form.locator('img')).toBeVisible();
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText('Product added successfully')).toBeVisible();
@@ -139,7 +102,7 @@ test.describe('products', () => {
     await update.getByLabel('Price').fill('71.25');
     await update.getByLabel('Quantity', { exact: true }).fill('30');
     await update.getByLabel('Minimum Order Quantity').fill('3');
-    await update.getByLabel(/^New Photo/).setInputFiles(photo('chain-new.png'));
+    await update.getByLabel(/^New Photo/).setInputFiles(pngFile('chain-new.png'));
     await update.getByRole('button', { name: 'Update Product' }).click();
     await expect(page.getByText('Product Updated')).toBeVisible();
 
@@ -249,7 +212,7 @@ test.describe('products', () => {
     // The guard ends the session while the dashboard may still be asking for the account's role;
     // that last answer is a 401, which the browser logs.
     allowedConsoleErrors.push(/status of 401/);
-    await signInNewCustomer(page);
+    await signInNewCustomer(page, 'reviewer');
     await page.goto('/dashbord/addproducts');
     await expect(page.getByText("Sorry! It's Procte for Admin")).toBeVisible();
     await expect(page).toHaveURL(/\/singin$/);
@@ -259,7 +222,7 @@ test.describe('products', () => {
 test.describe('reviews', () => {
   test('a customer adds a review with a photo, it shows on home, and an admin deletes it', async ({ page }) => {
     const text = `The pads fit perfectly and arrived in two days (${unique()}).`;
-    const customer = await signInNewCustomer(page);
+    const customer = await signInNewCustomer(page, 'reviewer');
     await page.goto('/dashbord');
     await expect(dashboardMenu(page).getByRole('link', { name: 'Add Review' })).toBeVisible();
     await expect(dashboardMenu(page).getByRole('link', { name: 'Add Product' })).toHaveCount(0);
@@ -275,7 +238,7 @@ test.describe('reviews', () => {
     ]);
     await form.getByLabel('Review').fill(text);
     await form.getByLabel(/^Ratings/).fill('five');
-    await form.getByLabel(/^Image/).setInputFiles(photo('me.png'));
+    await form.getByLabel(/^Image/).setInputFiles(pngFile('me.png'));
     await form.getByRole('button', { name: 'Add Review' }).click();
     await expectMessages([
       [form.getByLabel('Review'), null],
@@ -324,12 +287,12 @@ test.describe('reviews', () => {
 
   test('a review written as markup is shown as text and runs nothing', async ({ page }) => {
     const attack = `<img src=x onerror=window.__xss=1> ${unique()}`;
-    await signInNewCustomer(page);
+    await signInNewCustomer(page, 'reviewer');
     await page.goto('/dashbord/addreview');
     const form = page.getByRole('form', { name: 'Add Review' });
     await form.getByLabel('Review').fill(attack);
     await form.getByLabel(/^Ratings/).fill('4');
-    await form.getByLabel(/^Image/).setInputFiles(photo());
+    await form.getByLabel(/^Image/).setInputFiles(pngFile());
     await form.getByRole('button', { name: 'Add Review' }).click();
     await expect(page.getByText('Review added Successful.')).toBeVisible();
 
@@ -359,7 +322,7 @@ test.describe('reviews', () => {
     const id = unique();
     const admin = { name: `Admin ${id}`, email: `second-admin-${id}@example.com`, password: 'ride-safe-42' };
     // A second admin, so that the guard's sign-out does not end the main admin's session.
-    expect((await page.request.post(api('/auth/sign-up/email'), { data: admin })).ok()).toBe(true);
+    await createAccount(page, admin);
     // Only an address its owner confirmed may become admin.
     await confirmEmailAddress(page, admin.email);
     const adminToken = await signIn(page, ADMIN);
@@ -423,7 +386,7 @@ test.describe('accessibility', () => {
   });
 
   test('no serious or critical axe violations on Add Review, before and after its messages', async ({ page }) => {
-    await signInNewCustomer(page);
+    await signInNewCustomer(page, 'reviewer');
     await page.goto('/dashbord/addreview');
     await expect(page.getByRole('heading', { level: 1, name: 'Add Review' })).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);

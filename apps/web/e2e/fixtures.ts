@@ -43,8 +43,69 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleErrors:
 });
 
 export { expect };
+export { ADMIN } from './admin-account';
 
 export const api = (path: string) => `/api${path}`;
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Journeys run in parallel on one database: every account is new. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+export const newAccount = (label: string): Account => ({ name: `Rider ${label}`, email: uniqueEmail(label), password: 'ride-safe-42' });
+
+/**
+ * Identity calls the way the shop's own pages make them: once the browser holds a session
+ * cookie, the identity service asks for the page's origin (its CSRF check).
+ */
+const fromShop = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+
+/** Creates the account through the API, without signing the browser in. */
+export async function createAccount(page: Page, account: Account): Promise<void> {
+  const response = await page.request.post(api('/auth/sign-up/email'), { data: account, headers: fromShop() });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** SPEC section 9: the app keeps its access token in local storage under this name. */
+const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
+
+/**
+ * Signs the browser in without the sign-in page, as the sign-in page does it: identity session,
+ * token exchange, the token stored where the app keeps it. Answers the token for API calls.
+ * The page shown is not reloaded: the journey goes to the page it tests next.
+ */
+export async function signIn(page: Page, { email, password }: Pick<Account, 'email' | 'password'>): Promise<string> {
+  // Switching accounts: the identity service refuses a sign-in that carries another session's cookie.
+  await page.context().clearCookies();
+  const session = await page.request.post(api('/auth/sign-in/email'), { data: { email, password }, headers: fromShop() });
+  expect(session.ok(), await session.text()).toBe(true);
+  const exchange = await page.request.put(api(`/user/${encodeURIComponent(email)}`), { data: { email }, headers: fromShop() });
+  expect(exchange.ok(), await exchange.text()).toBe(true);
+  const { token } = (await exchange.json()) as { token: string };
+  // Local storage belongs to the shop's origin: a fresh page is still on about:blank.
+  if (!page.url().startsWith(fromShop().Origin)) await page.goto('/blogs');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [ACCESS_TOKEN_STORAGE_KEY, token] as const);
+  return token;
+}
+
+/** A new customer, signed in in this browser, with the token for API calls. */
+export async function signInNewCustomer(page: Page, label: string): Promise<Account & { token: string }> {
+  const account = newAccount(label);
+  await createAccount(page, account);
+  return { ...account, token: await signIn(page, account) };
+}
+
+/** A 1×1 PNG: the smallest photo the shop's image processing accepts. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const pngFile = (name = 'photo.png') => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
 
 /** Where the journeys' server writes its emails (scripts/e2e-server.mjs). */
 const OUTBOX = path.resolve(import.meta.dirname, '../../../test-results/e2e-data/outbox');

@@ -1,8 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { api, expect, seriousAxeViolations, test } from './fixtures';
-
-const ADMIN = { email: 'admin@motoparts.example', password: 'admin-password-1' };
+import { ADMIN, api, createAccount, expect, newAccount, seriousAxeViolations, signIn, signInNewCustomer, test } from './fixtures';
 
 /**
  * Journeys run in parallel on one database, and an order takes stock at once: each journey that
@@ -34,25 +32,6 @@ async function shownColour(locator: Locator): Promise<'red' | 'green' | 'other'>
 
 const TEST_CARD = { number: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' };
 
-interface Account {
-  name: string;
-  email: string;
-  password: string;
-}
-
-/** Every customer is new: journeys never see each other's orders. */
-const newAccount = (label: string): Account => ({
-  name: `Rider ${label}`,
-  email: `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-  password: 'ride-safe-42',
-});
-
-/**
- * Identity calls the way the shop's own pages make them: once the browser holds a session
- * cookie, the identity service asks for the page's origin (its CSRF check).
- */
-const fromShop = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
-
 async function findProduct(page: Page, name: string): Promise<Product> {
   const response = await page.request.get(api('/products?page=0&size=100'));
   const product = ((await response.json()) as Product[]).find((candidate) => candidate.name === name);
@@ -62,26 +41,6 @@ async function findProduct(page: Page, name: string): Promise<Product> {
 
 async function stockOf(page: Page, productId: string): Promise<number> {
   return ((await (await page.request.get(api(`/products/${productId}`))).json()) as Product).quantity;
-}
-
-/** Signs the browser in without the sign-in page: identity session, token exchange, stored token. */
-async function signIn(page: Page, { email, password }: Pick<Account, 'email' | 'password'>): Promise<string> {
-  const session = await page.request.post(api('/auth/sign-in/email'), { data: { email, password }, headers: fromShop() });
-  expect(session.ok()).toBe(true);
-  const exchange = await page.request.put(api(`/user/${encodeURIComponent(email)}`), { data: { email }, headers: fromShop() });
-  expect(exchange.ok()).toBe(true);
-  const { token } = (await exchange.json()) as { token: string };
-  if (!page.url().startsWith('http')) await page.goto('/allproducts');
-  await page.evaluate((value) => localStorage.setItem('accessToken', value), token);
-  return token;
-}
-
-/** A new customer, signed in in this browser. */
-async function newCustomer(page: Page, label: string): Promise<Account & { token: string }> {
-  const account = newAccount(label);
-  const signUp = await page.request.post(api('/auth/sign-up/email'), { data: account, headers: fromShop() });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  return { ...account, token: await signIn(page, account) };
 }
 
 async function placeOrder(page: Page, token: string, product: Product, quantity = product.minimum): Promise<string> {
@@ -106,7 +65,7 @@ const orderRow = (page: Page, text: string) => page.getByRole('row').filter({ ha
 test.describe('purchase page', () => {
   test('refuses a quantity below the minimum or above the stock, and orders nothing', async ({ page }) => {
     const product = await findProduct(page, PARTS.validation);
-    const customer = await newCustomer(page, 'limits');
+    const customer = await signInNewCustomer(page, 'limits');
     await page.goto(`/purchase/${product._id}`);
 
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -139,7 +98,7 @@ test.describe('purchase page', () => {
 
   test("a part below its minimum stock offers only 'Out Of Stock', back home", async ({ page }) => {
     const product = await findProduct(page, PARTS.outOfStock);
-    await newCustomer(page, 'soldout');
+    await signInNewCustomer(page, 'soldout');
     await page.goto(`/purchase/${product._id}`);
     await expect(page.getByText(`Available: ${product.quantity}`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Confirm Order' })).toHaveCount(0);
@@ -149,7 +108,7 @@ test.describe('purchase page', () => {
 
   test('an unknown part says so and leads to the products', async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/status of 404/);
-    await newCustomer(page, 'unknown');
+    await signInNewCustomer(page, 'unknown');
     await page.goto(`/purchase/${'f'.repeat(24)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Part not found' })).toBeVisible();
     await page.getByRole('link', { name: 'See all products' }).click();
@@ -159,7 +118,7 @@ test.describe('purchase page', () => {
   test('a signed-out visitor is sent to sign-in and brought back', async ({ page }) => {
     const product = await findProduct(page, PARTS.validation);
     const account = newAccount('return');
-    expect((await page.request.post(api('/auth/sign-up/email'), { data: account, headers: fromShop() })).ok()).toBe(true);
+    await createAccount(page, account);
     await page.goto(`/purchase/${product._id}`);
     await expect(page).toHaveURL(/\/singin$/);
 
@@ -175,7 +134,7 @@ test.describe('ordering and paying', () => {
   test('order → My Orders → pay by card → paid → the admin ships it', async ({ page }) => {
     test.setTimeout(90_000);
     const product = await findProduct(page, PARTS.happyPath);
-    const customer = await newCustomer(page, 'happy');
+    const customer = await signInNewCustomer(page, 'happy');
     const quantity = product.minimum + 1;
 
     // Order on the purchase page: thanked, stock shown goes down, form back to the minimum.
@@ -258,7 +217,7 @@ test.describe('ordering and paying', () => {
   test('a declined card leaves the order unpaid, with the reason in red', async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/status of 402/);
     const product = await findProduct(page, PARTS.declined);
-    const customer = await newCustomer(page, 'declined');
+    const customer = await signInNewCustomer(page, 'declined');
     const orderId = await placeOrder(page, customer.token, product);
 
     await page.goto(`/dashbord/payment/${orderId}`);
@@ -279,7 +238,7 @@ test.describe('ordering and paying', () => {
 
   test('cancelling an unpaid order gives its pieces back to stock', async ({ page }) => {
     const product = await findProduct(page, PARTS.cancel);
-    const customer = await newCustomer(page, 'cancel');
+    const customer = await signInNewCustomer(page, 'cancel');
     const before = await stockOf(page, product._id);
     await placeOrder(page, customer.token, product, product.minimum);
 
@@ -323,9 +282,9 @@ test.describe('guards', () => {
     // for the account's role; that last answer is a 401, which the browser logs.
     allowedConsoleErrors.push(/status of 401/);
     const product = await findProduct(page, PARTS.accessibility);
-    const owner = await newCustomer(page, 'owner');
+    const owner = await signInNewCustomer(page, 'owner');
     const orderId = await placeOrder(page, owner.token, product);
-    await newCustomer(page, 'other');
+    await signInNewCustomer(page, 'other');
     await page.goto(`/dashbord/payment/${orderId}`);
     await expect(page.getByText('This order belongs to another account.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
@@ -341,7 +300,7 @@ test.describe('small screens', () => {
 
   test('My Orders and the payment page fit a phone', async ({ page }) => {
     const product = await findProduct(page, PARTS.accessibility);
-    const customer = await newCustomer(page, 'phone');
+    const customer = await signInNewCustomer(page, 'phone');
     const orderId = await placeOrder(page, customer.token, product);
     for (const path of ['/dashbord/myorders', `/dashbord/payment/${orderId}`, `/purchase/${product._id}`]) {
       await page.goto(path);
@@ -355,7 +314,7 @@ test.describe('small screens', () => {
 test.describe('accessibility', () => {
   test('no serious or critical axe violations on the purchase page, with its messages shown', async ({ page }) => {
     const product = await findProduct(page, PARTS.accessibility);
-    await newCustomer(page, 'axe-purchase');
+    await signInNewCustomer(page, 'axe-purchase');
     await page.goto(`/purchase/${product._id}`);
     await page.getByRole('button', { name: 'Confirm Order' }).click();
     await expect(page.getByText('Location is Required')).toBeVisible();
@@ -364,7 +323,7 @@ test.describe('accessibility', () => {
 
   test('no serious or critical axe violations on My Orders and its cancel dialog', async ({ page }) => {
     const product = await findProduct(page, PARTS.accessibility);
-    const customer = await newCustomer(page, 'axe-orders');
+    const customer = await signInNewCustomer(page, 'axe-orders');
     await placeOrder(page, customer.token, product);
     await page.goto('/dashbord/myorders');
     await expect(orderRow(page, product.name)).toHaveCount(1);
@@ -377,7 +336,7 @@ test.describe('accessibility', () => {
   test('no serious or critical axe violations on the payment page, with a card error shown', async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/status of 402/);
     const product = await findProduct(page, PARTS.accessibility);
-    const customer = await newCustomer(page, 'axe-payment');
+    const customer = await signInNewCustomer(page, 'axe-payment');
     const orderId = await placeOrder(page, customer.token, product);
     await page.goto(`/dashbord/payment/${orderId}`);
     await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();

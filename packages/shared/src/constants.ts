@@ -3,9 +3,9 @@ export const PAGE_SIZE = 6;
 export const MAX_PAGE_SIZE = 100;
 export const HOME_REVIEWS = 3;
 export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const LANDING_COUNTERS = [
   { end: 782, label: 'Motor Bike Parts' },
   { end: 21, label: 'countries' },

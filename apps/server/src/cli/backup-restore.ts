@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../app-config.js';
 
 export interface BackupResult {
   directory: string;

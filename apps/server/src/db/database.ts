@@ -11,7 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '../app-config.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 

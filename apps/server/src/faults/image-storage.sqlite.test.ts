@@ -18,7 +18,7 @@ let customer: Awaited<ReturnType<typeof insertSignedInUser>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  imagesDir = t.app.images.directory;
+  imagesDir = t.app.imageStorage.directory;
   customer = await insertSignedInUser(t.database.db);
 });
 afterAll(async () => {

@@ -13,6 +13,24 @@ export class AppError extends Error {
   }
 }
 
+/** A configuration the shop cannot start with; its message says what to change. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** A refusal for now: the answer says, in Retry-After, when the same request may pass. */
+export class RetryLaterError extends AppError {
+  override name = 'RetryLaterError';
+  constructor(
+    statusCode: 429 | 503,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, code, message);
+  }
+}
+
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} was not found`);
 export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
   new AppError(400, 'BAD_REQUEST', message, fieldErrors);

@@ -4,7 +4,7 @@ export interface CachedJson {
   freshUntil: number;
 }
 
-export interface MicroCache {
+interface MicroCache {
   /** The cached answer for `key`, or the freshly produced one; one producer per key at a time. */
   json(key: string, produce: () => Promise<unknown>): Promise<CachedJson>;
   clear(): void;
@@ -43,18 +43,4 @@ export function createMicroCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntr
       entries.clear();
     },
   };
-}
-
-interface JsonReply {
-  type(contentType: string): { send(payload: string): unknown };
-  request: { publicCacheFreshUntil: number };
-}
-
-/**
- * Sends a cached answer's JSON text as it is (it was serialised and checked when it was
- * produced), and tells the response cache in front of the router how long it stays fresh.
- */
-export function sendCachedJson(reply: JsonReply, answer: CachedJson): never {
-  reply.request.publicCacheFreshUntil = answer.freshUntil;
-  return reply.type('application/json; charset=utf-8').send(answer.text) as never;
 }

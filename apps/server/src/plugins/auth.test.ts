@@ -26,7 +26,7 @@ beforeAll(async () => {
   app.decorate('database', t.database);
   await app.register(fp(async () => {}, { name: 'database' }));
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { auth: t.app.auth });
+  await app.register(authPlugin, { identity: t.app.identity });
   await app.register(async (api) => {
     app.guardRoutes(api);
     api.addHook('preValidation', async () => {

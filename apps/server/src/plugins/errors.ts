@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors, isDatabaseUnavailable } from '../lib/errors.js';
+import { AppError, type FieldErrors, isDatabaseUnavailable, RetryLaterError } from '../lib/errors.js';
 import { ImageStorageError } from '../lib/image-storage.js';
 
 export const RETRY_AFTER_SECONDS = 5;
@@ -99,7 +99,8 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
+        else if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         // A limit of ours counted by the minute: the caller may try again within one.
         if (error.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
         return sendError(reply, request, error.statusCode, error.code, error.message, error.fieldErrors);

@@ -3,7 +3,7 @@ import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-lim
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../app-config.js';
 import { createDatabaseRateLimitStore } from './rate-limit-store.js';
 
 export const CONTENT_SECURITY_POLICY = {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../app-config.js';
 import { IMAGES_PUBLIC_PATH } from '../lib/image-storage.js';
 import { sendError } from './errors.js';
 

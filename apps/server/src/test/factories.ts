@@ -87,7 +87,7 @@ export async function insertSignedInUser(db: Kysely<Database>, options: { role?:
 /** A real image in the app's image storage, for records that must point at a stored file. */
 export async function storeTestImage(app: FastifyInstance, colour = '#c0392b'): Promise<string> {
   const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: colour } }).webp().toBuffer();
-  return app.images.put(bytes, 'webp');
+  return app.imageStorage.put(bytes, 'webp');
 }
 
 /** A multipart body carrying one file, as the web app sends an upload (field `image` unless told). */

@@ -6,7 +6,7 @@ import { buildSession } from '@/test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { ACCESS_TOKEN_STORAGE_KEY } from './access-token';
 import { Authorization, ProtectedRoute, type AllowedRole } from './auth';
-import { SESSION_QUERY_KEY } from './session';
+import { queryKeys } from './query-keys';
 
 function SignInPage() {
   const location = useLocation();
@@ -21,7 +21,7 @@ function renderGuarded({ role, allow }: { role: Role; allow?: AllowedRole }) {
   if (role !== 'signed-out') localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
   if (role === 'admin' || role === 'user') {
     const session = buildSession({ email: `${role}@example.com`, role });
-    queryClient.setQueryData(SESSION_QUERY_KEY, session);
+    queryClient.setQueryData(queryKeys.session, session);
     queryClient.setQueryData(['admin', session.user.email], { admin: role === 'admin' });
   }
   const page = <p>Secret page</p>;

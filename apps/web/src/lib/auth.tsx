@@ -1,12 +1,13 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
+import { useAdminStatus } from '@/api/users/get-admin-status';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { clearAccessToken } from './access-token';
-import { api, isApiError } from './api-client';
-import { signOut, useAuth, type SessionUser } from './session';
+import { isApiError } from './api-client';
+import { signOut, useAuth } from './session';
 import { toast } from './toast';
 
 /** SPEC section 6: the guards' own words. */
@@ -17,21 +18,6 @@ export const guardCopy = {
   loadFailed: 'Your account could not be checked. Please try again.',
   retry: 'Try again',
 } as const;
-
-/** GET /admin/{email}: SPEC's source of admin status. */
-export const getAdminStatus = ({ email, signal }: { email: string; signal?: AbortSignal }) =>
-  api.get<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`, { signal });
-
-export const getAdminStatusQueryOptions = (email: string) =>
-  queryOptions({
-    queryKey: ['admin', email],
-    queryFn: ({ signal }) => getAdminStatus({ email, signal }),
-  });
-
-/** Whether the signed-in person is an admin; pending until both session and answer are known. */
-export function useAdminStatus(user: SessionUser | null) {
-  return useQuery({ ...getAdminStatusQueryOptions(user?.email ?? ''), enabled: user !== null });
-}
 
 const isEndedSession = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
@@ -70,7 +56,7 @@ export type AllowedRole = 'admin' | 'user';
  */
 export function Authorization({ allow, children }: { allow: AllowedRole; children: ReactNode }) {
   const { user, isLoading, error, retry } = useAuth();
-  const adminStatus = useAdminStatus(user);
+  const adminStatus = useAdminStatus(user?.email ?? null);
   const deniedMessage = allow === 'admin' ? guardCopy.adminOnly : guardCopy.userOnly;
 
   if (isLoading || (user && adminStatus.isPending)) return <PageLoader label={guardCopy.checking} />;

@@ -1,11 +1,45 @@
 /**
- * First elements of the query keys whose data more than one feature shows or changes. An order
- * changes the stock that every product view shows and the order lists the customer and the
- * admin see; invalidating a root refreshes all of them without the features knowing each other.
+ * Every query key of the app. Keys start with their resource's root, so invalidating a root
+ * refreshes every view of that resource (an order changes the stock every product view shows)
+ * without the features knowing each other. The values are part of the cache's behaviour: SPEC
+ * section 7 names 'getreviews', and equal keys share one cached answer (one product on the
+ * purchase and update pages, a catalogue page of the same size wherever it is shown).
  */
-export const queryRoots = {
-  /** Products in any form: catalogue pages (['products', {page, size}]), one product, admin lists. */
-  products: 'products',
-  /** Orders in any form: one customer's list, one order, every order. */
-  orders: 'orders',
-} as const;
+const products = ['products'] as const;
+const orders = ['orders'] as const;
+const reviews = ['getreviews'] as const;
+const payments = ['payments'] as const;
+
+export const queryKeys = {
+  products: {
+    all: products,
+    page: ({ page, size }: { page: number; size: number }) => [...products, { page, size }] as const,
+    detail: (id: string) => [...products, 'detail', id] as const,
+    /** Outside the root: an order changes stock, never how many products there are. */
+    count: ['productCount'] as const,
+  },
+  orders: {
+    all: orders,
+    /** Every customer's orders (admin). */
+    every: [...orders, 'all'] as const,
+    customer: (email: string) => [...orders, 'customer', email] as const,
+    detail: (id: string) => [...orders, 'detail', id] as const,
+  },
+  reviews: {
+    all: reviews,
+    latest: (latest: number) => [...reviews, { latest }] as const,
+    page: ({ page, size }: { page: number; size: number }) => [...reviews, 'page', { page, size }] as const,
+  },
+  users: {
+    /** Every account (admin). */
+    all: ['users'] as const,
+    profile: (email: string) => ['user', email] as const,
+    adminStatus: (email: string) => ['admin', email] as const,
+  },
+  payments: {
+    config: [...payments, 'config'] as const,
+    intent: (orderId: string) => [...payments, 'intent', orderId] as const,
+  },
+  session: ['session'] as const,
+  authProviders: ['auth-providers'] as const,
+};

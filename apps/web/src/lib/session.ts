@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { clearAccessToken, getAccessToken, useAccessToken } from './access-token';
 import { api, isApiError } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** The signed-in person as the identity service describes them. */
 export interface SessionUser {
@@ -35,11 +36,9 @@ export async function getSession({ signal }: { signal?: AbortSignal } = {}): Pro
   return null;
 }
 
-export const SESSION_QUERY_KEY = ['session'] as const;
-
 export const getSessionQueryOptions = () =>
   queryOptions({
-    queryKey: SESSION_QUERY_KEY,
+    queryKey: queryKeys.session,
     queryFn: ({ signal }) => getSession({ signal }),
   });
 

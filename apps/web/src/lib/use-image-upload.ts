@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from './api-client';
-import { uploadImage, type UploadedImage } from './upload-image';
+import { uploadImage, type UploadedImage } from '@/api/images/upload-image';
 
 export interface ImageUpload {
   /** Uploads the file; rejects (after recording the message) when the shop refuses it. */

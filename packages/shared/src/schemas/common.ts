@@ -15,9 +15,16 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
+/*
+ * SPEC's clients read write answers in the shape of MongoDB's acknowledgements, whatever the
+ * resource, so every write route answers with one of these three.
+ */
+export const insertedAnswerSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export const modifiedAnswerSchema = z.object({ acknowledged: z.boolean(), matchedCount: z.number(), modifiedCount: z.number() });
+export const deletedAnswerSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });
+
 /** Money travels in dollars on the wire and is stored in integer cents. */
 export const centsToDollars = (cents: number): number => cents / 100;
-export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 
 /** A trimmed, bounded text without control characters other than line breaks. */
 export const boundedText = (max: number, requiredMessage: string) =>

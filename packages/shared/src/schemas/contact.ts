@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants.js';
 import { boundedText, singleLineText } from './common.js';
 
-export const contactMessages = {
+const contactMessages = {
   name: 'Name is Required',
   email: 'Email is Required',
   emailInvalid: 'Please provide a valid email',

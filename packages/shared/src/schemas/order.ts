@@ -18,7 +18,7 @@ export const purchaseMessages = {
     `Orders waiting for payment can hold at most ${units} pieces per customer. Please pay for or cancel one in My Orders first.`,
 } as const;
 
-export const MAX_ORDER_QUANTITY = 1_000_000;
+const MAX_ORDER_QUANTITY = 1_000_000;
 /** The largest order total in cents: what a card payment can carry, and within a 32-bit column on every database. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
@@ -45,7 +45,7 @@ export const createOrderSchema = z.object({
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
-export const orderStatusSchema = z.enum(['waiting', 'paid', 'shipped', 'cancelled']);
+const orderStatusSchema = z.enum(['waiting', 'paid', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** An order as the API answers it (SPEC field names; money in dollars). */
@@ -67,46 +67,3 @@ export const orderSchema = z.object({
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
-
-export const insertedAnswerSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
-
-export const markPaidSchema = z.object({
-  order: z.unknown().optional(),
-  transactionID: z
-    .string()
-    .trim()
-    .min(1, 'transactionID is required')
-    .max(255)
-    .regex(/^[A-Za-z0-9_]+$/, 'Not a valid transaction id'),
-});
-
-export const createPaymentIntentSchema = z.object({
-  orderId: idSchema,
-  /** SPEC's client sends the price; the server charges the order's own total whatever this says. */
-  price: z.number().optional(),
-});
-export const clientSecretAnswerSchema = z.object({ clientSecret: z.string() });
-
-export const paymentConfigSchema = z.object({
-  mode: z.enum(['test', 'stripe']),
-  publishableKey: z.string().nullable(),
-});
-export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
-
-/** Test-mode card confirmation (the stand-in for the card provider's client call). */
-export const testCardConfirmSchema = z.object({
-  clientSecret: z.string().min(1).max(255).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid client secret'),
-  card: z.object({
-    number: z.string().max(40),
-    expiry: z.string().max(10),
-    cvc: z.string().max(10),
-  }),
-  billingDetails: z.object({ name: z.string().max(500).optional(), email: z.string().max(500).optional() }).optional(),
-});
-
-export const paymentIntentAnswerSchema = z.object({
-  id: z.string(),
-  status: z.enum(['requires_payment_method', 'processing', 'succeeded', 'canceled']),
-  amount: z.number().int(),
-  currency: z.string(),
-});

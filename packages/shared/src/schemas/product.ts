@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants.js';
-import { idSchema } from './common.js';
+import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
+import { boundedText, idSchema, singleLineText } from './common.js';
+import { hostedImageSchema } from './image.js';
 
 /** A product as the API answers it (SPEC section 3 field names). */
 export const productSchema = z.object({
@@ -26,10 +27,79 @@ export const productPageQuerySchema = z.object({
     .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, 'size must be a whole number from 1 to ' + MAX_PAGE_SIZE)
     .optional(),
 });
-export type ProductPageQuery = z.infer<typeof productPageQuerySchema>;
 
 export const productCountSchema = z.object({ count: z.number().int() });
 export type ProductCount = z.infer<typeof productCountSchema>;
 
-export const isOutOfStock = (product: Pick<Product, 'quantity' | 'minimum'>): boolean =>
-  product.quantity < product.minimum;
+/** SPEC section 5 messages for the product forms, each wired to its own field. */
+export const productMessages = {
+  nameRequired: 'Name is Required',
+  descriptionRequired: 'decreption is Required',
+  updateDescriptionRequired: 'Descreption is Required',
+  priceRequired: 'price is Required',
+  updatePriceRequired: 'Price is Required',
+  priceInvalid: 'Enter a price above 0 with at most 2 decimals, such as 12.99',
+  quantityRequired: 'Quantity is Required',
+  quantityInvalid: 'Enter a whole number from 0',
+  stockChanged: (now: number) => `The stock is now ${now}: it changed since this form was opened. Check it and save again.`,
+  minimumInvalid: 'Enter a whole number from 1',
+  tooLarge: 'That number is too large',
+  imageRequired: 'Image is Required',
+} as const;
+
+const MAX_PRICE_CENTS = 100_000_000;
+const MAX_STOCK = 10_000_000;
+const MAX_MINIMUM = 100_000;
+
+/** A price typed as text or sent as a number: dollars, above 0, at most 2 decimals; answers cents. */
+const priceSchema = (requiredMessage: string) =>
+  z
+    .union([z.string().trim(), z.number()], { error: requiredMessage })
+    .transform((value) => (typeof value === 'number' ? String(value) : value))
+    .refine((value) => value !== '', { error: requiredMessage, abort: true })
+    .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), { error: productMessages.priceInvalid, abort: true })
+    .transform((value) => Math.round(Number(value) * 100))
+    .refine((cents) => cents > 0 && cents <= MAX_PRICE_CENTS, productMessages.priceInvalid);
+
+const wholeNumber = (requiredMessage: string, invalidMessage: string, min: number, max: number) =>
+  z
+    .union([z.string().trim(), z.number()], { error: requiredMessage })
+    .refine((value) => value !== '', { error: requiredMessage, abort: true })
+    .transform((value) => (typeof value === 'number' ? value : /^\d{1,12}$/.test(value) ? Number(value) : Number.NaN))
+    .refine((value) => Number.isInteger(value) && value >= min, { error: invalidMessage, abort: true })
+    .refine((value) => value <= max, productMessages.tooLarge);
+
+const stockSchema = wholeNumber(productMessages.quantityRequired, productMessages.quantityInvalid, 0, MAX_STOCK);
+const minimumSchema = wholeNumber(productMessages.quantityRequired, productMessages.minimumInvalid, 1, MAX_MINIMUM);
+
+/** POST /products. */
+export const createProductSchema = z.object({
+  name: singleLineText(TEXT_LIMITS.name, productMessages.nameRequired),
+  decreption: boundedText(TEXT_LIMITS.description, productMessages.descriptionRequired),
+  price: priceSchema(productMessages.priceRequired),
+  quantity: stockSchema,
+  minimum: minimumSchema,
+  img: hostedImageSchema(productMessages.imageRequired),
+});
+export type CreateProductInput = z.input<typeof createProductSchema>;
+
+/**
+ * The stock the admin saw when they opened the form. A stock write is conditional on it, so
+ * units ordered or given back meanwhile are never overwritten; without it the admin is taken
+ * to have seen the stock they send, so an edit of anything else never writes the stock.
+ */
+const quantitySeenSchema = stockSchema.optional();
+
+/** PUT /product/{id}: the name stays; a new photo is optional. */
+export const updateProductSchema = z.object({
+  decreption: boundedText(TEXT_LIMITS.description, productMessages.updateDescriptionRequired),
+  price: priceSchema(productMessages.updatePriceRequired),
+  quantity: stockSchema,
+  quantitySeen: quantitySeenSchema,
+  minimum: minimumSchema,
+  img: hostedImageSchema(productMessages.imageRequired).optional(),
+});
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+
+/** PUT /products/{id}: sets the stock, conditional on the stock seen. */
+export const setStockSchema = z.object({ updatequantity: stockSchema, quantitySeen: quantitySeenSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../constants.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../constants.js';
 import { singleLineText } from './common.js';
+import { hostedImageSchema } from './image.js';
 
 /** SPEC section 5 messages for the account forms. */
 export const accountMessages = {
@@ -16,14 +17,12 @@ export const accountMessages = {
   imageRequired: 'Image is Required',
 } as const;
 
-export const PASSWORD_MAX_LENGTH = 128;
-
 /**
  * SPEC's "simple pattern": letters and digits, @, a domain, a dot and a top-level domain of
  * letters. Dots, dashes, underscores and plus signs in the local part, and longer top-level
  * domains, are accepted too, since real customers have them.
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}$/;
+const EMAIL_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}$/;
 
 export const emailSchema = z
   .string({ error: accountMessages.emailRequired })
@@ -61,11 +60,6 @@ export const forgotPasswordSchema = z.object({
 
 export const resetPasswordSchema = z.object({ password: passwordSchema });
 
-/** Paths of images the shop itself stores (answered by POST /api/images). */
-export const HOSTED_IMAGE_PATTERN = /^\/images\/[a-f0-9]{32}\.webp$/;
-export const hostedImageSchema = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).min(1, requiredMessage).regex(HOSTED_IMAGE_PATTERN, 'Please upload the image again');
-
 export const phoneSchema = z
   .string({ error: accountMessages.phoneRequired })
   .trim()
@@ -98,12 +92,3 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
-
-export const modifiedAnswerSchema = z.object({ acknowledged: z.boolean(), matchedCount: z.number(), modifiedCount: z.number() });
-export const deletedAnswerSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });
-
-export const imageUploadAnswerSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ url: z.string(), width: z.number(), height: z.number(), size: z.number() }),
-});
-export type ImageUploadAnswer = z.infer<typeof imageUploadAnswerSchema>;

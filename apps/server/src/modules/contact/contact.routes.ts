@@ -1,6 +1,5 @@
 import { contactCreatedSchema, contactMessageSchema, errorEnvelopeSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { newId } from '../../lib/ids.js';
 import { scaledLimit } from '../../plugins/security.js';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,11 +16,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = newId();
-      await app.database.db
-        .insertInto('contact_messages')
-        .values({ id, ...request.body, created_at: new Date().toISOString() })
-        .execute();
+      const id = await app.contact.receive(request.body);
       request.log.info({ contactMessageId: id }, 'contact message received');
       return reply.code(201).send({ insertedId: id });
     },

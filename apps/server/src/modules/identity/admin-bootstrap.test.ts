@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../lib/errors.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { confirmEmailAddress, createUser, signIn } from '../../test/auth-helpers.js';
 import { insertSignedInUser } from '../../test/factories.js';

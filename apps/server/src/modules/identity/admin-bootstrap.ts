@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../lib/errors.js';
 
 /** Another instance starting at the same moment may be between creating the account and its password. */
 const CONCURRENT_START_RETRIES = 5;
@@ -69,14 +69,9 @@ async function createAdminAccount(app: FastifyInstance, admin: { email: string; 
   return true;
 }
 
+/** Through the users module's own rule: the address is confirmed by now, as admin rights need. */
 async function makeAdmin(app: FastifyInstance, email: string): Promise<void> {
-  const result = await app.database.db
-    .updateTable('users')
-    .set({ role: 'admin', updated_at: new Date().toISOString() })
-    .where('email', '=', email)
-    .where('role', '<>', 'admin')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) app.log.info({ email }, 'account made admin');
+  if ((await app.users.makeAdmin(email)) > 0) app.log.info({ email }, 'account made admin');
 }
 
 const refusal = (email: string, why: string) =>

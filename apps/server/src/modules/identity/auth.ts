@@ -2,7 +2,7 @@ import { TEXT_LIMITS } from '@shop/shared';
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../app-config.js';
 import type { ShopDatabase } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';

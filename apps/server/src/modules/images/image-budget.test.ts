@@ -38,7 +38,7 @@ const noisyPng = (seed: number) =>
     .png()
     .toBuffer();
 
-const storedFiles = () => readdirSync(t.app.images.directory).sort();
+const storedFiles = () => readdirSync(t.app.imageStorage.directory).sort();
 const uploadRows = () => t.database.db.selectFrom('image_uploads').selectAll().orderBy('id').execute();
 const rateLimitRows = () => t.database.db.selectFrom('rate_limits').selectAll().orderBy('key').execute();
 

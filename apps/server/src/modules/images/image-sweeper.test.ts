@@ -5,11 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { RESPONSIVE_VARIANT_NAMES, responsiveVariants } from '../../lib/responsive-images.js';
-import { assertStoredImage, withImageLock } from '../../lib/stored-image.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertSignedInUser, multipartImage, storeTestImage } from '../../test/factories.js';
 import { processImage } from './image-processing.js';
-import { sweepUnusedImages } from './image-sweeper.js';
+import { withImageLock } from './images.repository.js';
 
 /**
  * Images uploaded and never used: an account holds at most 20 of them, and the sweep removes
@@ -48,12 +47,12 @@ async function uploaded(customer: Customer): Promise<string> {
 
 const filesOf = (url: string) => {
   const base = path.basename(url, '.webp');
-  return [`${base}.webp`, ...RESPONSIVE_VARIANT_NAMES.map((variant) => `${base}-${variant}.webp`)].map((file) => path.join(t.app.images.directory, file));
+  return [`${base}.webp`, ...RESPONSIVE_VARIANT_NAMES.map((variant) => `${base}-${variant}.webp`)].map((file) => path.join(t.app.imageStorage.directory, file));
 };
 const held = (url: string) => filesOf(url).every((file) => existsSync(file));
 const gone = (url: string) => filesOf(url).every((file) => !existsSync(file));
 const rowsOf = (url: string) => t.database.db.selectFrom('image_uploads').selectAll().where('path', '=', url).execute();
-const storedFiles = () => readdirSync(t.app.images.directory).sort();
+const storedFiles = () => readdirSync(t.app.imageStorage.directory).sort();
 
 /** The uploads of these images were last used two days ago. */
 async function lastUsedTwoDaysAgo(...urls: string[]) {
@@ -131,7 +130,7 @@ describe('the sweep of unused uploaded images', () => {
     expect(held(unused)).toBe(true);
 
     // Two instances sweeping at once remove it once.
-    const removed = await Promise.all([sweepUnusedImages(t.app), sweepUnusedImages(t.app)]);
+    const removed = await Promise.all([t.app.images.sweepUnused(), t.app.images.sweepUnused()]);
     expect(removed[0]! + removed[1]!).toBe(1);
 
     expect(gone(unused)).toBe(true);
@@ -142,7 +141,7 @@ describe('the sweep of unused uploaded images', () => {
       expect(await rowsOf(url)).toHaveLength(1);
       expect((await t.app.inject({ url })).statusCode).toBe(200);
     }
-    expect(existsSync(path.join(t.app.images.directory, path.basename(unlisted)))).toBe(true);
+    expect(existsSync(path.join(t.app.imageStorage.directory, path.basename(unlisted)))).toBe(true);
     const countRows = await t.database.db.selectFrom('image_uploads').select('id').where('id', 'in', [oldCount, newCount]).execute();
     expect(countRows.map((row) => row.id)).toEqual([newCount]);
 
@@ -155,7 +154,7 @@ describe('the sweep of unused uploaded images', () => {
     // Once the profile moves to another photo, the old one is unused and goes a day after its last use.
     expect((await saveProfile(customer, fresh)).statusCode).toBe(200);
     await lastUsedTwoDaysAgo(onProfile);
-    expect(await sweepUnusedImages(t.app)).toBe(1);
+    expect(await t.app.images.sweepUnused()).toBe(1);
     expect(gone(onProfile)).toBe(true);
     expect(held(fresh)).toBe(true);
   });
@@ -165,14 +164,14 @@ describe('the sweep of unused uploaded images', () => {
     const png = await freshPng();
     // Stored as the seed stores its images: the same bytes an upload of this PNG produces.
     const processed = await processImage(png);
-    const seeded = await t.app.images.put(processed.bytes, 'webp', await responsiveVariants(processed.bytes));
+    const seeded = await t.app.imageStorage.put(processed.bytes, 'webp', await responsiveVariants(processed.bytes));
 
     const response = await upload(customer, png);
     expect(response.statusCode).toBe(201);
     expect(response.json().data.url).toBe(seeded);
     expect(await rowsOf(seeded)).toEqual([]);
     await t.database.db.updateTable('image_uploads').set({ created_at: '2020-01-01T00:00:00.000Z', last_used_at: '2020-01-01T00:00:00.000Z' }).where('user_id', '=', customer.id).execute();
-    await sweepUnusedImages(t.app);
+    await t.app.images.sweepUnused();
     expect(held(seeded)).toBe(true);
   });
 
@@ -187,7 +186,7 @@ describe('the sweep of unused uploaded images', () => {
     const rows = await t.database.db.selectFrom('image_uploads').select(['path', 'last_used_at']).where('user_id', '=', customer.id).orderBy('id').execute();
     expect(rows.map((row) => row.path)).toEqual([url, null]);
     expect(Date.parse(rows[0]!.last_used_at)).toBeGreaterThan(Date.now() - 60_000);
-    await sweepUnusedImages(t.app);
+    await t.app.images.sweepUnused();
     expect(held(url)).toBe(true);
   });
 
@@ -196,8 +195,8 @@ describe('the sweep of unused uploaded images', () => {
     const url = await uploaded(customer);
     await lastUsedTwoDaysAgo(url);
     // The check a route makes before it writes its record.
-    await assertStoredImage(t.app, url);
-    expect(await sweepUnusedImages(t.app)).toBe(0);
+    await t.app.images.assertStored(url);
+    expect(await t.app.images.sweepUnused()).toBe(0);
     expect(held(url)).toBe(true);
     expect((await saveProfile(customer, url)).statusCode).toBe(200);
   });
@@ -213,7 +212,7 @@ describe('the sweep of unused uploaded images', () => {
       saving = saveProfile(customer, url);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(held(url)).toBe(true);
-      await t.app.images.remove(url, RESPONSIVE_VARIANT_NAMES);
+      await t.app.imageStorage.remove(url, RESPONSIVE_VARIANT_NAMES);
     });
     const saved = await saving!;
     expect(saved.statusCode, saved.body).toBe(422);
@@ -233,7 +232,7 @@ describe('the sweep of unused uploaded images', () => {
         for (let tick = 0; tick < index * 2; tick++) await new Promise((resolve) => setImmediate(resolve));
         return (await saveProfile(customer, urls[index]!)).statusCode;
       }),
-      sweepUnusedImages(t.app),
+      t.app.images.sweepUnused(),
     ]);
 
     for (const [index, customer] of customers.entries()) {
@@ -252,7 +251,7 @@ describe('the sweep of unused uploaded images', () => {
     }
     // Whatever the interleaving, a later sweep leaves every saved profile's image in place.
     await lastUsedTwoDaysAgo(...urls);
-    await sweepUnusedImages(t.app);
+    await t.app.images.sweepUnused();
     for (const customer of customers) {
       const image = await profileImage(customer);
       if (image) expect(held(image)).toBe(true);

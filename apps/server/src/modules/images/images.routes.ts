@@ -1,10 +1,37 @@
 import multipart from '@fastify/multipart';
 import { errorEnvelopeSchema, imageUploadAnswerSchema } from '@shop/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { accountLimit } from '../../plugins/security.js';
-import { IMAGE_MAX_BYTES, processImage } from './image-processing.js';
-import { assertUploadRoom, reserveUpload, storeUpload, uploadQuota } from './image-uploads.js';
+import { IMAGE_MAX_BYTES } from './image-processing.js';
+import { toImageUploadAnswer } from './images.mapper.js';
+
+/** The one file of the multipart field `image`; anything else in the form is refused. */
+async function readImagePart(request: FastifyRequest): Promise<Buffer> {
+  let upload: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'image' || upload) {
+        part.file.resume();
+        throw badRequest('Send one image in the field "image"');
+      }
+      upload = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The image is larger than 5 MB. Please choose a smaller one.');
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw badRequest('Send one image in the field "image"');
+    }
+    throw error;
+  }
+  if (!upload) throw badRequest('Send one image in the field "image"');
+  return upload;
+}
 
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -41,34 +68,9 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "image"');
       }
       const user = request.user!;
-      const quota = uploadQuota(app.config, user.role);
-      await assertUploadRoom(app, reply, user.id, quota);
-      let upload: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'image' || upload) {
-            part.file.resume();
-            throw badRequest('Send one image in the field "image"');
-          }
-          upload = await part.toBuffer();
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The image is larger than 5 MB. Please choose a smaller one.');
-        }
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw badRequest('Send one image in the field "image"');
-        }
-        throw error;
-      }
-      if (!upload) throw badRequest('Send one image in the field "image"');
-      const uploadId = await reserveUpload(app, reply, user.id, quota, upload.length);
-      const image = await processImage(upload);
-      const url = await storeUpload(app, uploadId, user.id, image);
-      request.log.info({ url, bytes: image.bytes.length, by: user.email }, 'image stored');
-      return reply.code(201).send({ success: true as const, data: { url, width: image.width, height: image.height, size: image.bytes.length } });
+      const stored = await app.images.upload(user, () => readImagePart(request));
+      request.log.info({ url: stored.url, bytes: stored.image.bytes.length, by: user.email }, 'image stored');
+      return reply.code(201).send(toImageUploadAnswer(stored));
     },
   );
 };

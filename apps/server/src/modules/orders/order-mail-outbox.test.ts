@@ -35,7 +35,7 @@ const placeOrder = (productId: string, quantity = 1) =>
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_SCALE: '10' });
   // The app's own background rounds would race the rounds these tests run by hand.
-  await t.app.commerce.orderMail.stop();
+  await t.app.orders.mail.stop();
   alice = await insertSignedInUser(t.database.db, { name: 'Alice' });
 });
 afterAll(async () => t.close());
@@ -118,7 +118,7 @@ describe('order emails through the outbox', () => {
   it('queues the payment and shipping emails with their status changes, sent in that order', async () => {
     const product = await insertProduct(t.database.db, { quantity: 5, minimum: 1 });
     const orderId = (await placeOrder(product.id)).json().insertedId as string;
-    await t.app.commerce.orders.markPaid(orderId, 'pi_outbox_test');
+    await t.app.orders.markPaid(orderId, 'pi_outbox_test');
     const admin = await insertSignedInUser(t.database.db, { role: 'admin' });
     const shipped = await t.app.inject({ method: 'PATCH', url: `/api/shiftorders/${orderId}`, headers: admin.headers });
     expect(shipped.statusCode).toBe(200);

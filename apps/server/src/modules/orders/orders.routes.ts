@@ -4,35 +4,18 @@ import {
   emailParamsSchema,
   idSchema,
   insertedAnswerSchema,
-  markPaidSchema,
   modifiedAnswerSchema,
   orderSchema,
 } from '@shop/shared';
-import type { FastifyRequest } from 'fastify';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OrderRow } from '../../db/schema.js';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { toOrder } from './orders.mapper.js';
 
 const orderIdParams = z.object({ id: idSchema });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders, payments } = app.commerce;
-
-  const accountIdOf = async (email: string) =>
-    (await app.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
-
-  /** The order, if the caller owns it or is an admin; 404 for an unknown id, 403 for someone else's. */
-  async function ownedOrder(request: FastifyRequest, id: string): Promise<OrderRow> {
-    const user = request.user;
-    if (!user) throw unauthorized();
-    const order = await orders.findById(id);
-    if (!order) throw notFound('Order');
-    if (user.role !== 'admin' && order.user_id !== user.id) throw forbidden('This is not your order');
-    return order;
-  }
+  const { orders } = app;
 
   app.post(
     '/orders',
@@ -68,12 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'owner' },
       schema: { tags: ['orders'], ...bearer, summary: "A customer's orders, newest first (owner or admin)", params: emailParamsSchema, response: { 200: z.array(orderSchema), ...errors(400, 401, 403) } },
     },
-    async (request) => {
-      // By account, never by address: whoever signs up a removed customer's email sees none of their orders.
-      const user = request.user!;
-      const accountId = request.params.email === user.email ? user.id : await accountIdOf(request.params.email);
-      return accountId ? (await orders.listForAccount(accountId)).map(toOrder) : [];
-    },
+    async (request) => (await orders.listForAddress(request.params.email, request.user!)).map(toOrder),
   );
 
   app.get(
@@ -82,7 +60,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { tags: ['orders'], ...bearer, summary: 'One order (owner or admin)', params: z.object({ orderid: idSchema }), response: { 200: orderSchema, ...errors(400, 401, 403, 404) } },
     },
-    async (request) => toOrder(await ownedOrder(request, request.params.orderid)),
+    async (request) => toOrder(await orders.findOwned(request.user, request.params.orderid)),
   );
 
   app.delete(
@@ -92,31 +70,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['orders'], ...bearer, summary: 'Cancels an unpaid order and gives its stock back (owner or admin)', params: orderIdParams, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      const order = await ownedOrder(request, request.params.id);
-      await payments.cancel(order, 'customer');
+      const order = await orders.findOwned(request.user, request.params.id);
+      await orders.cancel(order, 'customer');
       request.log.info({ orderId: order.id }, 'order cancelled');
       return { acknowledged: true, deletedCount: 1 };
-    },
-  );
-
-  app.patch(
-    '/orders/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['orders'],
-        ...bearer,
-        summary: 'Marks an order paid once the payment provider confirms the payment',
-        params: orderIdParams,
-        body: markPaidSchema,
-        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => {
-      const order = await ownedOrder(request, request.params.id);
-      const wasPaid = order.status !== 'waiting';
-      await payments.confirm(order, request.body.transactionID);
-      return { acknowledged: true, matchedCount: 1, modifiedCount: wasPaid ? 0 : 1 };
     },
   );
 

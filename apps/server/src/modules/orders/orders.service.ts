@@ -1,11 +1,10 @@
-import { MAX_ORDER_TOTAL_CENTS, purchaseMessages } from '@shop/shared';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ShopDatabase } from '../../db/database.js';
-import type { Database, OrderRow } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
-import { queueOrderMail } from './order-mail-outbox.js';
-import { createOrderBatcher } from './order-batcher.js';
+import { MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages } from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { OrderRow } from '../../db/schema.js';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import type { OrderMailDispatcher } from './order-mail-outbox.js';
+import type { OrdersRepository, Placement, PlacementLimits } from './orders.repository.js';
 
 /** What one account may hold in orders waiting for payment, and how many orders it may place a minute. */
 export interface UnpaidLimits {
@@ -14,215 +13,200 @@ export interface UnpaidLimits {
   perMinute: number;
 }
 
-const PLACEMENT_WINDOW_MS = 60_000;
-/** The start of the placement window an order at `stamp` still counts in. */
-const windowOpenAfter = (stamp: string) => new Date(Date.parse(stamp) - PLACEMENT_WINDOW_MS).toISOString();
+/** A quantity the shared order rule accepted: a whole number of pieces. */
+export type OrderQuantity = z.output<typeof orderQuantitySchema>;
 
 export interface PlaceOrderInput {
   userId: string;
   customerName: string;
   email: string;
   productId: string;
-  quantity: number;
+  quantity: OrderQuantity;
   location: string;
   phone: string;
 }
 
 /**
- * PostgreSQL's order statement. $1 quantity, $2 time, $3 product, $4 order id, $5 user id,
- * $6 name, $7 email, $8 location, $9 phone, $10 outbox id, $11 largest total, $12 unpaid
- * orders allowed, $13 unpaid units allowed, $14 the time a placement window still open began
- * after, $15 orders allowed per window.
- *
- * The account's and the product's rows are locked and read as they are now (a locked row is
- * re-read after a concurrent order commits), so the account's hold grows only when the stock
- * is there, and the stock is taken only when the hold grew within the account's limits: one
- * statement, no round trip while a row is locked, and no hold without its order. A removed
- * account places nothing.
+ * What cancelling needs from the payments module, which hands its implementation over when it
+ * registers: the orders module never imports payments.
  */
-const PLACE_ORDER_SQL = `
-  with account as (
-    select id from users where id = $5 for update
-  ), product as (
-    select id from products
-    where id = $3 and quantity >= $1 and minimum <= $1 and price_cents::bigint * $1 <= $11
-    for update
-  ), held as (
-    insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
-    select id, 1, $1, $2, 1 from account where exists (select 1 from product) and $1 <= $13
-    on conflict (user_id) do update set
-      orders = hold.orders + 1,
-      units = hold.units + excluded.units,
-      placed_in_window = case when hold.window_started_at <= $14 then 1 else hold.placed_in_window + 1 end,
-      window_started_at = case when hold.window_started_at <= $14 then excluded.window_started_at else hold.window_started_at end
-    where hold.orders < $12 and hold.units + excluded.units <= $13 and (hold.window_started_at <= $14 or hold.placed_in_window < $15)
-    returning user_id
-  ), taken as (
-    update products set quantity = quantity - $1, updated_at = $2
-    where id = (select id from product) and exists (select 1 from held)
-    returning id, name, price_cents
-  ), placed as (
-    insert into orders (id, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
-      total_cents, location, phone, status, created_at, updated_at)
-    select $4, $5, taken.id, $6, $7, taken.name, taken.price_cents, $1, taken.price_cents * $1, $8, $9, 'waiting', $2, $2
-    from taken
-    returning *
-  ), mailed as (
-    insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
-    select $10, placed.id, 'placed', $2, $2 from placed
-  )
-  select * from placed`;
+export interface PaymentGate {
+  /**
+   * Makes the order's payment impossible before the order is cancelled (its intent is cancelled
+   * with the provider). 'paid' when the customer paid first, and the order has been marked paid;
+   * 'processing' while the provider is still deciding; otherwise 'released', with what to do once
+   * the order is cancelled, so that a cancelled order keeps no live payment.
+   */
+  releaseBeforeCancel(order: OrderRow): Promise<{ outcome: 'paid' | 'processing' } | { outcome: 'released'; afterCancel(): Promise<void> }>;
+}
+
+export type CancelReason = 'customer' | 'unpaid-timeout' | 'account-removed';
+
+/** Whoever asks for an order: its owner, or an admin. */
+interface Caller {
+  id: string;
+  role: string;
+}
+
+const PLACEMENT_WINDOW_MS = 60_000;
+/** Stale unpaid orders cancelled per sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 200;
+
+const quantityError = (status: number, code: string, message: string) => new AppError(status, code, message, { quantity: [message] });
 
 /**
- * Order rules: the server decides price, total and stock, each write in one transaction, and
- * every email an order change sends is queued in that same transaction.
+ * Every change of an order's state: placing (the server decides price, total and stock),
+ * cancelling (by the customer, for want of payment, or with the account), paying and shipping.
+ * Each change is one transaction, or one statement, together with the email it sends.
  */
-export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits) {
-  const { db, dialect } = database;
+export function createOrdersService({
+  repository,
+  limits,
+  mail,
+  log,
+}: {
+  repository: OrdersRepository;
+  limits: UnpaidLimits;
+  /** Sends the queued order emails; runs in the background once the app is ready. */
+  mail: OrderMailDispatcher;
+  log: FastifyBaseLogger;
+}) {
+  let paymentGate: PaymentGate | undefined;
   const now = () => new Date().toISOString();
 
-  /**
-   * PostgreSQL: stock, hold, order and email in one statement, so the product row is locked
-   * only while the server runs it, never across round trips to this process.
-   */
-  async function placeInOneStatement(input: PlaceOrderInput, id: string, stamp: string): Promise<OrderRow | undefined> {
-    const values = [
-      input.quantity, stamp, input.productId, id, input.userId, input.customerName, input.email, input.location, input.phone, newId(),
-      MAX_ORDER_TOTAL_CENTS, limits.orders, limits.units, windowOpenAfter(stamp), limits.perMinute,
-    ];
-    const rows = await database.prepared<OrderRow>('place-order', PLACE_ORDER_SQL, values);
-    return rows[0];
+  function placementLimits(stamp: string): PlacementLimits {
+    return {
+      maxTotalCents: MAX_ORDER_TOTAL_CENTS,
+      unpaidOrders: limits.orders,
+      unpaidUnits: limits.units,
+      placementsPerWindow: limits.perMinute,
+      windowOpenAfter: new Date(Date.parse(stamp) - PLACEMENT_WINDOW_MS).toISOString(),
+    };
   }
 
-  const placeInBatch = dialect === 'sqlite' ? createOrderBatcher(db, limits) : undefined;
-
-  const quantityError = (status: number, code: string, message: string) => new AppError(status, code, message, { quantity: [message] });
-
-  /**
-   * Why an order took no stock: unknown product or account, below the minimum, a total too
-   * large, the account's unpaid orders at their limit, or not enough left.
-   */
-  async function refusal(input: PlaceOrderInput): Promise<AppError> {
-    const product = await db.selectFrom('products').select(['quantity', 'minimum', 'price_cents']).where('id', '=', input.productId).executeTakeFirst();
-    if (!product) return notFound('Product');
-    if (input.quantity < product.minimum) return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.belowMinimum(product.minimum));
-    if (product.price_cents * input.quantity > MAX_ORDER_TOTAL_CENTS) return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.totalTooLarge);
-    const held = await heldByAccount(db, input.userId, now());
-    if (!held) return new AppError(401, 'UNAUTHORIZED', 'Your account no longer exists');
-    if (held.orders >= limits.orders) return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnpaid(held.orders));
-    if (held.units + input.quantity > limits.units) return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnitsHeld(limits.units));
-    if (held.placedThisMinute >= limits.perMinute) return new AppError(429, 'TOO_MANY_REQUESTS', 'You have placed many orders this minute. Please try again in a minute.');
-    return quantityError(409, 'OUT_OF_STOCK', purchaseMessages.notAvailable(input.quantity));
+  function refusalError({ reason, minimum, unpaidOrders }: Extract<Placement, { refusal: unknown }>['refusal'], quantity: number): AppError {
+    switch (reason) {
+      case 'unknown-product':
+        return notFound('Product');
+      case 'below-minimum':
+        return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.belowMinimum(minimum!));
+      case 'total-too-large':
+        return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.totalTooLarge);
+      case 'unknown-account':
+        return new AppError(401, 'UNAUTHORIZED', 'Your account no longer exists');
+      case 'unpaid-orders':
+        return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnpaid(unpaidOrders));
+      case 'unpaid-units':
+        return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnitsHeld(limits.units));
+      case 'pace':
+        return new AppError(429, 'TOO_MANY_REQUESTS', 'You have placed many orders this minute. Please try again in a minute.');
+      case 'out-of-stock':
+        return quantityError(409, 'OUT_OF_STOCK', purchaseMessages.notAvailable(quantity));
+    }
   }
 
-  return {
+  const service = {
+    mail,
+
+    /** The payments module's side of cancelling; set once, when payments registers. */
+    usePaymentGate(gate: PaymentGate): void {
+      if (paymentGate) throw new Error('a payment gate is already in use');
+      paymentGate = gate;
+    },
+
     /**
-     * Takes the stock with one conditional update, so two customers can never buy the same
-     * last unit, then records the order at the catalogue's price and queues its email.
+     * Takes the stock only when the product, the quantity and the account's unpaid orders allow
+     * it, so two customers can never buy the same last unit; records the order at the
+     * catalogue's price and queues its email. A refusal says which rule held.
      */
     async place(input: PlaceOrderInput): Promise<OrderRow> {
       const stamp = now();
-      const order = placeInBatch ? await placeInBatch(input, newId(), stamp) : await placeInOneStatement(input, newId(), stamp);
-      if (!order) throw await refusal(input);
-      return order;
+      const placed = await repository.place({ ...input, stamp }, placementLimits(stamp));
+      if ('refusal' in placed) throw refusalError(placed.refusal, input.quantity);
+      return placed.order;
     },
 
     findById(id: string): Promise<OrderRow | undefined> {
-      return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+      return repository.findById(id);
     },
 
-    /** An account's orders, newest first; cancelled ones are gone from their list. */
-    listForAccount(userId: string): Promise<OrderRow[]> {
-      return db
-        .selectFrom('orders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('status', '<>', 'cancelled')
-        .orderBy('id', 'desc')
-        .execute();
+    /** The order, if the caller owns it or is an admin; 404 for an unknown id, 403 for someone else's. */
+    async findOwned(caller: Caller | null | undefined, id: string): Promise<OrderRow> {
+      if (!caller) throw unauthorized();
+      const order = await repository.findById(id);
+      if (!order) throw notFound('Order');
+      if (caller.role !== 'admin' && order.user_id !== caller.id) throw forbidden('This is not your order');
+      return order;
     },
 
-    /** An account's orders still waiting for payment. */
-    listWaitingForAccount(userId: string): Promise<OrderRow[]> {
-      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', 'waiting').execute();
+    /**
+     * A customer's orders by address, newest first, cancelled ones left out. Read by account,
+     * never by address: whoever signs up a removed customer's email sees none of their orders.
+     */
+    async listForAddress(email: string, caller: Caller & { email: string }): Promise<OrderRow[]> {
+      const accountId = email === caller.email ? caller.id : await repository.accountIdByEmail(email);
+      return accountId ? repository.listForAccount(accountId) : [];
     },
 
     listAll(): Promise<OrderRow[]> {
-      return db.selectFrom('orders').selectAll().orderBy('id', 'desc').execute();
+      return repository.listAll();
     },
 
     /**
-     * Cancels an unpaid order and gives its stock back, exactly once: only the request whose
-     * conditional update moved the order out of 'waiting' returns the units.
+     * Cancels an unpaid order and gives its stock back, exactly once. The payment is released
+     * first: if the customer paid a moment ago the order ends paid instead, so a paid order is
+     * never cancelled.
      */
-    async cancel(id: string, { mailCustomer = false } = {}): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
-      return db.transaction().execute(async (trx) => {
-        const stamp = now();
-        const cancelled = await trx
-          .updateTable('orders')
-          .set({ status: 'cancelled', cancelled_at: stamp, updated_at: stamp })
-          .where('id', '=', id)
-          .where('status', '=', 'waiting')
-          .returning(['product_id', 'quantity', 'user_id'])
-          .executeTakeFirst();
-        if (!cancelled) {
-          const exists = await trx.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst();
-          return exists ? 'not-waiting' : 'not-found';
-        }
-        await trx
-          .updateTable('products')
-          .set({ quantity: sql<number>`quantity + ${cancelled.quantity}`, updated_at: stamp })
-          .where('id', '=', cancelled.product_id)
-          .execute();
-        await releaseHold(trx, cancelled.user_id, cancelled.quantity);
-        if (mailCustomer) await queueOrderMail(trx, id, 'cancelled-unpaid', stamp);
-        return 'cancelled';
-      });
+    async cancel(order: OrderRow, reason: CancelReason): Promise<void> {
+      if (order.status !== 'waiting') throw conflict(order.status === 'cancelled' ? 'This order was already cancelled' : 'A paid order cannot be cancelled');
+      if (!paymentGate) throw new Error('orders cannot be cancelled before the payments module has registered its gate');
+      const release = await paymentGate.releaseBeforeCancel(order);
+      if (release.outcome !== 'released') {
+        throw conflict(
+          release.outcome === 'paid'
+            ? 'This order has just been paid, so it cannot be cancelled'
+            : 'A payment for this order is being processed. Please try again shortly.',
+        );
+      }
+      const outcome = await repository.cancel(order.id, { stamp: now(), mailCustomer: reason === 'unpaid-timeout' });
+      if (outcome === 'not-waiting') throw conflict('This order can no longer be cancelled');
+      await release.afterCancel();
     },
 
-    /** Paid -> shipping; anything else is a conflict. */
-    async ship(id: string): Promise<OrderRow> {
-      const stamp = now();
-      const shipped = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('orders')
-          .set({ status: 'shipped', shipped_at: stamp, updated_at: stamp })
-          .where('id', '=', id)
-          .where('status', '=', 'paid')
-          .returningAll()
-          .executeTakeFirst();
-        if (row) await queueOrderMail(trx, id, 'shipped', stamp);
-        return row;
-      });
-      if (shipped) return shipped;
-      const order = await db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst();
-      if (!order) throw notFound('Order');
-      if (order.status === 'shipped') throw conflict('This order is already shipping');
-      throw conflict(order.status === 'waiting' ? 'Only paid orders can be shipped' : 'A cancelled order cannot be shipped');
+    /** A removed account can place nothing more: the stock its unpaid orders hold goes back to the shelf, each order once. */
+    async cancelUnpaidOfAccount(userId: string): Promise<void> {
+      for (const order of await repository.listWaitingForAccount(userId)) {
+        await service.cancel(order, 'account-removed').catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+        });
+      }
+    },
+
+    /** Cancels orders left unpaid past the timeout; each one asks the provider first. */
+    async sweepUnpaid(olderThanMs: number, at = Date.now()): Promise<number> {
+      const stale = await repository.listWaitingPlacedBefore(new Date(at - olderThanMs).toISOString(), SWEEP_BATCH);
+      let cancelled = 0;
+      for (const order of stale) {
+        try {
+          await service.cancel(order, 'unpaid-timeout');
+          cancelled++;
+        } catch (error) {
+          if (!(error instanceof AppError)) log.error({ err: error, orderId: order.id }, 'could not cancel an unpaid order');
+        }
+      }
+      if (cancelled > 0) log.info({ cancelled }, 'unpaid orders cancelled');
+      return cancelled;
     },
 
     /**
-     * Waiting -> paid with the provider's transaction id. Repeating it with the same id is a
-     * no-op; a different id on a paid order, or any move from another state, is refused.
+     * Waiting -> paid with the provider's transaction id, once the payments module has verified
+     * the payment. Repeating it with the same id is a no-op; a different id on a paid order, or
+     * any move from another state, is refused.
      */
     async markPaid(id: string, transactionId: string): Promise<{ order: OrderRow; changed: boolean }> {
-      const stamp = now();
-      const paid = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('orders')
-          .set({ status: 'paid', transaction_id: transactionId, paid_at: stamp, updated_at: stamp })
-          .where('id', '=', id)
-          .where('status', '=', 'waiting')
-          .returningAll()
-          .executeTakeFirst();
-        if (row) {
-          await releaseHold(trx, row.user_id, row.quantity);
-          await queueOrderMail(trx, id, 'paid', stamp);
-        }
-        return row;
-      });
+      const paid = await repository.markPaid(id, transactionId, now());
       if (paid) return { order: paid, changed: true };
-      const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+      const order = await repository.findById(id);
       if (!order) throw notFound('Order');
       if ((order.status === 'paid' || order.status === 'shipped') && order.transaction_id === transactionId) {
         return { order, changed: false };
@@ -230,55 +214,17 @@ export function createOrdersService(database: ShopDatabase, limits: UnpaidLimits
       if (order.status === 'cancelled') throw conflict('This order was cancelled');
       throw conflict('This order is already paid');
     },
+
+    /** Paid -> shipping; anything else is a conflict. */
+    async ship(id: string): Promise<OrderRow> {
+      const shipped = await repository.ship(id, now());
+      if (shipped) return shipped;
+      const order = await repository.findById(id);
+      if (!order) throw notFound('Order');
+      if (order.status === 'shipped') throw conflict('This order is already shipping');
+      throw conflict(order.status === 'waiting' ? 'Only paid orders can be shipped' : 'A cancelled order cannot be shipped');
+    },
   };
+  return service;
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
-
-/**
- * The orders and units an account holds unpaid, and the orders it placed in the placement
- * window open at `stamp`; undefined when the account does not exist.
- */
-export async function heldByAccount(
-  db: Kysely<Database> | Transaction<Database>,
-  userId: string,
-  stamp: string,
-): Promise<{ orders: number; units: number; placedThisMinute: number } | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('unpaid_holds', 'unpaid_holds.user_id', 'users.id')
-    .select(['unpaid_holds.orders', 'unpaid_holds.units', 'unpaid_holds.window_started_at', 'unpaid_holds.placed_in_window'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const windowOpen = (row.window_started_at ?? '') > windowOpenAfter(stamp);
-  return { orders: Number(row.orders ?? 0), units: Number(row.units ?? 0), placedThisMinute: windowOpen ? Number(row.placed_in_window) : 0 };
-}
-
-/** Adds an order placed at `stamp` to what its account holds unpaid, inside the order's own transaction. */
-export async function addToHold(trx: Transaction<Database>, userId: string, quantity: number, stamp: string): Promise<void> {
-  const windowExpired = sql<boolean>`unpaid_holds.window_started_at <= ${windowOpenAfter(stamp)}`;
-  await trx
-    .insertInto('unpaid_holds')
-    .values({ user_id: userId, orders: 1, units: quantity, window_started_at: stamp, placed_in_window: 1 })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        orders: sql<number>`unpaid_holds.orders + 1`,
-        units: sql<number>`unpaid_holds.units + ${quantity}`,
-        placed_in_window: sql<number>`case when ${windowExpired} then 1 else unpaid_holds.placed_in_window + 1 end`,
-        window_started_at: sql<string>`case when ${windowExpired} then ${stamp} else unpaid_holds.window_started_at end`,
-      }),
-    )
-    .execute();
-}
-
-/** An order left 'waiting' (paid or cancelled): its account holds it no more. */
-async function releaseHold(trx: Transaction<Database>, userId: string, quantity: number): Promise<void> {
-  await trx
-    .updateTable('unpaid_holds')
-    .set({
-      orders: sql<number>`case when orders > 0 then orders - 1 else 0 end`,
-      units: sql<number>`case when units > ${quantity} then units - ${quantity} else 0 end`,
-    })
-    .where('user_id', '=', userId)
-    .execute();
-}

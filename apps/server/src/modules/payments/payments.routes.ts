@@ -1,6 +1,9 @@
 import {
   clientSecretAnswerSchema,
   createPaymentIntentSchema,
+  idSchema,
+  markPaidSchema,
+  modifiedAnswerSchema,
   paymentConfigSchema,
   paymentIntentAnswerSchema,
   testCardConfirmSchema,
@@ -10,16 +13,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { accountLimit } from '../../plugins/security.js';
+import { toPaymentConfig, toPaymentIntentAnswer } from './payments.mapper.js';
 import { WebhookSignatureError } from './providers/payment-provider.js';
 
-
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders, payments, provider, testMode } = app.commerce;
+  const { orders, payments } = app;
+  const { provider, testMode } = payments;
 
   app.get(
     '/payments/config',
     { config: { access: 'public' }, schema: { tags: ['payments'], summary: 'Which card payment provider the payment page talks to', response: { 200: paymentConfigSchema } } },
-    async () => ({ mode: provider.mode, publishableKey: provider.publishableKey }),
+    async () => toPaymentConfig(provider),
   );
 
   app.post(
@@ -35,13 +39,33 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await orders.findById(request.body.orderId);
-      if (!order) throw notFound('Order');
-      if (request.user!.role !== 'admin' && order.user_id !== request.user!.id) throw forbidden('This is not your order');
+      const order = await orders.findOwned(request.user, request.body.orderId);
       if (request.body.price !== undefined && Math.round(request.body.price * 100) !== order.total_cents) {
         request.log.warn({ orderId: order.id, clientPrice: request.body.price }, 'client price ignored: the order total is charged');
       }
       return { clientSecret: await payments.clientSecretFor(order) };
+    },
+  );
+
+  // An order's own path, served here because it starts with the provider's word on the payment.
+  app.patch(
+    '/orders/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: 'Marks an order paid once the payment provider confirms the payment',
+        params: z.object({ id: idSchema }),
+        body: markPaidSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const order = await orders.findOwned(request.user, request.params.id);
+      const wasPaid = order.status !== 'waiting';
+      await payments.confirm(order, request.body.transactionID);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: wasPaid ? 0 : 1 };
     },
   );
 
@@ -98,8 +122,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const order = intent?.orderId ? await orders.findById(intent.orderId) : undefined;
         if (!intent || !order || intent.clientSecret !== request.body.clientSecret) throw notFound('Payment');
         if (request.user!.role !== 'admin' && order.user_id !== request.user!.id) throw forbidden('This is not your order');
-        const confirmed = await testMode.confirmCard(request.body.clientSecret, request.body.card);
-        return { id: confirmed.id, status: confirmed.status, amount: confirmed.amountCents, currency: confirmed.currency };
+        return toPaymentIntentAnswer(await testMode.confirmCard(request.body.clientSecret, request.body.card));
       },
     );
   }

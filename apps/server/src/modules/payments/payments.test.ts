@@ -201,7 +201,7 @@ describe('webhook', () => {
     await t.database.db.updateTable('test_payment_intents').set({ status: 'succeeded' }).where('id', '=', intentId).execute();
     const payload = succeededEvent('evt_forged_1', intentId, orderId);
     expect((await post(payload)).statusCode).toBe(400);
-    const signature = t.app.commerce.testMode!.signWebhook(payload);
+    const signature = t.app.payments.testMode!.signWebhook(payload);
     const altered = payload.replace('evt_forged_1', 'evt_forged_2');
     const refused = await post(altered, signature);
     expect(refused.statusCode).toBe(400);
@@ -217,7 +217,7 @@ describe('webhook', () => {
     const intentId = clientSecret.split('_secret_')[0];
     await t.database.db.updateTable('test_payment_intents').set({ status: 'succeeded' }).where('id', '=', intentId).execute();
     const payload = succeededEvent('evt_signed_1', intentId, orderId);
-    const signature = t.app.commerce.testMode!.signWebhook(payload);
+    const signature = t.app.payments.testMode!.signWebhook(payload);
     const first = await post(payload, signature);
     expect(first.json()).toEqual({ received: true, outcome: 'processed' });
     expect((await orderRow(orderId)).status).toBe('paid');
@@ -230,7 +230,7 @@ describe('webhook', () => {
     const { clientSecret } = (await intentFor(alice, orderId)).json();
     const intentId = clientSecret.split('_secret_')[0];
     const payload = succeededEvent('evt_lie_1', intentId, orderId);
-    const response = await post(payload, t.app.commerce.testMode!.signWebhook(payload));
+    const response = await post(payload, t.app.payments.testMode!.signWebhook(payload));
     expect(response.statusCode).toBe(409);
     expect((await orderRow(orderId)).status).toBe('waiting');
   });
@@ -303,7 +303,7 @@ describe('order life cycle', () => {
     // The payment's event may not have arrived yet: the sweeper must ask the provider.
     const old = new Date(Date.now() - 49 * 3600_000).toISOString();
     await t.database.db.updateTable('orders').set({ created_at: old, status: 'waiting', transaction_id: null }).where('id', 'in', [stale.orderId, paidStale.orderId]).execute();
-    await t.app.commerce.payments.sweepUnpaid(48 * 3600_000);
+    await t.app.orders.sweepUnpaid(48 * 3600_000);
     expect((await orderRow(stale.orderId)).status).toBe('cancelled');
     expect((await orderRow(paidStale.orderId)).status).toBe('paid');
     expect((await orderRow(fresh.orderId)).status).toBe('waiting');

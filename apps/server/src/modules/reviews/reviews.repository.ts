@@ -35,3 +35,4 @@ export function createReviewsRepository(db: Kysely<Database>) {
     },
   };
 }
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database, Role, UserRow } from '../../db/schema.js';
 
-/** Whether the account's owner confirmed its email address (SQLite stores booleans as 0 and 1). */
+/**
+ * Whether the owner of this address has confirmed it (the link of the confirmation email,
+ * Google's word for a Google account, or the operator's ADMIN_EMAIL). Only a confirmed address
+ * may gain admin rights: anyone can sign up any address. (SQLite stores booleans as 0 and 1.)
+ */
 export const isEmailVerified = (user: Pick<UserRow, 'email_verified'>) => user.email_verified === true || user.email_verified === 1;
 
 export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
@@ -9,11 +13,6 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },
-    /**
-     * Whether the owner of this address has confirmed it (the link of the confirmation email,
-     * Google's word for a Google account, or the operator's ADMIN_EMAIL). Only a confirmed
-     * address may gain admin rights: anyone can sign up any address. False for an unknown email.
-     */
     listAll(): Promise<UserRow[]> {
       return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
     },

@@ -2,15 +2,13 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
 import { productsCopy } from '@/features/products/copy';
-import { parsePageParam } from '@/features/products/page-count';
+import { pageSearchParams, parsePageParam } from '@/lib/page-param';
 
 export function AllProductsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
 
-  const changePage = (nextPage: number) => {
-    setSearchParams(nextPage > 0 ? { page: String(nextPage + 1) } : {});
-  };
+  const changePage = (nextPage: number) => setSearchParams(pageSearchParams(nextPage));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">

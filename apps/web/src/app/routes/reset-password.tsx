@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { requestPasswordReset } from '@/api/auth/request-password-reset';
+import { resetPassword } from '@/api/auth/reset-password';
 import { paths } from '@/config/paths';
-import { requestPasswordReset } from '@/features/auth/api/request-password-reset';
-import { resetPassword } from '@/features/auth/api/reset-password';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RequestResetLinkForm } from '@/features/auth/components/request-reset-link-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';

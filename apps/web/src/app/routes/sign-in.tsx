@@ -1,8 +1,8 @@
 import { Link, useLocation, useNavigate } from 'react-router';
+import { requestPasswordReset } from '@/api/auth/request-password-reset';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { usePasswordSignIn } from '@/features/auth/api/account-flows';
-import { requestPasswordReset } from '@/features/auth/api/request-password-reset';
+import { usePasswordSignIn } from '@/features/auth/account-flows';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ContinueWithGoogle } from '@/features/auth/components/continue-with-google';
 import { SignInForm } from '@/features/auth/components/sign-in-form';

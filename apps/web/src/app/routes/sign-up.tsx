@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSignUpAndSignIn } from '@/features/auth/api/account-flows';
+import { useSignUpAndSignIn } from '@/features/auth/account-flows';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ContinueWithGoogle } from '@/features/auth/components/continue-with-google';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';

@@ -32,12 +32,6 @@ export const MenuIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const CloseIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Icon>
-);
-
 export const ChevronLeftIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M15 18l-6-6 6-6" />

@@ -6,6 +6,7 @@ export const adminUsersCopy = {
   loadFailed: 'The users could not be loaded.',
   retry: 'Try again',
   empty: 'No users yet.',
+  tableLabel: 'Users',
   columns: {
     index: '#',
     name: 'Name',

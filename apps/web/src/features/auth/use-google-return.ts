@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { completeSignIn } from '@/api/auth/exchange-token';
+import { GOOGLE_PROVIDER, GOOGLE_RETURN_PARAMS } from '@/api/auth/start-google-sign-in';
 import { paths } from '@/config/paths';
 import { clearAccessToken } from '@/lib/access-token';
 import { getSession } from '@/lib/session';
-import { completeSignIn } from './api/exchange-token';
-import { GOOGLE_PROVIDER, GOOGLE_RETURN_PARAMS } from './api/start-google-sign-in';
 import { authCopy } from './copy';
 import { safeReturnPath } from './return-path';
 

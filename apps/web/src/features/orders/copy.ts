@@ -17,11 +17,13 @@ export const ordersCopy = {
     actions: 'Actions',
   },
   state: {
-    unpaid: 'Unpaid',
+    waiting: 'Unpaid',
     paid: 'Paid',
-    onTheWay: 'On the way',
+    shipped: 'On the way',
+    // Never shown here: the shop leaves cancelled orders out of a customer's list.
+    cancelled: 'Cancelled',
+    transactionId: 'Transaction ID',
   },
-  transactionId: 'Transaction ID',
   pay: 'Pay',
   cancel: 'Cancel',
   confirm: {

@@ -1,4 +1,4 @@
-import type { TestCard } from './api/confirm-test-payment';
+import type { TestCard } from '@/api/payments/confirm-test-payment';
 import { paymentCopy } from './copy';
 
 const copy = paymentCopy.card;

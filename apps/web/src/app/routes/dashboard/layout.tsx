@@ -1,15 +1,16 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useAdminStatus } from '@/api/users/get-admin-status';
 import { PageLoader } from '@/components/ui/page-loader';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { SideMenu } from '@/features/dashboard/components/side-menu';
 import { dashboardCopy } from '@/features/dashboard/copy';
-import { ProtectedRoute, useAdminStatus } from '@/lib/auth';
+import { ProtectedRoute } from '@/lib/auth';
 import { useAuth } from '@/lib/session';
 
 function DashboardFrame() {
   const { user } = useAuth();
-  const adminStatus = useAdminStatus(user);
+  const adminStatus = useAdminStatus(user?.email ?? null);
   return (
     <DashboardShell menu={(close) => <SideMenu isAdmin={adminStatus.data?.admin} onNavigate={close} />}>
       <Suspense fallback={<PageLoader label={dashboardCopy.pageLoading} />}>

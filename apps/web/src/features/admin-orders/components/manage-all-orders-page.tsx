@@ -1,12 +1,10 @@
 import type { Order } from '@shop/shared';
-import { useState } from 'react';
+import { useAllOrders } from '@/api/orders/get-all-orders';
+import { useShipOrder } from '@/api/orders/ship-order';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
-import { isApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { useAllOrders } from '../api/get-all-orders';
-import { useShipOrder } from '../api/ship-order';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { adminOrdersCopy as copy } from '../copy';
 import { AllOrdersTable } from './all-orders-table';
 
@@ -14,22 +12,14 @@ import { AllOrdersTable } from './all-orders-table';
 export function ManageAllOrdersPage() {
   const orders = useAllOrders();
   const shipOrder = useShipOrder();
-  const [confirming, setConfirming] = useState<Order | null>(null);
-  const [shiftingId, setShiftingId] = useState<string | null>(null);
-
-  const ship = async (order: Order) => {
-    setConfirming(null);
-    setShiftingId(order._id);
-    try {
-      await shipOrder.mutateAsync(order._id);
-      toast.success(copy.shifted);
-    } catch (error) {
-      // The shop's reason, e.g. another admin started shipping it first.
-      toast.error(isApiError(error) ? error.message : copy.failed);
-    } finally {
-      setShiftingId(null);
-    }
-  };
+  // A refusal says the shop's reason, e.g. another admin started shipping it first.
+  const shipping = useConfirmedAction({
+    action: (order: Order) => shipOrder.mutateAsync(order._id),
+    key: (order) => order._id,
+    done: copy.shifted,
+    failed: copy.failed,
+  });
+  const confirming = shipping.confirming;
 
   return (
     <div className="flex flex-col gap-6">
@@ -42,16 +32,14 @@ export function ManageAllOrdersPage() {
       ) : orders.data.length === 0 ? (
         <p className="rounded-box border border-base-300 bg-base-100 p-10 text-center">{copy.empty}</p>
       ) : (
-        <AllOrdersTable orders={orders.data} onShift={setConfirming} shiftingId={shiftingId} />
+        <AllOrdersTable orders={orders.data} onShift={shipping.ask} shiftingId={shipping.busyKey} />
       )}
       <ConfirmDialog
-        open={confirming !== null}
+        {...shipping.dialog}
         heading={copy.confirm.heading}
         text={confirming ? copy.confirm.text(confirming.quantity, confirming.toolName, confirming.name) : ''}
         confirmLabel={copy.confirm.confirm}
         cancelLabel={copy.confirm.cancel}
-        onConfirm={() => confirming && void ship(confirming)}
-        onCancel={() => setConfirming(null)}
       />
     </div>
   );

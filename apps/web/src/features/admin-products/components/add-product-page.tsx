@@ -1,8 +1,8 @@
 import { centsToDollars } from '@shop/shared';
+import { useCreateProduct } from '@/api/products/create-product';
 import { refusedOutcome, type SubmitOutcome } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { useUploadOnce } from '@/lib/use-upload-once';
-import { useCreateProduct } from '../api/create-product';
 import { adminProductsCopy } from '../copy';
 import type { AddProductFormValues } from '../product-form-schemas';
 import { AddProductForm } from './add-product-form';

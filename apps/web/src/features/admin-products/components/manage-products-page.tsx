@@ -1,21 +1,22 @@
 import type { Product } from '@shop/shared';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useDeleteProduct } from '@/api/products/delete-product';
+import { useProductCount } from '@/api/products/get-product-count';
+import { useProducts } from '@/api/products/get-products';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { pageSearchParams, parsePageParam } from '@/lib/page-param';
-import { toast } from '@/lib/toast';
-import { useDeleteProduct } from '../api/delete-product';
-import { useProductCount } from '../api/get-product-count';
-import { MANAGE_PAGE_SIZE, useProductPage } from '../api/get-product-page';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { adminProductsCopy } from '../copy';
 import { ProductsTable } from './products-table';
 
 const copy = adminProductsCopy.manage;
+
+/** Rows per page: a screenful, and a catalogue of thousands stays quick. */
+const MANAGE_PAGE_SIZE = 20;
 
 /** The admin's catalogue: a page of products at a time, each with update and delete. */
 export function ManageProductsPage() {
@@ -25,26 +26,18 @@ export function ManageProductsPage() {
   // A page past the end (e.g. after deleting the last product of the last page) shows the last one.
   const requested = parsePageParam(searchParams.get('page'));
   const page = pageCount ? Math.min(requested, pageCount - 1) : requested;
-  const products = useProductPage(page);
+  const products = useProducts({ page, size: MANAGE_PAGE_SIZE });
   const deleteProduct = useDeleteProduct();
-  const [confirming, setConfirming] = useState<Product | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const deletion = useConfirmedAction({
+    action: (product: Product) => deleteProduct.mutateAsync(product._id),
+    key: (product) => product._id,
+    done: copy.deleted,
+    failed: copy.deleteFailed,
+    changed: ({ deletedCount }) => deletedCount > 0,
+  });
+  const confirming = deletion.confirming;
 
   const changePage = (next: number) => setSearchParams(pageSearchParams(next));
-
-  const remove = async (product: Product) => {
-    setConfirming(null);
-    setDeletingId(product._id);
-    try {
-      const { deletedCount } = await deleteProduct.mutateAsync(product._id);
-      if (deletedCount > 0) toast.success(copy.deleted);
-      else toast.error(copy.deleteFailed);
-    } catch (error) {
-      toast.error(isApiError(error) ? error.message : copy.deleteFailed);
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -69,8 +62,8 @@ export function ManageProductsPage() {
           <ProductsTable
             products={products.data}
             firstIndex={page * MANAGE_PAGE_SIZE + 1}
-            onDelete={setConfirming}
-            deletingId={deletingId}
+            onDelete={deletion.ask}
+            deletingId={deletion.busyKey}
           />
           <Pager
             page={page}
@@ -83,15 +76,11 @@ export function ManageProductsPage() {
         </>
       )}
       <ConfirmDialog
-        open={confirming !== null}
+        {...deletion.dialog}
         heading={copy.confirm.heading}
         text={confirming ? copy.confirm.text(confirming.name) : ''}
         confirmLabel={copy.confirm.confirm}
         cancelLabel={copy.confirm.cancel}
-        onConfirm={() => {
-          if (confirming) void remove(confirming);
-        }}
-        onCancel={() => setConfirming(null)}
       />
     </div>
   );

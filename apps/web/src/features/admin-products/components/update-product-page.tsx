@@ -1,6 +1,8 @@
 import { centsToDollars } from '@shop/shared';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useProduct } from '@/api/products/get-product';
+import { useUpdateProduct } from '@/api/products/update-product';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
@@ -8,8 +10,6 @@ import { isApiError } from '@/lib/api-client';
 import { refusedOutcome, type SubmitOutcome } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { useUploadOnce } from '@/lib/use-upload-once';
-import { useProduct } from '../api/get-product';
-import { useUpdateProduct } from '../api/update-product';
 import { adminProductsCopy } from '../copy';
 import type { UpdateProductFormValues } from '../product-form-schemas';
 import { UpdateProductForm } from './update-product-form';
@@ -26,8 +26,8 @@ export function UpdateProductPage({ productId }: { productId: string }) {
   const updateProduct = useUpdateProduct();
   // The stock the form showed when it opened (or was last saved): the server writes a new stock
   // only while the shelf still holds this many, so units ordered meanwhile are never overwritten.
-  const stockSeen = useRef<number | null>(null);
-  if (stockSeen.current === null && product.data) stockSeen.current = product.data.quantity;
+  const [stockSeen, setStockSeen] = useState<number | null>(null);
+  if (stockSeen === null && product.data) setStockSeen(product.data.quantity);
 
   const save = async ({ image, price, ...changes }: UpdateProductFormValues): Promise<SubmitOutcome> => {
     let img: string | undefined;
@@ -42,16 +42,16 @@ export function UpdateProductPage({ productId }: { productId: string }) {
     try {
       await updateProduct.mutateAsync({
         id: productId,
-        changes: { ...changes, quantitySeen: stockSeen.current ?? changes.quantity, price: centsToDollars(price), ...(img ? { img } : {}) },
+        changes: { ...changes, quantitySeen: stockSeen ?? changes.quantity, price: centsToDollars(price), ...(img ? { img } : {}) },
       });
-      stockSeen.current = changes.quantity;
+      setStockSeen(changes.quantity);
       toast.success(copy.updated);
       return { saved: true };
     } catch (error) {
       if (isApiError(error) && error.code === 'STOCK_CHANGED') {
         // The message under Quantity says what the shelf holds now; saving again sets the typed stock from there.
         const fresh = await product.refetch();
-        if (fresh.data) stockSeen.current = fresh.data.quantity;
+        if (fresh.data) setStockSeen(fresh.data.quantity);
       }
       toast.error(copy.failed);
       return refusedOutcome(error, copy.failed);

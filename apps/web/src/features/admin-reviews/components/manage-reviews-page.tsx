@@ -1,45 +1,40 @@
 import type { Review } from '@shop/shared';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDeleteReview } from '@/api/reviews/delete-review';
+import { useReviewPage } from '@/api/reviews/get-review-page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { Pager } from '@/components/ui/pager';
-import { isApiError } from '@/lib/api-client';
 import { pageSearchParams, parsePageParam } from '@/lib/page-param';
-import { toast } from '@/lib/toast';
-import { useDeleteReview } from '../api/delete-review';
-import { REVIEW_PAGE_SIZE, useReviewPage } from '../api/get-review-page';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { adminReviewsCopy as copy } from '../copy';
 import { ReviewsTable } from './reviews-table';
+
+const REVIEW_PAGE_SIZE = 20;
 
 /** The admin's list of reviews, newest first, a page at a time, each with Delete. */
 export function ManageReviewsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
-  const reviews = useReviewPage(page);
+  const reviews = useReviewPage({ page, size: REVIEW_PAGE_SIZE });
   // Whether older reviews exist is known by asking for them; that also makes 'Older' instant.
-  const older = useReviewPage(page + 1, { enabled: reviews.data?.length === REVIEW_PAGE_SIZE && !reviews.isPlaceholderData });
+  const older = useReviewPage(
+    { page: page + 1, size: REVIEW_PAGE_SIZE },
+    { enabled: reviews.data?.length === REVIEW_PAGE_SIZE && !reviews.isPlaceholderData },
+  );
   const hasOlder = reviews.data?.length === REVIEW_PAGE_SIZE && (older.data?.length ?? 0) > 0;
   const deleteReview = useDeleteReview();
-  const [confirming, setConfirming] = useState<Review | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const deletion = useConfirmedAction({
+    action: (review: Review) => deleteReview.mutateAsync(review._id),
+    key: (review) => review._id,
+    done: copy.deleted,
+    failed: copy.deleteFailed,
+    changed: ({ deletedCount }) => deletedCount > 0,
+  });
+  const confirming = deletion.confirming;
 
   const changePage = (next: number) => setSearchParams(pageSearchParams(next));
-
-  const remove = async (review: Review) => {
-    setConfirming(null);
-    setDeletingId(review._id);
-    try {
-      const { deletedCount } = await deleteReview.mutateAsync(review._id);
-      if (deletedCount > 0) toast.success(copy.deleted);
-      else toast.error(copy.deleteFailed);
-    } catch (error) {
-      toast.error(isApiError(error) ? error.message : copy.deleteFailed);
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -60,23 +55,19 @@ export function ManageReviewsPage() {
             <ReviewsTable
               reviews={reviews.data}
               firstIndex={page * REVIEW_PAGE_SIZE + 1}
-              onDelete={setConfirming}
-              deletingId={deletingId}
+              onDelete={deletion.ask}
+              deletingId={deletion.busyKey}
             />
           )}
           <Pager page={page} hasNext={hasOlder} onPageChange={changePage} labels={copy.pager} disabled={reviews.isPlaceholderData} />
         </>
       )}
       <ConfirmDialog
-        open={confirming !== null}
+        {...deletion.dialog}
         heading={copy.confirm.heading}
         text={confirming ? copy.confirm.text(confirming.name) : ''}
         confirmLabel={copy.confirm.confirm}
         cancelLabel={copy.confirm.cancel}
-        onConfirm={() => {
-          if (confirming) void remove(confirming);
-        }}
-        onCancel={() => setConfirming(null)}
       />
     </div>
   );

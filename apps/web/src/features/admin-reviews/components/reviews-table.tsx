@@ -1,10 +1,10 @@
 import type { Review } from '@shop/shared';
-import { responsiveTable } from '@/components/ui/responsive-table';
+import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { adminReviewsCopy } from '../copy';
 
 const copy = adminReviewsCopy;
 const { columns } = copy;
-const cell = responsiveTable.cell;
 
 export interface ReviewsTableProps {
   reviews: readonly Review[];
@@ -21,81 +21,51 @@ export interface ReviewsTableProps {
  * the admin can judge it; a card per review on phones. Everything customers wrote is rendered as text.
  */
 export function ReviewsTable({ reviews, firstIndex = 1, onDelete, deletingId = null }: ReviewsTableProps) {
+  const tableColumns: DataTableColumn<Review>[] = [
+    {
+      header: columns.name,
+      cell: (review) => (
+        <div className="flex items-center gap-3">
+          {/* The name is next to it; the photo only helps the eye. */}
+          <img
+            src={review.img}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            decoding="async"
+            className="size-10 shrink-0 rounded-full bg-base-200 object-cover"
+          />
+          <span className="font-medium break-words sm:max-w-48 sm:min-w-24">{review.name}</span>
+        </div>
+      ),
+    },
+    {
+      header: columns.email,
+      className: 'break-all sm:break-normal sm:whitespace-nowrap',
+      cell: (review) => review.email ?? <span className="text-base-content/70">{copy.noEmail}</span>,
+    },
+    { header: columns.review, className: 'break-words whitespace-pre-line sm:max-w-md sm:min-w-64', cell: (review) => review.review },
+    { header: columns.ratings, className: 'tabular-nums', cell: (review) => review.ratings },
+    {
+      header: columns.manage,
+      cell: (review) => (
+        <BusyButton className={DANGER_OUTLINE} busy={deletingId === review._id} onClick={() => onDelete(review)}>
+          {copy.delete} <span className="sr-only">{copy.deleteFor(review.name)}</span>
+        </BusyButton>
+      ),
+    },
+  ];
   return (
-    <div className={responsiveTable.frame}>
-      <table role="table" className={`${responsiveTable.table} sm:min-w-3xl`} aria-label={copy.tableLabel}>
-        <thead role="rowgroup" className={responsiveTable.head}>
-          <tr role="row">
-            <th role="columnheader" scope="col">
-              {columns.index}
-            </th>
-            <th role="columnheader" scope="col">
-              {columns.name}
-            </th>
-            <th role="columnheader" scope="col">
-              {columns.email}
-            </th>
-            <th role="columnheader" scope="col">
-              {columns.review}
-            </th>
-            <th role="columnheader" scope="col">
-              {columns.ratings}
-            </th>
-            <th role="columnheader" scope="col">
-              {columns.manage}
-            </th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup" className={responsiveTable.body}>
-          {reviews.map((review, index) => {
-            const busy = deletingId === review._id;
-            return (
-              <tr role="row" key={review._id} className={responsiveTable.row} aria-busy={busy || undefined}>
-                <th role="rowheader" scope="row" className={`${cell} tabular-nums`} data-label={columns.index}>
-                  {firstIndex + index}
-                </th>
-                <td role="cell" className={cell} data-label={columns.name}>
-                  <div className="flex items-center gap-3">
-                    {/* The name is next to it; the photo only helps the eye. */}
-                    <img
-                      src={review.img}
-                      alt=""
-                      width={40}
-                      height={40}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-10 shrink-0 rounded-full bg-base-200 object-cover"
-                    />
-                    <span className="font-medium break-words sm:max-w-48 sm:min-w-24">{review.name}</span>
-                  </div>
-                </td>
-                <td role="cell" className={`${cell} break-all sm:break-normal sm:whitespace-nowrap`} data-label={columns.email}>
-                  {review.email ?? <span className="text-base-content/70">{copy.noEmail}</span>}
-                </td>
-                <td role="cell" className={`${cell} break-words whitespace-pre-line sm:max-w-md sm:min-w-64`} data-label={columns.review}>
-                  {review.review}
-                </td>
-                <td role="cell" className={`${cell} tabular-nums`} data-label={columns.ratings}>
-                  {review.ratings}
-                </td>
-                <td role="cell" className={cell} data-label={columns.manage}>
-                  <button
-                    type="button"
-                    // Outline in red-700: the theme's error colour is too light for text on white.
-                    className="btn btn-outline btn-sm border-red-700 text-red-700 hover:bg-red-700 hover:text-white"
-                    disabled={busy}
-                    onClick={() => onDelete(review)}
-                  >
-                    {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                    {copy.delete}{' '}
-                    <span className="sr-only">{copy.deleteFor(review.name)}</span>
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={copy.tableLabel}
+      indexHeader={columns.index}
+      firstIndex={firstIndex}
+      columns={tableColumns}
+      rows={reviews}
+      rowKey={(review) => review._id}
+      busyKey={deletingId}
+      className="sm:min-w-3xl"
+    />
   );
 }

@@ -1,50 +1,40 @@
-import { useState } from 'react';
+import { useUsers } from '@/api/users/get-users';
+import { useMakeAdmin } from '@/api/users/make-admin';
+import { useRemoveUser } from '@/api/users/remove-user';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { useUsers } from '../api/get-users';
-import { useMakeAdmin } from '../api/make-admin';
-import { useRemoveUser } from '../api/remove-user';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { adminUsersCopy as copy } from '../copy';
-import { RemoveUserDialog } from './remove-user-dialog';
 import { UsersTable, type PendingAction } from './users-table';
-
-const serverMessage = (error: unknown) => (isApiError(error) ? error.message : copy.failed);
 
 /** The admin's list of accounts, with make-admin and removal. */
 export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
   const users = useUsers();
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
-  const [pending, setPending] = useState<PendingAction>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-
-  const promote = async (email: string) => {
-    setPending({ email, action: 'make-admin' });
-    try {
-      const { modifiedCount } = await makeAdmin.mutateAsync(email);
-      if (modifiedCount > 0) toast.success(copy.madeAdmin);
-      else toast.error(copy.makeAdminFailed);
-    } catch (error) {
-      toast.error(isApiError(error) && error.status === 403 ? copy.makeAdminFailed : serverMessage(error));
-    } finally {
-      setPending(null);
-    }
-  };
-
-  const remove = async (email: string) => {
-    setConfirming(null);
-    setPending({ email, action: 'remove' });
-    try {
-      await removeUser.mutateAsync(email);
-      toast.success(copy.deleted(email));
-    } catch (error) {
-      toast.error(serverMessage(error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const promotion = useConfirmedAction({
+    action: (email: string) => makeAdmin.mutateAsync(email),
+    key: (email) => email,
+    done: copy.madeAdmin,
+    failed: copy.makeAdminFailed,
+    changed: ({ modifiedCount }) => modifiedCount > 0,
+    // SPEC's words when the right is missing; otherwise the shop's reason, e.g. an unconfirmed address.
+    refusal: (error) => (isApiError(error) ? (error.status === 403 ? copy.makeAdminFailed : error.message) : copy.failed),
+  });
+  const removal = useConfirmedAction({
+    action: (email: string) => removeUser.mutateAsync(email),
+    key: (email) => email,
+    done: copy.deleted,
+    failed: copy.failed,
+  });
+  const pending: PendingAction =
+    promotion.busyKey !== null
+      ? { email: promotion.busyKey, action: 'make-admin' }
+      : removal.busyKey !== null
+        ? { email: removal.busyKey, action: 'remove' }
+        : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -55,15 +45,15 @@ export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
       ) : users.isError ? (
         <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void users.refetch()} isRetrying={users.isRefetching} />
       ) : (
-        <UsersTable
-          users={users.data}
-          currentEmail={currentEmail}
-          pending={pending}
-          onMakeAdmin={(email) => void promote(email)}
-          onRemove={setConfirming}
-        />
+        <UsersTable users={users.data} currentEmail={currentEmail} pending={pending} onMakeAdmin={promotion.run} onRemove={removal.ask} />
       )}
-      <RemoveUserDialog email={confirming} onConfirm={(email) => void remove(email)} onCancel={() => setConfirming(null)} />
+      <ConfirmDialog
+        {...removal.dialog}
+        heading={copy.confirm.heading}
+        text={removal.confirming ? copy.confirm.text(removal.confirming) : ''}
+        confirmLabel={copy.confirm.confirm}
+        cancelLabel={copy.confirm.cancel}
+      />
     </div>
   );
 }

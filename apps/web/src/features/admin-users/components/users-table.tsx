@@ -1,4 +1,6 @@
 import type { User } from '@shop/shared';
+import { BusyButton } from '@/components/ui/busy-button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { adminUsersCopy as copy } from '../copy';
 
 export type PendingAction = { email: string; action: 'make-admin' | 'remove' } | null;
@@ -16,63 +18,61 @@ interface UsersTableProps {
 /** SPEC's All Users table: 'make Admin' only for accounts that are not admins yet. */
 export function UsersTable({ users, currentEmail, onMakeAdmin, onRemove, pending = null }: UsersTableProps) {
   if (users.length === 0) return <p className="py-8 text-center">{copy.empty}</p>;
+  const { columns } = copy;
+  const tableColumns: DataTableColumn<User>[] = [
+    {
+      header: columns.name,
+      className: 'break-words sm:max-w-56',
+      cell: (user) => (
+        <>
+          {user.name}
+          {user.email === currentEmail && <span className="badge badge-neutral badge-sm ml-2">{copy.you}</span>}
+        </>
+      ),
+    },
+    { header: columns.email, className: 'break-all', cell: (user) => user.email },
+    { header: columns.role, cell: (user) => user.role },
+    {
+      header: columns.actions,
+      cell: (user) => {
+        // One change at a time per account: both buttons wait while either runs.
+        const running = pending?.email === user.email ? pending.action : null;
+        return (
+          <div className="flex flex-wrap gap-2">
+            {user.role !== 'admin' && (
+              <BusyButton
+                className="btn-primary"
+                aria-label={copy.makeAdminFor(user.email)}
+                busy={running === 'make-admin'}
+                disabled={running !== null}
+                onClick={() => onMakeAdmin(user.email)}
+              >
+                {copy.makeAdmin}
+              </BusyButton>
+            )}
+            <BusyButton
+              className="btn-outline btn-error"
+              aria-label={copy.removeFor(user.email)}
+              busy={running === 'remove'}
+              disabled={running !== null}
+              onClick={() => onRemove(user.email)}
+            >
+              {copy.remove}
+            </BusyButton>
+          </div>
+        );
+      },
+    },
+  ];
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table min-w-xl">
-        <thead>
-          <tr>
-            <th scope="col">{copy.columns.index}</th>
-            <th scope="col">{copy.columns.name}</th>
-            <th scope="col">{copy.columns.email}</th>
-            <th scope="col">{copy.columns.role}</th>
-            <th scope="col">{copy.columns.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user, index) => {
-            const busy = pending?.email === user.email;
-            return (
-              <tr key={user._id}>
-                <th scope="row">{index + 1}</th>
-                <td className="max-w-56 break-words">
-                  {user.name}
-                  {user.email === currentEmail && <span className="badge badge-neutral badge-sm ml-2">{copy.you}</span>}
-                </td>
-                <td className="break-all">{user.email}</td>
-                <td>{user.role}</td>
-                <td>
-                  <div className="flex flex-wrap gap-2">
-                    {user.role !== 'admin' && (
-                      <button
-                        type="button"
-                        className="btn btn-primary btn-sm"
-                        aria-label={copy.makeAdminFor(user.email)}
-                        disabled={busy}
-                        onClick={() => onMakeAdmin(user.email)}
-                      >
-                        {busy && pending?.action === 'make-admin' && (
-                          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                        )}
-                        {copy.makeAdmin}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-sm"
-                      aria-label={copy.removeFor(user.email)}
-                      disabled={busy}
-                      onClick={() => onRemove(user.email)}
-                    >
-                      {busy && pending?.action === 'remove' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                      {copy.remove}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={copy.tableLabel}
+      indexHeader={columns.index}
+      columns={tableColumns}
+      rows={users}
+      rowKey={(user) => user.email}
+      busyKey={pending?.email ?? null}
+      className="sm:min-w-xl"
+    />
   );
 }

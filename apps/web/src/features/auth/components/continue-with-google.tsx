@@ -1,5 +1,5 @@
-import { useAuthProviders } from '../api/get-auth-providers';
-import { startGoogleSignIn } from '../api/start-google-sign-in';
+import { useAuthProviders } from '@/api/auth/get-auth-providers';
+import { startGoogleSignIn } from '@/api/auth/start-google-sign-in';
 import { GoogleSignInButton, type GoogleAvailability } from './google-sign-in-button';
 
 interface ContinueWithGoogleProps {

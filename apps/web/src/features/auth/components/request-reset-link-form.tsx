@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { authCopy } from '../copy';
 import { SubmitButton } from './submit-button';
 
-type RequestValues = ReturnType<typeof forgotPasswordSchema.parse>;
+type RequestValues = z.output<typeof forgotPasswordSchema>;
 
 interface RequestResetLinkFormProps {
   onSubmit: (email: string) => Promise<unknown>;

@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
 import { authCopy } from '../copy';
 import { applyServerError } from '../form-errors';
 import { SeePasswordToggle } from './see-password-toggle';
 import { SubmitButton } from './submit-button';
 
-type ResetPasswordValues = ReturnType<typeof resetPasswordSchema.parse>;
+type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
 
 interface ResetPasswordFormProps {
   /** Sets the new password; rejects with an ApiError when the shop refuses. */

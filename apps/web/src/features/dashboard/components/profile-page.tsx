@@ -1,9 +1,9 @@
+import { useUserProfile } from '@/api/users/get-user-profile';
+import { useUpdateUserInfo } from '@/api/users/update-user-info';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { toast } from '@/lib/toast';
 import { useImageUpload } from '@/lib/use-image-upload';
-import { useUserProfile } from '../api/get-user-profile';
-import { useUpdateUserInfo } from '../api/update-user-info';
 import { dashboardCopy } from '../copy';
 import { ProfileCard } from './profile-card';
 import { ProfileForm, type ProfileFormValues } from './profile-form';

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contactMessageSchema, type ContactMessageInput } from '@shop/shared';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import type { ContactMessage } from '@/api/contact/send-contact-message';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import type { ContactMessage } from '../api/send-contact-message';
 import { homeCopy } from '../copy';
 import { ContactFormView, restoreContactFormFocus, type ContactField, type ContactFormHandoff } from './contact-form-view';
 

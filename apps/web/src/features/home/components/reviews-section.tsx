@@ -1,5 +1,5 @@
+import { useLatestReviews } from '@/api/reviews/get-latest-reviews';
 import { ErrorPanel } from '@/components/ui/error-panel';
-import { useLatestReviews } from '../api/get-latest-reviews';
 import { homeCopy } from '../copy';
 import { HOME_SECTION_IDS } from '../section-ids';
 import { ReviewList } from './review-list';

@@ -1,4 +1,4 @@
-import { useSendContactMessage } from '../api/send-contact-message';
+import { useSendContactMessage } from '@/api/contact/send-contact-message';
 import { ContactForm } from './contact-form';
 import type { ContactFormHandoff } from './contact-form-view';
 

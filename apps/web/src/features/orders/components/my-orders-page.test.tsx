@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getMyOrdersQueryOptions } from '@/api/orders/get-my-orders';
 import { buildOrder } from '@/test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
-import { getMyOrdersQueryOptions } from '../api/get-my-orders';
 import { MyOrdersPage } from './my-orders-page';
 
 const json = (body: unknown, status = 200) =>

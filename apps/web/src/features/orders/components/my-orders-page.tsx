@@ -1,14 +1,12 @@
 import type { Order } from '@shop/shared';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCancelOrder } from '@/api/orders/cancel-order';
+import { useMyOrders } from '@/api/orders/get-my-orders';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { useCancelOrder } from '../api/cancel-order';
-import { useMyOrders } from '../api/get-my-orders';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { ordersCopy as copy } from '../copy';
 import { OrdersTable } from './orders-table';
 
@@ -16,22 +14,14 @@ import { OrdersTable } from './orders-table';
 export function MyOrdersPage({ email }: { email: string }) {
   const orders = useMyOrders(email);
   const cancelOrder = useCancelOrder();
-  const [confirming, setConfirming] = useState<Order | null>(null);
-  const [cancellingId, setCancellingId] = useState<string | null>(null);
-
-  const cancel = async (order: Order) => {
-    setConfirming(null);
-    setCancellingId(order._id);
-    try {
-      await cancelOrder.mutateAsync(order._id);
-      toast.success(copy.deleted);
-    } catch (error) {
-      // The shop's reason, e.g. the order was paid meanwhile.
-      toast.error(isApiError(error) ? error.message : copy.failed);
-    } finally {
-      setCancellingId(null);
-    }
-  };
+  // A refusal says the shop's reason, e.g. the order was paid meanwhile.
+  const cancellation = useConfirmedAction({
+    action: (order: Order) => cancelOrder.mutateAsync(order._id),
+    key: (order) => order._id,
+    done: copy.deleted,
+    failed: copy.failed,
+  });
+  const confirming = cancellation.confirming;
 
   return (
     <div className="flex flex-col gap-6">
@@ -49,16 +39,14 @@ export function MyOrdersPage({ email }: { email: string }) {
           </Link>
         </div>
       ) : (
-        <OrdersTable orders={orders.data} onCancel={setConfirming} cancellingId={cancellingId} />
+        <OrdersTable orders={orders.data} onCancel={cancellation.ask} cancellingId={cancellation.busyKey} />
       )}
       <ConfirmDialog
-        open={confirming !== null}
+        {...cancellation.dialog}
         heading={copy.confirm.heading}
         text={confirming ? copy.confirm.text(confirming.quantity, confirming.toolName) : ''}
         confirmLabel={copy.confirm.confirm}
         cancelLabel={copy.confirm.keep}
-        onConfirm={() => confirming && void cancel(confirming)}
-        onCancel={() => setConfirming(null)}
       />
     </div>
   );

@@ -1,15 +1,15 @@
 import type { Order } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { useMarkOrderPaid } from '@/api/orders/mark-order-paid';
+import { useConfirmTestPayment, type TestCard } from '@/api/payments/confirm-test-payment';
+import { usePaymentIntent } from '@/api/payments/create-payment-intent';
+import { usePaymentConfig } from '@/api/payments/get-payment-config';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { useConfirmTestPayment, type TestCard } from '../api/confirm-test-payment';
-import { usePaymentIntent } from '../api/create-payment-intent';
-import { usePaymentConfig } from '../api/get-payment-config';
-import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { paymentCopy } from '../copy';
 import { TestCardForm } from './test-card-form';
 
@@ -65,7 +65,7 @@ export function CardPayment({ order, onCompleted }: CardPaymentProps) {
         retryLabel={paymentCopy.retry}
         onRetry={() => {
           void intent.refetch();
-          void queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
         }}
         isRetrying={intent.isRefetching}
       />

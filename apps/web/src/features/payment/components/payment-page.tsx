@@ -1,11 +1,11 @@
 import type { Order } from '@shop/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useOrder } from '@/api/orders/get-order';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
-import { useOrder } from '../api/get-order';
 import { paymentCopy as copy } from '../copy';
 import { CardPayment } from './card-payment';
 import { TransactionId } from './transaction-id';

@@ -2,7 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { BillingDetails } from '../api/confirm-test-payment';
+import type { BillingDetails } from '@/api/payments/confirm-test-payment';
 import { paymentCopy } from '../copy';
 
 const copy = paymentCopy.card;

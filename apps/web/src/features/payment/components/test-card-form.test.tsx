@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { TestCard } from '@/api/payments/confirm-test-payment';
 import { ApiError } from '@/lib/api-client';
-import type { TestCard } from '../api/confirm-test-payment';
 import { TestCardForm } from './test-card-form';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');

@@ -1,8 +1,8 @@
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { TestCard } from '@/api/payments/confirm-test-payment';
 import { FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/field-errors';
-import type { TestCard } from '../api/confirm-test-payment';
 import { paymentCopy } from '../copy';
 import { checkTestCard } from '../test-card';
 

@@ -1,5 +1,6 @@
-import { useProductCount } from '../api/get-product-count';
-import { useProducts } from '../api/get-products';
+import { PAGE_SIZE } from '@shop/shared';
+import { useProductCount } from '@/api/products/get-product-count';
+import { useProducts } from '@/api/products/get-products';
 import { getPageCount } from '../page-count';
 import { Pagination } from './pagination';
 import { ProductGrid, type ProductGridProps } from './product-grid';
@@ -14,7 +15,7 @@ export interface ProductCatalogProps {
 
 /** One page of product cards with the numbered page buttons under it. */
 export function ProductCatalog({ page, onPageChange, headingLevel, empty }: ProductCatalogProps) {
-  const products = useProducts(page);
+  const products = useProducts({ page, size: PAGE_SIZE });
   const productCount = useProductCount();
   const pageCount = productCount.data ? getPageCount(productCount.data.count) : 0;
 

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/field-errors';
 import { formatPrice } from '@/lib/format';
 import { purchaseCopy } from '../copy';
-import { orderTotal, purchaseFormSchema, type PurchaseFormInput, type PurchaseFormValues } from '../purchase-form-schema';
+import { acceptedQuantity, orderTotal, purchaseFormSchema, type PurchaseFormInput, type PurchaseFormValues } from '../purchase-form-schema';
 
 const copy = purchaseCopy.form;
 
@@ -60,8 +60,8 @@ export function PurchaseForm({ product, buyer, onSubmit }: PurchaseFormProps) {
     }
   });
 
-  const quantity = /^\d+$/.test(typedQuantity.trim()) ? Number(typedQuantity) : null;
-  const total = quantity !== null && quantity >= minimum && quantity <= available ? orderTotal(product.price, quantity) : null;
+  const quantity = acceptedQuantity(typedQuantity, { minimum, available });
+  const total = quantity === null ? null : orderTotal(product.price, quantity);
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="purchase-form-heading" className="flex flex-col gap-4">

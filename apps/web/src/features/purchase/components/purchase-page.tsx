@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCreateOrder } from '@/api/orders/create-order';
+import { useProduct } from '@/api/products/get-product';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCreateOrder } from '../api/create-order';
-import { useProduct } from '../api/get-product';
 import { purchaseCopy as copy } from '../copy';
 import { orderTotal, type PurchaseFormValues } from '../purchase-form-schema';
 import { ProductSummary } from './product-summary';

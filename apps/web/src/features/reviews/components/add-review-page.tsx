@@ -1,7 +1,7 @@
+import { useCreateReview } from '@/api/reviews/create-review';
 import { refusedOutcome, type SubmitOutcome } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { useUploadOnce } from '@/lib/use-upload-once';
-import { useCreateReview } from '../api/create-review';
 import { reviewsCopy } from '../copy';
 import type { AddReviewFormValues } from '../review-form-schema';
 import { AddReviewForm } from './add-review-form';

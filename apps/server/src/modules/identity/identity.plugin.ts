@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createAuth, type Auth } from './auth.js';
+import { createIdentityRepository } from './identity.repository.js';
+import { createIdentityService, type IdentityService } from './identity.service.js';
+
+export type { CurrentUser } from './identity.mapper.js';
+export type { IdentityService } from './identity.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Better Auth on the shop's database: its endpoints (auth.routes.ts) and its accounts. */
+    auth: Auth;
+    /** Who is behind a bearer token or an identity session. */
+    identity: IdentityService;
+  }
+}
+
+/** Identity: Better Auth, and the lookups that tell the API who is calling. */
+export const identityPlugin = fp(
+  async (app: FastifyInstance) => {
+    const auth = createAuth({ config: app.config, database: app.database, mailer: app.mailer, log: app.log });
+    app.decorate('auth', auth);
+    app.decorate('identity', createIdentityService({ auth, repository: createIdentityRepository(app.database), secret: app.config.authSecret }));
+  },
+  { name: 'identity', dependencies: ['database'] },
+);

@@ -1,0 +1,39 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PaymentTable } from '../../db/schema.js';
+
+export type PaymentRow = Selectable<PaymentTable>;
+
+/** Database access of the payments: each order's one intent, and the provider events already seen. */
+export function createPaymentsRepository(db: Kysely<Database>) {
+  return {
+    paymentOf(orderId: string): Promise<PaymentRow | undefined> {
+      return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    },
+
+    paymentByIntent(intentId: string): Promise<PaymentRow | undefined> {
+      return db.selectFrom('payments').selectAll().where('intent_id', '=', intentId).executeTakeFirst();
+    },
+
+    /** Keeps the first intent recorded for an order; a second one, made at the same moment, is dropped. */
+    async recordFirst(payment: PaymentRow): Promise<void> {
+      await db
+        .insertInto('payments')
+        .values(payment)
+        .onConflict((oc) => oc.column('order_id').doNothing())
+        .execute();
+    },
+
+    async eventSeen(id: string): Promise<boolean> {
+      return (await db.selectFrom('webhook_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    },
+
+    async recordEvent(event: { id: string; type: string }, receivedAt: string): Promise<void> {
+      await db
+        .insertInto('webhook_events')
+        .values({ id: event.id, type: event.type, received_at: receivedAt })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+  };
+}
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

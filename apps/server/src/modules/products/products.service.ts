@@ -1,0 +1,52 @@
+import { productMessages, type Product, type ProductCount } from '@shop/shared';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { ImagesService } from '../images/images.plugin.js';
+import { toNewProductRow, toProduct, toProductChanges, type NewProduct, type ProductEdit } from './products.mapper.js';
+import type { ProductsRepository } from './products.repository.js';
+
+type UpdateOutcome = Awaited<ReturnType<ProductsRepository['update']>>;
+
+/** Nothing changed: no such product, or a stock that moved under the form (the field the form shows it in). */
+function assertUpdated(update: UpdateOutcome, stockField: string): void {
+  if (update.outcome === 'not-found') throw notFound('Product');
+  if (update.outcome === 'stock-changed') {
+    const message = productMessages.stockChanged(update.stockNow);
+    throw new AppError(409, 'STOCK_CHANGED', message, { [stockField]: [message] });
+  }
+}
+
+/** The catalogue: what the shop sells, and the admin's changes to it. */
+export function createCatalogueService({ repository, images }: { repository: ProductsRepository; images: Pick<ImagesService, 'assertStored'> }) {
+  return {
+    async page(offset: number, limit: number): Promise<Product[]> {
+      return (await repository.listPage(offset, limit)).map(toProduct);
+    },
+    async all(): Promise<Product[]> {
+      return (await repository.listAll()).map(toProduct);
+    },
+    async count(): Promise<ProductCount> {
+      return { count: await repository.count() };
+    },
+    async find(id: string): Promise<Product | null> {
+      const row = await repository.findById(id);
+      return row ? toProduct(row) : null;
+    },
+    /** Adds a product; answers its id. */
+    async add(product: NewProduct): Promise<string> {
+      await images.assertStored(product.img);
+      return repository.insert(toNewProductRow(product));
+    },
+    /** The stock is written only if the shelf still holds what the admin saw (see the repository). */
+    async edit(id: string, edit: ProductEdit): Promise<void> {
+      if (edit.img) await images.assertStored(edit.img);
+      assertUpdated(await repository.update(id, toProductChanges(edit), { quantity: edit.quantity, seen: edit.quantitySeen }), 'quantity');
+    },
+    async setStock(id: string, { quantity, seen }: { quantity: number; seen: number | undefined }): Promise<void> {
+      assertUpdated(await repository.update(id, {}, { quantity, seen }), 'updatequantity');
+    },
+    async remove(id: string): Promise<void> {
+      if ((await repository.remove(id)) === 0) throw notFound('Product');
+    },
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

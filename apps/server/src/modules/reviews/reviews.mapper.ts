@@ -1,0 +1,25 @@
+import type { createReviewSchema, Review } from '@shop/shared';
+import type { z } from 'zod';
+import type { NewReviewRow, ReviewRow } from '../../db/schema.js';
+
+export type NewReview = z.output<typeof createReviewSchema>;
+
+/** Database row -> SPEC's wire shape; the reviewer's email only in answers for an admin. */
+export const toReview = (row: ReviewRow, withEmail: boolean): Review => ({
+  _id: row.id,
+  img: row.img,
+  name: row.name,
+  ...(withEmail ? { email: row.email } : {}),
+  review: row.review,
+  ratings: String(row.ratings),
+});
+
+/** A review's text, rating and photo with its author as the token proves them (whatever the body says of them). */
+export const toNewReviewRow = (review: NewReview, author: { id: string; name: string; email: string }): Omit<NewReviewRow, 'id' | 'created_at'> => ({
+  user_id: author.id,
+  name: author.name,
+  email: author.email,
+  review: review.review,
+  ratings: review.ratings,
+  img: review.img,
+});

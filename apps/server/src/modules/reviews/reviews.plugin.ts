@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createReviewsRepository } from './reviews.repository.js';
+import { createReviewsService, type ReviewsService } from './reviews.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Customers' reviews. */
+    reviews: ReviewsService;
+  }
+}
+
+export const reviewsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('reviews', createReviewsService({ repository: createReviewsRepository(app.database.db), images: app.images }));
+  },
+  { name: 'reviews', dependencies: ['database', 'images'] },
+);

@@ -1,0 +1,53 @@
+import type { User } from '@shop/shared';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { CurrentUser } from '../identity/identity.plugin.js';
+import type { ImagesService } from '../images/images.plugin.js';
+import { toUser } from './users.mapper.js';
+import { isEmailVerified, type UsersRepository } from './users.repository.js';
+
+/** Accounts: profiles, and who is an admin. */
+export function createUsersService({ repository, images }: { repository: UsersRepository; images: Pick<ImagesService, 'assertStored'> }) {
+  return {
+    async isAdmin(email: string): Promise<boolean> {
+      return (await repository.findByEmail(email))?.role === 'admin';
+    },
+    async profile(email: string): Promise<User> {
+      const row = await repository.findByEmail(email);
+      if (!row) throw notFound('User');
+      return toUser(row);
+    },
+    async list(): Promise<User[]> {
+      return (await repository.listAll()).map(toUser);
+    },
+    /** Changes the phone and photo of a profile; answers how many profiles changed (one). */
+    async updateProfile(email: string, profile: { img: string; phone: string }): Promise<number> {
+      await images.assertStored(profile.img);
+      const modified = await repository.updateProfile(email, { image: profile.img, phone: profile.phone });
+      if (modified === 0) throw notFound('User');
+      return modified;
+    },
+    /** Makes an account admin; answers 0 when it already was. */
+    async makeAdmin(email: string): Promise<number> {
+      const target = await repository.findByEmail(email);
+      if (!target) throw notFound('User');
+      // Anyone can sign up any address: only its confirmed owner may gain admin rights.
+      if (target.role !== 'admin' && !isEmailVerified(target)) {
+        throw conflict(
+          'This person has not confirmed their email address yet, so they cannot become an admin. They confirm it with the link in the email the shop sent when they signed up.',
+        );
+      }
+      return repository.setRole(email, 'admin');
+    },
+    /**
+     * Removes an account, and its sessions with it, unless it is the remover's own or the
+     * shop's last admin. Answers the removed account's id.
+     */
+    async remove(email: string, by: CurrentUser | null): Promise<{ id: string }> {
+      if (by?.email === email) throw conflict('You cannot remove your own account');
+      const removal = await repository.removeUnlessLastAdmin(email);
+      if (removal.outcome !== 'removed') throw removal.outcome === 'not-found' ? notFound('User') : conflict('The shop needs at least one admin');
+      return { id: removal.id };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,118 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { createMicroCache, type CachedJson } from '../lib/micro-cache.js';
+import type { ResponseCache } from '../lib/response-cache.js';
+
+/** A route with public answers declares its 200 answer: that is what the cache keeps. */
+interface PublicRouteSchema extends FastifySchema {
+  response: { 200: z.ZodType };
+}
+
+type PublicAnswer<S extends PublicRouteSchema> = z.output<S['response'][200]>;
+type PublicRequest<S extends PublicRouteSchema> = FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, S, ZodTypeProvider>;
+
+/** An answer as the public cache keeps it: its JSON text, and until when its data counts as fresh. */
+class CachedAnswer<T> {
+  /** Only a type: the kept text answers what the route declares, so `CachedAnswer<Product>` is no `CachedAnswer<Review[]>`. */
+  declare readonly answer: T;
+  constructor(readonly json: CachedJson) {}
+}
+
+/**
+ * The public cache as a route's handler reaches it: the answer kept under `key`, or the one
+ * `produce` makes now, kept for PUBLIC_CACHE_MS. A `null` answer (nothing there) is kept too,
+ * and comes back as null for the handler to answer as it should (a 404).
+ */
+interface PublicCache<T> {
+  (key: string, produce: () => Promise<T>): Promise<CachedAnswer<T>>;
+  (key: string, produce: () => Promise<T | null>): Promise<CachedAnswer<T> | null>;
+}
+
+/**
+ * Answers a GET. Returning what `cache` gives makes the answer public: kept for every visitor
+ * and, whole, by the response cache in front of the router. Returning the answer itself
+ * makes it for this request alone (an admin's list, a reviewer's email).
+ */
+type CachedRouteHandler<S extends PublicRouteSchema> = (
+  request: PublicRequest<S>,
+  reply: FastifyReply,
+  cache: PublicCache<PublicAnswer<S>>,
+) => Promise<PublicAnswer<S> | CachedAnswer<PublicAnswer<S>>>;
+
+interface CachedRouteOptions<S extends PublicRouteSchema> {
+  config?: FastifyContextConfig;
+  schema: S;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A GET route whose public answers are cached (decision 007): its handler's answers that
+     * come from `cache` are shared by every visitor for PUBLIC_CACHE_MS and written again,
+     * whole, by the response cache in front of the router while fresh.
+     */
+    cachedGet<S extends PublicRouteSchema>(url: string, options: CachedRouteOptions<S>, handler: CachedRouteHandler<S>): void;
+    /** Complete answers of `cachedGet` routes, written again in front of the router while fresh. */
+    responseCache: ResponseCache;
+  }
+  interface FastifyRequest {
+    /** Set when the answer came from the public cache: until when it may be answered again as it is. */
+    publicCacheFreshUntil: number;
+  }
+}
+
+/**
+ * Public catalogue answers, kept for up to PUBLIC_CACHE_MS: every instance shows a change
+ * within that time, and any successful write clears this instance's caches at once.
+ */
+export const publicCachePlugin = fp(
+  async (app: FastifyInstance, { responseCache }: { responseCache: ResponseCache }) => {
+    const answers = createMicroCache({ ttlMs: app.config.publicCacheMs, maxEntries: 5000 });
+    app.decorate('responseCache', responseCache);
+    app.decorateRequest('publicCacheFreshUntil', 0);
+
+    // Any write that succeeded may have changed what the public sees (stock, prices, reviews).
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+        answers.clear();
+        responseCache.clear();
+      }
+    });
+
+    const cache = async (key: string, produce: () => Promise<unknown>) => {
+      const json = await answers.json(key, produce);
+      return json.text === 'null' ? null : new CachedAnswer(json);
+    };
+
+    // The route's own onSend runs after every other hook: the answer is offered exactly as it will be sent.
+    function offerToResponseCache(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
+      if (reply.statusCode === 200 && request.publicCacheFreshUntil > 0) responseCache.offer(request.raw, request.publicCacheFreshUntil, payload);
+      done(null, payload);
+    }
+
+    function cachedGet<S extends PublicRouteSchema>(this: FastifyInstance, url: string, { config, schema }: CachedRouteOptions<S>, handler: CachedRouteHandler<S>) {
+      // Typed for its handler above; to Fastify it is a schema like any other.
+      const routeSchema: FastifySchema = schema;
+      this.get(url, { config, schema: routeSchema, onSend: offerToResponseCache }, async (request, reply) => {
+        const answer = await handler(request as PublicRequest<S>, reply, cache as PublicCache<PublicAnswer<S>>);
+        if (!(answer instanceof CachedAnswer)) return answer;
+        request.publicCacheFreshUntil = answer.json.freshUntil;
+        // The text was made once, when the answer was produced; every hit sends it as it is.
+        return reply.type('application/json; charset=utf-8').send(answer.json.text);
+      });
+    }
+    app.decorate('cachedGet', cachedGet);
+  },
+  { name: 'public-cache' },
+);
