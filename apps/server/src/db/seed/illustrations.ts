@@ -918,8 +918,6 @@ const drawings: Record<PartVisual, Draw> = {
   spray,
 };
 
-export const PART_VISUALS = Object.keys(drawings) as PartVisual[];
-
 /** The part alone, in the 600 x 450 frame, for composing scenes of several parts. */
 export function drawPart(d: Defs, art: PartArt): string {
   const draw = drawings[art.visual];

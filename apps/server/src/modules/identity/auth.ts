@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@shop/shared';
+import { PASSWORD_MAX_LENGTH, TEXT_LIMITS } from '@shop/shared';
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { bearer, genericOAuth } from 'better-auth/plugins';
@@ -9,7 +9,6 @@ import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import { identityEmails, VERIFY_EMAIL_HOURS } from './identity.emails.js';
 import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-policy.js';
 
-export const PASSWORD_MAX_LENGTH = 128;
 
 const snakeCaseTimestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
