@@ -87,3 +87,17 @@ export async function confirmEmailAddress(app: FastifyInstance, email: string): 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** A session's creation and expiry, as stored. */
+export function sessionTimes(db: Kysely<Database>, token: string) {
+  return db.selectFrom('sessions').select(['created_at', 'expires_at']).where('token', '=', token).executeTakeFirstOrThrow();
+}
+
+/** Moves a session in time, as if it had been made and renewed then. */
+export async function setSessionTimes(db: Kysely<Database>, token: string, createdAt: number, expiresAt: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ created_at: new Date(createdAt).toISOString(), expires_at: new Date(expiresAt).toISOString() })
+    .where('token', '=', token)
+    .execute();
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, type SignedInUser } from '../../test/auth-helpers.js';
+import { createUser, signIn, type SignedInUser, sessionTimes, setSessionTimes } from '../../test/auth-helpers.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertSignedInUser } from '../../test/factories.js';
 import { SESSION_MAX_AGE_SECONDS, SESSION_TTL_SECONDS } from './session-policy.js';
@@ -46,18 +46,6 @@ async function expectAgreement(value: string, expected: SignedInUser | null) {
   else expect(ours).toBeNull();
 }
 
-async function sessionRow(token: string) {
-  return t.database.db.selectFrom('sessions').select(['created_at', 'expires_at']).where('token', '=', token).executeTakeFirst();
-}
-
-async function setTimes(token: string, createdAt: number, expiresAt: number) {
-  await t.database.db
-    .updateTable('sessions')
-    .set({ created_at: new Date(createdAt).toISOString() as never, expires_at: new Date(expiresAt).toISOString() as never })
-    .where('token', '=', token)
-    .execute();
-}
-
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: t.app.config.publicUrl, ...headers }, remoteAddress: `10.9.${Math.floor(++ip / 250)}.${ip % 250}` });
 
@@ -88,7 +76,7 @@ describe('the bearer lookup and Better Auth agree', () => {
 
   it('on an expired session', async () => {
     const user = await createUser(t.app, t.database.db);
-    await setTimes(user.token, Date.now() - 2 * DAY, Date.now() - 1000);
+    await setSessionTimes(t.database.db, user.token, Date.now() - 2 * DAY, Date.now() - 1000);
     await expectAgreement(user.token, null);
   });
 
@@ -96,11 +84,11 @@ describe('the bearer lookup and Better Auth agree', () => {
     const user = await createUser(t.app, t.database.db);
     const now = Date.now();
     // Two days old, five days left: in use, it is renewed for seven days from now.
-    await setTimes(user.token, now - 2 * DAY, now + 5 * DAY);
+    await setSessionTimes(t.database.db, user.token, now - 2 * DAY, now + 5 * DAY);
     const { ours, theirs, theirExpiry } = await bothLookups(user.token);
     expect(ours).toEqual(theirs);
     expect(ours).toMatchObject({ email: user.email });
-    const renewed = millis((await sessionRow(user.token))!.expires_at);
+    const renewed = millis((await sessionTimes(t.database.db, user.token)).expires_at);
     expect(renewed).toBeGreaterThan(now + 6.9 * DAY);
     expect(renewed).toBeLessThanOrEqual(Date.now() + SESSION_TTL_SECONDS * 1000);
     expect(theirExpiry).toBe(renewed);
@@ -136,16 +124,16 @@ describe('where the shop rules differ from Better Auth on purpose (session-polic
     // carry: its own refresh would lengthen it to seven days. Its refresh is off (auth.ts) and
     // ours reads the row, where the session's one-day life shows.
     const now = Date.now();
-    await setTimes(short.token, now - DAY + 60 * 60 * 1000, now + 60 * 60 * 1000);
+    await setSessionTimes(t.database.db, short.token, now - DAY + 60 * 60 * 1000, now + 60 * 60 * 1000);
     await expectAgreement(short.token, { ...user, token: short.token });
-    expect(millis((await sessionRow(short.token))!.expires_at)).toBe(now + 60 * 60 * 1000);
+    expect(millis((await sessionTimes(t.database.db, short.token)).expires_at)).toBe(now + 60 * 60 * 1000);
   });
 
   it('no session outlives 30 days from sign-in on the API, though Better Auth would still take it', async () => {
     const user = await createUser(t.app, t.database.db);
     const now = Date.now();
     // Only a row lengthened by something other than our lookup gets here (ours stops at the cap).
-    await setTimes(user.token, now - SESSION_MAX_AGE_SECONDS * 1000 - DAY, now + 3 * DAY);
+    await setSessionTimes(t.database.db, user.token, now - SESSION_MAX_AGE_SECONDS * 1000 - DAY, now + 3 * DAY);
     const { ours, theirs } = await bothLookups(user.token);
     expect(ours).toBeNull();
     expect(theirs).toMatchObject({ email: user.email, token: user.token });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/auth-helpers.js';
+import { createUser, signIn, sessionTimes, setSessionTimes } from '../../test/auth-helpers.js';
 import { SESSION_MAX_AGE_SECONDS, SESSION_TTL_SECONDS, SHORT_SESSION_SECONDS, sessionRenewal } from './session-policy.js';
 
 let t: TestApp;
@@ -11,18 +11,6 @@ afterAll(async () => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const millis = (value: Date | string) => new Date(value).getTime();
-
-async function sessionRow(token: string) {
-  return t.database.db.selectFrom('sessions').select(['created_at', 'expires_at']).where('token', '=', token).executeTakeFirstOrThrow();
-}
-
-async function setTimes(token: string, createdAt: number, expiresAt: number) {
-  await t.database.db
-    .updateTable('sessions')
-    .set({ created_at: new Date(createdAt).toISOString() as never, expires_at: new Date(expiresAt).toISOString() as never })
-    .where('token', '=', token)
-    .execute();
-}
 
 const apiCall = (headers: { authorization: string }, email: string) => t.app.inject({ url: `/api/admin/${email}`, headers });
 
@@ -54,7 +42,7 @@ describe('sessions through the API', () => {
   it('keeps the one-day life of a session started without remember me, however it is used', async () => {
     const user = await createUser(t.app, t.database.db);
     const short = await signIn(t.app, user.email, user.password, { rememberMe: false });
-    const before = await sessionRow(short.token);
+    const before = await sessionTimes(t.database.db, short.token);
     expect(millis(before.expires_at) - millis(before.created_at)).toBeLessThanOrEqual(SHORT_SESSION_SECONDS * 1000 + 1000);
 
     // The attacker's hope: any use stretches it to the 7 days of a remembered session.
@@ -62,7 +50,7 @@ describe('sessions through the API', () => {
     expect((await apiCall(short.headers, user.email)).statusCode).toBe(200);
     const read = await t.app.inject({ url: '/api/auth/get-session', headers: short.headers });
     expect(read.json().user.email).toBe(user.email);
-    const after = await sessionRow(short.token);
+    const after = await sessionTimes(t.database.db, short.token);
     expect(millis(after.expires_at)).toBe(millis(before.expires_at));
   });
 
@@ -71,22 +59,22 @@ describe('sessions through the API', () => {
     const now = Date.now();
 
     // Two days old, five days left: this use renews it for seven days from now.
-    await setTimes(user.token, now - 2 * DAY, now + 5 * DAY);
+    await setSessionTimes(t.database.db, user.token, now - 2 * DAY, now + 5 * DAY);
     expect((await apiCall(user.headers, user.email)).statusCode).toBe(200);
-    const renewed = millis((await sessionRow(user.token)).expires_at);
+    const renewed = millis((await sessionTimes(t.database.db, user.token)).expires_at);
     expect(renewed).toBeGreaterThan(now + 6.9 * DAY);
     expect(renewed).toBeLessThanOrEqual(Date.now() + SESSION_TTL_SECONDS * 1000);
 
     // Used daily for almost a month: renewed only up to 30 days after it started.
     const createdAt = now - 29.5 * DAY;
-    await setTimes(user.token, createdAt, now + DAY / 4);
+    await setSessionTimes(t.database.db, user.token, createdAt, now + DAY / 4);
     expect((await apiCall(user.headers, user.email)).statusCode).toBe(200);
-    const capped = millis((await sessionRow(user.token)).expires_at);
+    const capped = millis((await sessionTimes(t.database.db, user.token)).expires_at);
     expect(capped).toBeLessThanOrEqual(createdAt + SESSION_MAX_AGE_SECONDS * 1000);
     expect(capped).toBeGreaterThan(now + DAY / 4);
 
     // Past the absolute limit (a row renewed before the limit existed): ended.
-    await setTimes(user.token, now - 31 * DAY, now + 3 * DAY);
+    await setSessionTimes(t.database.db, user.token, now - 31 * DAY, now + 3 * DAY);
     const ended = await apiCall(user.headers, user.email);
     expect(ended.statusCode).toBe(401);
     expect(ended.json().error.code).toBe('UNAUTHORIZED');
@@ -95,10 +83,10 @@ describe('sessions through the API', () => {
   it('never lets Better Auth renew a session on its own (renewal is the shop rule above)', async () => {
     const user = await createUser(t.app, t.database.db);
     const now = Date.now();
-    await setTimes(user.token, now - 3 * DAY, now + 4 * DAY);
+    await setSessionTimes(t.database.db, user.token, now - 3 * DAY, now + 4 * DAY);
     const read = await t.app.inject({ url: '/api/auth/get-session', headers: user.headers });
     expect(read.statusCode).toBe(200);
-    expect(millis((await sessionRow(user.token)).expires_at)).toBeLessThanOrEqual(now + 4 * DAY + 1000);
+    expect(millis((await sessionTimes(t.database.db, user.token)).expires_at)).toBeLessThanOrEqual(now + 4 * DAY + 1000);
   });
 
   it('ends every other session when the password changes, even when asked not to', async () => {
