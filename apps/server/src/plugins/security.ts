@@ -1,9 +1,10 @@
 import cors from '@fastify/cors';
-import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { AppConfig } from '../app-config.js';
+import { accessOf } from './auth.js';
 import { createDatabaseRateLimitStore } from './rate-limit-store.js';
 
 export const CONTENT_SECURITY_POLICY = {
@@ -49,14 +50,15 @@ export const securityPlugin = fp(
       await app.register(cors, { origin: config.corsOrigins, credentials: false });
     }
 
-    // A limit of a route that needs a signed-in caller counts per account, and only after the
+    // Every limit of a route that needs a signed-in caller counts per account, and only after the
     // identity check of onRequest has passed: a caller without a valid token never writes a
     // counter, and no header the caller picks (another session's token, a forged address)
-    // opens a fresh bucket. Runs before the rate-limit plugin's own onRoute hook reads the config.
+    // opens a fresh bucket. Routes declare only how many and how often. Runs before the
+    // rate-limit plugin's own onRoute hook reads the config.
     app.addHook('onRoute', (route) => {
       const limit = route.config?.rateLimit;
       if (!limit || !route.url?.startsWith('/api/')) return;
-      if ((route.config?.access ?? 'user') === 'public') return;
+      if (accessOf(route) === 'public') return;
       route.config!.rateLimit = { ...limit, hook: 'preHandler', keyGenerator: callerKey };
     });
 
@@ -90,19 +92,8 @@ export const scaledLimit = (config: AppConfig, max: number) => Math.max(1, Math.
  * Who a limit counts: the signed-in account (set by the identity check), else the client
  * address as the trusted proxy hops report it (IPv6 by its /64, as the plugin's default does).
  */
-export const callerKey = (request: FastifyRequest): string =>
+const callerKey = (request: FastifyRequest): string =>
   request.user ? `account|${request.user.id}` : `address|${normalizeIP(request.ip)}`;
-
-/**
- * The `config.rateLimit` of a route that needs a signed-in caller: `max` requests per
- * `timeWindowMs` per account (scaled by RATE_LIMIT_SCALE), counted after the identity check.
- */
-export const accountLimit = (config: AppConfig, max: number, timeWindowMs: number): RateLimitOptions => ({
-  max: scaledLimit(config, max),
-  timeWindow: timeWindowMs,
-  hook: 'preHandler',
-  keyGenerator: callerKey,
-});
 
 const REDACTED = '[redacted]';
 /** A password-reset token travels as the last path segment of Better Auth's reset link. */

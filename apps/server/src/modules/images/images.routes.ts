@@ -3,7 +3,7 @@ import { errorEnvelopeSchema, imageUploadAnswerSchema } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { accountLimit } from '../../plugins/security.js';
+import { scaledLimit } from '../../plugins/security.js';
 import { IMAGE_MAX_BYTES } from './image-processing.js';
 import { toImageUploadAnswer } from './images.mapper.js';
 
@@ -45,7 +45,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: 'user',
         // Counted per account once the token is proven: a caller without one writes no counter.
-        rateLimit: accountLimit(app.config, 30, 60_000),
+        rateLimit: { max: scaledLimit(app.config, 30), timeWindow: 60_000 },
       },
       schema: {
         tags: ['images'],

@@ -12,7 +12,7 @@ import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { accountLimit } from '../../plugins/security.js';
+import { scaledLimit } from '../../plugins/security.js';
 import { toPaymentConfig, toPaymentIntentAnswer } from './payments.mapper.js';
 import { WebhookSignatureError } from './providers/payment-provider.js';
 
@@ -107,7 +107,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/payments/test/confirm',
       {
-        config: { access: 'user', rateLimit: accountLimit(app.config, 20, 60_000) },
+        config: { access: 'user', rateLimit: { max: scaledLimit(app.config, 20), timeWindow: 60_000 } },
         schema: {
           tags: ['payments'],
           ...bearer,

@@ -10,7 +10,7 @@ import {
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountLimit } from '../../plugins/security.js';
+import { scaledLimit } from '../../plugins/security.js';
 
 const REVIEW_PAGE_SIZE = 20;
 
@@ -46,7 +46,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review',
     {
       // A real customer writes a handful of reviews, not a flood of them.
-      config: { access: 'user', rateLimit: accountLimit(app.config, 10, 10 * 60_000) },
+      config: { access: 'user', rateLimit: { max: scaledLimit(app.config, 10), timeWindow: 10 * 60_000 } },
       schema: {
         tags: ['reviews'],
         ...bearer,
