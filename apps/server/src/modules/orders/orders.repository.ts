@@ -239,9 +239,6 @@ export function createOrdersRepository(database: ShopDatabase) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    accountIdByEmail: async (email: string): Promise<string | undefined> =>
-      (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id,
-
     /** An account's orders, newest first, without the cancelled ones. */
     listForAccount(userId: string): Promise<OrderRow[]> {
       return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '<>', 'cancelled').orderBy('id', 'desc').execute();

@@ -51,7 +51,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'owner' },
       schema: { tags: ['orders'], ...bearer, summary: "A customer's orders, newest first (owner or admin)", params: emailParamsSchema, response: { 200: z.array(orderSchema), ...errors(400, 401, 403) } },
     },
-    async (request) => (await orders.listForAddress(request.params.email, request.user!)).map(toOrder),
+    async (request) => {
+      // By account, never by address: whoever signs up a removed customer's email sees none of their orders.
+      const caller = request.user!;
+      const accountId = request.params.email === caller.email ? caller.id : await app.users.accountIdOf(request.params.email);
+      return accountId ? (await orders.listForAccount(accountId)).map(toOrder) : [];
+    },
   );
 
   app.get(

@@ -139,13 +139,9 @@ export function createOrdersService({
       return order;
     },
 
-    /**
-     * A customer's orders by address, newest first, cancelled ones left out. Read by account,
-     * never by address: whoever signs up a removed customer's email sees none of their orders.
-     */
-    async listForAddress(email: string, caller: Caller & { email: string }): Promise<OrderRow[]> {
-      const accountId = email === caller.email ? caller.id : await repository.accountIdByEmail(email);
-      return accountId ? repository.listForAccount(accountId) : [];
+    /** An account's orders, newest first, cancelled ones left out. */
+    listForAccount(userId: string): Promise<OrderRow[]> {
+      return repository.listForAccount(userId);
     },
 
     listAll(): Promise<OrderRow[]> {

@@ -8,6 +8,10 @@ import { isEmailVerified, type UsersRepository } from './users.repository.js';
 /** Accounts: profiles, and who is an admin. */
 export function createUsersService({ repository, images }: { repository: UsersRepository; images: Pick<ImagesService, 'assertStored'> }) {
   return {
+    /** The id of the account that has this address now, if any. */
+    async accountIdOf(email: string): Promise<string | undefined> {
+      return (await repository.findByEmail(email))?.id;
+    },
     async isAdmin(email: string): Promise<boolean> {
       return (await repository.findByEmail(email))?.role === 'admin';
     },
