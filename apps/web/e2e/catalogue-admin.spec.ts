@@ -1,6 +1,6 @@
 import type { Product, Review } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, api, confirmEmailAddress, createAccount, expect, pngFile, seriousAxeViolations, signIn, signInNewCustomer, test } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, pngFile, seriousAxeViolations, signIn, signInNewCustomer, test, uniqueEmail } from './fixtures';
 
 const PAGE_SIZE = 6;
 /** Journeys run in parallel on one database: every name, email and text they create is new. */
@@ -347,6 +347,38 @@ test.describe('small screens', () => {
       await expect(page.locator('form, table').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }
+  });
+
+  test('one long word in what a customer typed wraps inside its card instead of widening the page', async ({ page }) => {
+    const word = 'Supercalifragilisticexpialidociousmotorbikeserviceparts';
+    const customer = { name: `Rider ${word}`, email: uniqueEmail('long-word'), password: 'ride-safe-42' };
+    expect((await page.request.post(api('/auth/sign-up/email'), { data: customer })).ok()).toBe(true);
+    const token = await signIn(page, customer);
+    const authorization = { Authorization: `Bearer ${token}` };
+    const products = (await (await page.request.get(api('/products?page=0&size=6'))).json()) as Product[];
+    const product = products.find((candidate) => candidate.quantity >= candidate.minimum)!;
+    const order = await page.request.post(api('/orders'), {
+      headers: authorization,
+      data: { productId: product._id, quantity: product.minimum, location: `${word} street`, phone: '+44 20 7946 0000' },
+    });
+    expect(order.ok()).toBe(true);
+    const upload = await page.request.post(api('/images'), { headers: authorization, multipart: { image: pngFile() } });
+    const review = await page.request.post(api('/review'), { headers: authorization, data: { review: `Great ${word}${word} pads`, ratings: 5, img: (await upload.json()).data.url } });
+    expect(review.ok()).toBe(true);
+    const reviewId = (await review.json()).insertedId as string;
+
+    await page.goto('/dashbord/myorders');
+    await expect(page.getByTestId('order-row').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'My Orders').toBeLessThanOrEqual(390);
+    const adminToken = await signIn(page, ADMIN);
+    for (const path of ['/dashbord/makeAdmin', '/dashbord/manageAllorders', '/dashbord/manageReview']) {
+      await page.goto(path);
+      await expect(page.getByText(word, { exact: false }).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    // Leave the shared catalogue as other journeys expect it.
+    expect((await page.request.delete(api(`/review/${reviewId}`), { headers: { Authorization: `Bearer ${adminToken}` } })).ok()).toBe(true);
+    expect((await page.request.delete(api(`/orders/${(await order.json()).insertedId}`), { headers: authorization })).ok()).toBe(true);
   });
 });
 

@@ -12,7 +12,8 @@ const classes = {
   head: 'max-sm:sr-only',
   body: 'max-sm:block',
   row: 'max-sm:block max-sm:border-b max-sm:border-base-300 max-sm:py-2 max-sm:last:border-b-0',
-  cell: 'max-sm:flex max-sm:items-start max-sm:gap-3 max-sm:border-b-0 max-sm:py-1.5 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:content-[attr(data-label)]',
+  // A long word that people typed (a name, a review) wraps inside its cell instead of widening the page.
+  cell: 'wrap-anywhere max-sm:flex max-sm:items-start max-sm:gap-3 max-sm:border-b-0 max-sm:py-1.5 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:content-[attr(data-label)]',
   /** A cell that is empty for some rows (e.g. no action for this one) is left out of the card then. */
   optionalCell: 'max-sm:empty:hidden',
 } as const;

@@ -39,7 +39,7 @@ export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId =
         />
       ),
     },
-    { header: columns.name, className: 'font-medium break-words sm:max-w-64 sm:min-w-48', cell: (product) => product.name },
+    { header: columns.name, className: 'font-medium sm:max-w-64 sm:min-w-48', cell: (product) => product.name },
     {
       header: columns.price,
       headerClassName: 'text-right',

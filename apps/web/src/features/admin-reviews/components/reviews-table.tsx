@@ -36,7 +36,7 @@ export function ReviewsTable({ reviews, firstIndex = 1, onDelete, deletingId = n
             decoding="async"
             className="size-10 shrink-0 rounded-full bg-base-200 object-cover"
           />
-          <span className="font-medium break-words sm:max-w-48 sm:min-w-24">{review.name}</span>
+          <span className="min-w-0 font-medium sm:max-w-48 sm:min-w-24">{review.name}</span>
         </div>
       ),
     },
@@ -45,7 +45,7 @@ export function ReviewsTable({ reviews, firstIndex = 1, onDelete, deletingId = n
       className: 'break-all sm:break-normal sm:whitespace-nowrap',
       cell: (review) => review.email ?? <span className="text-base-content/70">{copy.noEmail}</span>,
     },
-    { header: columns.review, className: 'break-words whitespace-pre-line sm:max-w-md sm:min-w-64', cell: (review) => review.review },
+    { header: columns.review, className: 'whitespace-pre-line sm:max-w-md sm:min-w-64', cell: (review) => review.review },
     { header: columns.ratings, className: 'tabular-nums', cell: (review) => review.ratings },
     {
       header: columns.manage,

@@ -22,7 +22,7 @@ export function UsersTable({ users, currentEmail, onMakeAdmin, onRemove, pending
   const tableColumns: DataTableColumn<User>[] = [
     {
       header: columns.name,
-      className: 'break-words sm:max-w-56',
+      className: 'sm:max-w-56',
       cell: (user) => (
         <>
           {user.name}

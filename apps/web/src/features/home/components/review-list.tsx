@@ -44,9 +44,9 @@ function ReviewCard({ review }: { review: Review }) {
             <img src={review.img} alt={review.name} width={80} height={80} loading="lazy" decoding="async" />
           </div>
         </div>
-        <blockquote className="break-words">{capitalizeFirst(review.review)}</blockquote>
+        <blockquote className="max-w-full wrap-anywhere">{capitalizeFirst(review.review)}</blockquote>
         <figcaption className="mt-auto flex flex-col items-center gap-1">
-          <span className="text-lg font-semibold capitalize" data-testid="review-name">
+          <span className="max-w-full text-lg font-semibold capitalize wrap-anywhere" data-testid="review-name">
             {review.name}
           </span>
           <span className="flex items-center gap-2">
