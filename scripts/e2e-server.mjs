@@ -1,5 +1,5 @@
 // The real shop for the browser journeys: a fresh, seeded SQLite database in
-// test-results/e2e-data (emails land in its outbox), an admin account, and Google sign-in
+// test-results/e2e-data-PORT (emails land in its outbox), an admin account, and Google sign-in
 // pointed at a local OpenID provider on loopback.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { ADMIN } from '../apps/web/e2e/admin-account.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '3100';
 const publicUrl = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, 'test-results', 'e2e-data');
+const dataDir = path.join(root, 'test-results', `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
@@ -18,7 +18,7 @@ const google = await startLocalOpenIdProvider({
   clientId: 'e2e-shop',
   clientSecret: 'e2e-shop-secret',
   redirectUris: [`${publicUrl}/api/auth/callback/google`],
-  port: Number(process.env.E2E_OIDC_PORT ?? 3101),
+  port: Number(process.env.E2E_OIDC_PORT ?? Number(port) + 1),
 });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -108,7 +108,7 @@ const TINY_PNG = Buffer.from(
 export const pngFile = (name = 'photo.png') => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
 
 /** Where the journeys' server writes its emails (scripts/e2e-server.mjs). */
-const OUTBOX = path.resolve(import.meta.dirname, '../../../test-results/e2e-data/outbox');
+const OUTBOX = path.resolve(import.meta.dirname, `../../../test-results/e2e-data-${process.env.E2E_PORT ?? 3100}/outbox`);
 
 /** The first link matching `link` in the latest email to this address, quoted-printable undone. */
 export async function linkInEmailTo(email: string, link: RegExp): Promise<string> {
