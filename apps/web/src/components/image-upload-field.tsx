@@ -1,4 +1,7 @@
 import { useEffect, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { SubmitOutcome } from '@/lib/field-errors';
+import type { ImageUpload } from '@/lib/use-image-upload';
 import { FieldMessage, FormField } from './ui/form-field';
 
 /** The formats the shop's image upload accepts. */
@@ -52,6 +55,39 @@ export function ImageUploadField({ id, label, error, file, progress, uploadError
       )}
       {uploadError && <FieldMessage alert>{uploadError}</FieldMessage>}
     </div>
+  );
+}
+
+/** How the photo's upload is going: progress while it is sent, the reason when it failed. */
+export type UploadStatus = Pick<ImageUpload, 'progress' | 'error'>;
+
+/** The props of a form with a photo: the page uploads the photo and saves the form. */
+export interface PhotoFormProps<TValues> {
+  /** Uploads the photo (if one was chosen) and saves the form. */
+  onSubmit: (values: TValues) => Promise<SubmitOutcome>;
+  upload: UploadStatus;
+}
+
+interface FormImageFieldProps<T extends FieldValues> extends Pick<ImageUploadFieldProps, 'id' | 'label' | 'hint'> {
+  /** The react-hook-form form the file input belongs to. */
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'control' | 'register' | 'getFieldState' | 'formState'>;
+  /** The form's field holding the chosen FileList. */
+  name: Path<T>;
+  upload: UploadStatus;
+}
+
+/** An ImageUploadField bound to a react-hook-form field: its file, its message, its upload. */
+export function FormImageField<T extends FieldValues>({ form, name, upload, ...field }: FormImageFieldProps<T>) {
+  const chosen: unknown = useWatch({ control: form.control, name });
+  return (
+    <ImageUploadField
+      {...field}
+      error={form.getFieldState(name, form.formState).error?.message}
+      file={chosen instanceof FileList ? chosen[0] : null}
+      progress={upload.progress}
+      uploadError={upload.error}
+      inputProps={form.register(name)}
+    />
   );
 }
 

@@ -2,6 +2,15 @@ import { useState } from 'react';
 import { isApiError } from './api-client';
 import { toast } from './toast';
 
+/** The question asked before the action, in the ConfirmDialog. */
+export interface ConfirmQuestion<Item> {
+  heading: string;
+  /** What will happen to this item. */
+  text: (item: Item) => string;
+  confirm: string;
+  cancel: string;
+}
+
 export interface ConfirmedActionOptions<Item, Answer> {
   /** The call, e.g. a mutation's `mutateAsync`. */
   action: (item: Item) => Promise<Answer>;
@@ -15,6 +24,8 @@ export interface ConfirmedActionOptions<Item, Answer> {
   changed?: (answer: Answer) => boolean;
   /** What a refusal says; the shop's own reason by default. */
   refusal?: (error: unknown) => string;
+  /** Asked before the action when it is started with `ask`. */
+  question?: ConfirmQuestion<Item>;
 }
 
 /**
@@ -22,7 +33,7 @@ export interface ConfirmedActionOptions<Item, Answer> {
  * then `dialog`) or run at once (`run`); the row shows it is busy meanwhile, and a toast tells
  * how it went.
  */
-export function useConfirmedAction<Item, Answer>({ action, key, done, failed, changed, refusal }: ConfirmedActionOptions<Item, Answer>) {
+export function useConfirmedAction<Item, Answer>({ action, key, done, failed, changed, refusal, question }: ConfirmedActionOptions<Item, Answer>) {
   const [confirming, setConfirming] = useState<Item | null>(null);
   const [busyKey, setBusyKey] = useState<string | null>(null);
 
@@ -47,9 +58,13 @@ export function useConfirmedAction<Item, Answer>({ action, key, done, failed, ch
     busyKey,
     ask: (item: Item) => setConfirming(() => item),
     run: (item: Item) => void perform(item),
-    /** The ConfirmDialog's `open`, `onConfirm` and `onCancel`. */
+    /** The ConfirmDialog's props: the question about the item asked, its answers and whether it is open. */
     dialog: {
       open: confirming !== null,
+      heading: question?.heading ?? '',
+      text: confirming !== null && question ? question.text(confirming) : '',
+      confirmLabel: question?.confirm ?? '',
+      cancelLabel: question?.cancel ?? '',
       onConfirm: () => {
         if (confirming !== null) void perform(confirming);
       },

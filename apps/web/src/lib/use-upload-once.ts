@@ -2,8 +2,11 @@ import { useCallback, useRef } from 'react';
 import { useImageUpload, type ImageUpload } from './use-image-upload';
 
 export interface UploadOnce extends Omit<ImageUpload, 'upload'> {
-  /** The stored path of this file, uploading it only if it has not been uploaded yet. */
-  uploadOnce: (file: File) => Promise<string>;
+  /**
+   * The stored path of this file, uploading it only if it has not been uploaded yet; null when
+   * the upload failed (its reason is then in `error`, shown under the image field).
+   */
+  uploadOnce: (file: File) => Promise<string | null>;
 }
 
 /**
@@ -17,9 +20,13 @@ export function useUploadOnce(): UploadOnce {
   const uploadOnce = useCallback(
     async (file: File) => {
       if (last.current?.file === file) return last.current.url;
-      const { url } = await upload(file);
-      last.current = { file, url };
-      return url;
+      try {
+        const { url } = await upload(file);
+        last.current = { file, url };
+        return url;
+      } catch {
+        return null;
+      }
     },
     [upload],
   );

@@ -18,6 +18,16 @@ const classes = {
   optionalCell: 'max-sm:empty:hidden',
 } as const;
 
+/** A table page whose rows each have Delete, which the page confirms first. */
+export interface DeletableRowsProps<Row> {
+  /** The number of the first row: rows are counted across pages. */
+  firstIndex?: number;
+  /** Asks to delete; the page confirms before anything happens. */
+  onDelete: (row: Row) => void;
+  /** The id of the row whose deletion is under way. */
+  deletingId?: string | null;
+}
+
 export interface DataTableColumn<Row> {
   /** The column's name, also shown before the cell on phones. */
   header: string;

@@ -11,7 +11,7 @@ import { AddProductForm, type AddProductFormProps } from './add-product-form';
 function setup(props: Partial<AddProductFormProps> = {}) {
   const onSubmit = vi.fn<(values: AddProductFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
   const user = userEvent.setup();
-  render(<AddProductForm onSubmit={onSubmit} uploadProgress={null} uploadError={null} {...props} />);
+  render(<AddProductForm onSubmit={onSubmit} upload={{ progress: null, error: null }} {...props} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label);
   const fill = async (values: Partial<Record<'Name' | 'Decreption' | 'Price' | 'Quantity' | 'Minimum', string>>) => {
     for (const [label, value] of Object.entries(values)) {
@@ -109,9 +109,9 @@ describe('AddProductForm', () => {
   });
 
   it("shows the photo's upload progress and why an upload failed", () => {
-    const { rerender } = render(<AddProductForm onSubmit={vi.fn()} uploadProgress={0.5} uploadError={null} />);
+    const { rerender } = render(<AddProductForm onSubmit={vi.fn()} upload={{ progress: 0.5, error: null }} />);
     expect(screen.getByRole('progressbar', { name: 'Uploading image' })).toHaveAttribute('value', '50');
-    rerender(<AddProductForm onSubmit={vi.fn()} uploadProgress={null} uploadError="The image is larger than 5 MB. Please choose a smaller one." />);
+    rerender(<AddProductForm onSubmit={vi.fn()} upload={{ progress: null, error: 'The image is larger than 5 MB. Please choose a smaller one.' }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The image is larger than 5 MB');
   });
 });

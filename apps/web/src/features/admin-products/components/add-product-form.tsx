@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { ImageUploadField } from '@/components/image-upload-field';
-import { FieldMessage, FormField } from '@/components/ui/form-field';
-import { applyFieldErrors, type SubmitOutcome } from '@/lib/field-errors';
+import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
+import { FormField } from '@/components/ui/form-field';
+import { ServerFormView } from '@/components/ui/server-form-view';
+import { useServerForm } from '@/lib/use-server-form';
 import { adminProductsCopy } from '../copy';
 import {
   ADD_PRODUCT_FIELDS,
@@ -16,53 +15,24 @@ const copy = adminProductsCopy.add;
 const fields = adminProductsCopy.fields;
 const EMPTY: AddProductFormInput = { name: '', decreption: '', price: '', quantity: '', minimum: '', image: undefined };
 
-export interface AddProductFormProps {
-  /** Uploads the photo and adds the product. */
-  onSubmit: (values: AddProductFormValues) => Promise<SubmitOutcome>;
-  /** Share of the photo sent so far (0 to 1) while it uploads, otherwise null. */
-  uploadProgress: number | null;
-  /** Why the photo's upload failed. */
-  uploadError: string | null;
-}
+export type AddProductFormProps = PhotoFormProps<AddProductFormValues>;
 
 /** SPEC's 'Add new Product' form: every field required, each with its own message. */
-export function AddProductForm({ onSubmit, uploadProgress, uploadError }: AddProductFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<AddProductFormInput, unknown, AddProductFormValues>({
+export function AddProductForm({ onSubmit, upload }: AddProductFormProps) {
+  // Once added, the form is ready for the next part.
+  const form = useServerForm<AddProductFormInput, AddProductFormValues>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: EMPTY,
+    fields: ADD_PRODUCT_FIELDS,
+    onSubmit,
   });
-  const chosen = useWatch({ control, name: 'image' });
-
-  const submit = handleSubmit(async (values, event) => {
-    const form = event?.target instanceof HTMLFormElement ? event.target : null;
-    setFormError(null);
-    const outcome = await onSubmit(values);
-    if (!outcome.saved) {
-      if (!applyFieldErrors(outcome.fieldErrors, setError, ADD_PRODUCT_FIELDS)) setFormError(outcome.message ?? null);
-      return;
-    }
-    // Ready for the next part; a file input keeps showing its file until its own value is cleared.
-    reset(EMPTY);
-    const fileInput = form?.elements.namedItem('image');
-    if (fileInput instanceof HTMLInputElement) fileInput.value = '';
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="add-product-heading" className="flex flex-col gap-5">
-      <div className="flex flex-col gap-1">
-        <h1 id="add-product-heading" className="text-3xl font-bold">
-          {copy.heading}
-        </h1>
-        <p className="text-base-content/80">{copy.intro}</p>
-      </div>
+    <ServerFormView id="add-product" form={form} heading={copy.heading} intro={copy.intro} submitLabel={copy.submit}>
       <FormField id="product-name" label={fields.name} error={errors.name?.message}>
         {(props) => <input type="text" autoComplete="off" {...props} {...register('name')} />}
       </FormField>
@@ -81,21 +51,7 @@ export function AddProductForm({ onSubmit, uploadProgress, uploadError }: AddPro
           {(props) => <input type="number" inputMode="numeric" min={1} step={1} {...props} {...register('minimum')} />}
         </FormField>
       </div>
-      <ImageUploadField
-        id="product-image"
-        label={fields.image}
-        hint={fields.imageHint}
-        error={errors.image?.message}
-        file={chosen?.[0] ?? null}
-        progress={uploadProgress}
-        uploadError={uploadError}
-        inputProps={register('image')}
-      />
-      {formError && <FieldMessage alert>{formError}</FieldMessage>}
-      <button type="submit" className="btn btn-primary self-start sm:min-w-44" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {copy.submit}
-      </button>
-    </form>
+      <FormImageField form={form} name="image" id="product-image" label={fields.image} hint={fields.imageHint} upload={upload} />
+    </ServerFormView>
   );
 }

@@ -1,7 +1,8 @@
 import { centsToDollars } from '@shop/shared';
 import { useCreateProduct } from '@/api/products/create-product';
-import { refusedOutcome, type SubmitOutcome } from '@/lib/field-errors';
-import { toast } from '@/lib/toast';
+import { FormCard } from '@/components/ui/form-card';
+import type { SubmitOutcome } from '@/lib/field-errors';
+import { toastedSave } from '@/lib/toasted-save';
 import { useUploadOnce } from '@/lib/use-upload-once';
 import { adminProductsCopy } from '../copy';
 import type { AddProductFormValues } from '../product-form-schemas';
@@ -15,35 +16,20 @@ export function AddProductPage() {
   const createProduct = useCreateProduct();
 
   const save = async ({ image, price, ...product }: AddProductFormValues): Promise<SubmitOutcome> => {
-    let img: string;
-    try {
-      img = await photo.uploadOnce(image);
-    } catch {
-      // The upload's reason is shown under the image field; nothing was added.
-      return { saved: false };
-    }
-    try {
+    const img = await photo.uploadOnce(image);
+    if (!img) return { saved: false };
+    return toastedSave({ done: copy.added, failed: copy.failed }, async () => {
       const { insertedId } = await createProduct.mutateAsync({ ...product, price: centsToDollars(price), img });
-      if (insertedId) {
-        toast.success(copy.added);
-        return { saved: true };
-      }
-      toast.error(copy.failed);
-      return { saved: false };
-    } catch (error) {
-      toast.error(copy.failed);
-      return refusedOutcome(error, copy.failed);
-    }
+      return Boolean(insertedId);
+    });
   };
 
   return (
     <div className="mx-auto max-w-3xl">
       <title>{copy.documentTitle}</title>
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body p-6 sm:p-8">
-          <AddProductForm onSubmit={save} uploadProgress={photo.progress} uploadError={photo.error} />
-        </div>
-      </div>
+      <FormCard>
+        <AddProductForm onSubmit={save} upload={photo} />
+      </FormCard>
     </div>
   );
 }

@@ -4,9 +4,9 @@ import { useDeleteProduct } from '@/api/products/delete-product';
 import { useProductCount } from '@/api/products/get-product-count';
 import { useProducts } from '@/api/products/get-products';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorPanel } from '@/components/ui/error-panel';
-import { PageLoader } from '@/components/ui/page-loader';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
+import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { pageSearchParams, parsePageParam } from '@/lib/page-param';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
@@ -34,8 +34,8 @@ export function ManageProductsPage() {
     done: copy.deleted,
     failed: copy.deleteFailed,
     changed: ({ deletedCount }) => deletedCount > 0,
+    question: { ...copy.confirm, text: (product) => copy.confirm.text(product.name) },
   });
-  const confirming = deletion.confirming;
 
   const changePage = (next: number) => setSearchParams(pageSearchParams(next));
 
@@ -46,42 +46,33 @@ export function ManageProductsPage() {
         <h1 className="text-3xl font-bold">{copy.heading}</h1>
         {count.data && <p className="text-base-content/80">{copy.count(count.data.count)}</p>}
       </div>
-      {products.isPending ? (
-        <PageLoader label={copy.loading} />
-      ) : products.isError ? (
-        <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void products.refetch()} isRetrying={products.isRefetching} />
-      ) : products.data.length === 0 && page === 0 ? (
-        <div className="flex flex-col items-center gap-4 rounded-box border border-base-300 bg-base-100 p-10 text-center">
-          <p>{copy.empty}</p>
-          <Link to={paths.dashboard.addProducts.getHref()} className="btn btn-primary">
-            {copy.addFirst}
-          </Link>
-        </div>
-      ) : (
-        <>
-          <ProductsTable
-            products={products.data}
-            firstIndex={page * MANAGE_PAGE_SIZE + 1}
-            onDelete={deletion.ask}
-            deletingId={deletion.busyKey}
-          />
-          <Pager
-            page={page}
-            pageCount={pageCount}
-            hasNext={products.data.length === MANAGE_PAGE_SIZE}
-            onPageChange={changePage}
-            labels={copy.pager}
-            disabled={products.isPlaceholderData}
-          />
-        </>
-      )}
-      <ConfirmDialog
-        {...deletion.dialog}
-        heading={copy.confirm.heading}
-        text={confirming ? copy.confirm.text(confirming.name) : ''}
-        confirmLabel={copy.confirm.confirm}
-        cancelLabel={copy.confirm.cancel}
-      />
+      <QueryView query={products} copy={copy}>
+        {(rows) =>
+          rows.length === 0 && page === 0 ? (
+            <EmptyState
+              text={copy.empty}
+              action={
+                <Link to={paths.dashboard.addProducts.getHref()} className="btn btn-primary">
+                  {copy.addFirst}
+                </Link>
+              }
+            />
+          ) : (
+            <>
+              <ProductsTable products={rows} firstIndex={page * MANAGE_PAGE_SIZE + 1} onDelete={deletion.ask} deletingId={deletion.busyKey} />
+              <Pager
+                page={page}
+                pageCount={pageCount}
+                hasNext={rows.length === MANAGE_PAGE_SIZE}
+                onPageChange={changePage}
+                labels={copy.pager}
+                disabled={products.isPlaceholderData}
+              />
+            </>
+          )
+        }
+      </QueryView>
+      <ConfirmDialog {...deletion.dialog} />
     </div>
   );
 }

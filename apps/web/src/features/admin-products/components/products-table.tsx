@@ -1,7 +1,8 @@
-import { isOutOfStock, responsiveSrcSet, type Product } from '@shop/shared';
+import { isOutOfStock, type Product } from '@shop/shared';
 import { Link } from 'react-router';
 import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, type DataTableColumn, type DeletableRowsProps } from '@/components/ui/data-table';
+import { Thumbnail } from '@/components/ui/thumbnail';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { adminProductsCopy } from '../copy';
@@ -9,14 +10,8 @@ import { adminProductsCopy } from '../copy';
 const copy = adminProductsCopy.manage;
 const { columns } = copy;
 
-export interface ProductsTableProps {
+export interface ProductsTableProps extends DeletableRowsProps<Product> {
   products: readonly Product[];
-  /** The number of the first row: rows are counted across pages. */
-  firstIndex?: number;
-  /** Asks to delete; the page confirms before anything happens. */
-  onDelete: (product: Product) => void;
-  /** The product whose deletion is under way. */
-  deletingId?: string | null;
 }
 
 /** SPEC's Manage Products table: each product with an 'Update Product' link and Delete; a card per product on phones. */
@@ -25,19 +20,7 @@ export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId =
     {
       header: columns.image,
       // The name is in the next cell; the thumbnail only helps the eye.
-      cell: (product) => (
-        <img
-          src={product.img}
-          srcSet={responsiveSrcSet(product.img)}
-          sizes="48px"
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          decoding="async"
-          className="size-12 rounded-box bg-base-200 object-cover"
-        />
-      ),
+      cell: (product) => <Thumbnail src={product.img} size={48} />,
     },
     { header: columns.name, className: 'font-medium sm:max-w-64 sm:min-w-48', cell: (product) => product.name },
     {

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { responsiveSrcSet, type Product } from '@shop/shared';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { ImageUploadField } from '@/components/image-upload-field';
-import { FieldMessage, FormField } from '@/components/ui/form-field';
-import { applyFieldErrors, type SubmitOutcome } from '@/lib/field-errors';
+import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
+import { FormField } from '@/components/ui/form-field';
+import { ServerFormView } from '@/components/ui/server-form-view';
+import { useServerForm } from '@/lib/use-server-form';
 import { adminProductsCopy } from '../copy';
 import {
   UPDATE_PRODUCT_FIELDS,
@@ -24,50 +23,27 @@ const toFormInput = (product: Product): UpdateProductFormInput => ({
   image: undefined,
 });
 
-export interface UpdateProductFormProps {
+export interface UpdateProductFormProps extends PhotoFormProps<UpdateProductFormValues> {
   product: Product;
-  /** Uploads the new photo, if one was chosen, and saves the changes. */
-  onSubmit: (values: UpdateProductFormValues) => Promise<SubmitOutcome>;
-  uploadProgress: number | null;
-  uploadError: string | null;
 }
 
 /** SPEC's Update Product form: the name read-only, the rest prefilled, each message under its own field. */
-export function UpdateProductForm({ product, onSubmit, uploadProgress, uploadError }: UpdateProductFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    getValues,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<UpdateProductFormInput, unknown, UpdateProductFormValues>({
+export function UpdateProductForm({ product, onSubmit, upload }: UpdateProductFormProps) {
+  const form = useServerForm<UpdateProductFormInput, UpdateProductFormValues>({
     resolver: zodResolver(updateProductFormSchema),
     defaultValues: toFormInput(product),
-  });
-  const chosen = useWatch({ control, name: 'image' });
-
-  const submit = handleSubmit(async (values, event) => {
-    const form = event?.target instanceof HTMLFormElement ? event.target : null;
-    setFormError(null);
-    const outcome = await onSubmit(values);
-    if (!outcome.saved) {
-      if (!applyFieldErrors(outcome.fieldErrors, setError, UPDATE_PRODUCT_FIELDS)) setFormError(outcome.message ?? null);
-      return;
-    }
+    fields: UPDATE_PRODUCT_FIELDS,
+    onSubmit,
     // The saved values stay as typed; the new photo is now the current one.
-    reset({ ...getValues(), image: undefined });
-    const fileInput = form?.elements.namedItem('image');
-    if (fileInput instanceof HTMLInputElement) fileInput.value = '';
+    afterSave: (current) => ({ ...current, image: undefined }),
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="update-product-heading" className="flex flex-col gap-5">
-      <h1 id="update-product-heading" className="text-3xl font-bold">
-        {copy.heading}
-      </h1>
+    <ServerFormView id="update-product" form={form} heading={copy.heading} submitLabel={copy.submit}>
       <div className="flex flex-col gap-5 sm:flex-row sm:items-end">
         <figure className="flex shrink-0 flex-col gap-1.5">
           <img
@@ -99,21 +75,7 @@ export function UpdateProductForm({ product, onSubmit, uploadProgress, uploadErr
           {(props) => <input type="number" inputMode="numeric" min={1} step={1} {...props} {...register('minimum')} />}
         </FormField>
       </div>
-      <ImageUploadField
-        id="update-product-image"
-        label={copy.newPhoto}
-        hint={copy.newPhotoHint}
-        error={errors.image?.message}
-        file={chosen?.[0] ?? null}
-        progress={uploadProgress}
-        uploadError={uploadError}
-        inputProps={register('image')}
-      />
-      {formError && <FieldMessage alert>{formError}</FieldMessage>}
-      <button type="submit" className="btn btn-primary self-start sm:min-w-44" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {copy.submit}
-      </button>
-    </form>
+      <FormImageField form={form} name="image" id="update-product-image" label={copy.newPhoto} hint={copy.newPhotoHint} upload={upload} />
+    </ServerFormView>
   );
 }

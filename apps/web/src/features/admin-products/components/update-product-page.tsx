@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProduct } from '@/api/products/get-product';
 import { useUpdateProduct } from '@/api/products/update-product';
-import { ErrorPanel } from '@/components/ui/error-panel';
-import { PageLoader } from '@/components/ui/page-loader';
+import { FormCard } from '@/components/ui/form-card';
+import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { refusedOutcome, type SubmitOutcome } from '@/lib/field-errors';
-import { toast } from '@/lib/toast';
+import type { SubmitOutcome } from '@/lib/field-errors';
+import { toastedSave } from '@/lib/toasted-save';
 import { useUploadOnce } from '@/lib/use-upload-once';
 import { adminProductsCopy } from '../copy';
 import type { UpdateProductFormValues } from '../product-form-schemas';
@@ -30,68 +30,56 @@ export function UpdateProductPage({ productId }: { productId: string }) {
   if (stockSeen === null && product.data) setStockSeen(product.data.quantity);
 
   const save = async ({ image, price, ...changes }: UpdateProductFormValues): Promise<SubmitOutcome> => {
-    let img: string | undefined;
-    if (image) {
+    const img = image ? await photo.uploadOnce(image) : undefined;
+    if (img === null) return { saved: false };
+    return toastedSave({ done: copy.updated, failed: copy.failed }, async () => {
       try {
-        img = await photo.uploadOnce(image);
-      } catch {
-        // The upload's reason is shown under the photo field; nothing was changed.
-        return { saved: false };
+        await updateProduct.mutateAsync({
+          id: productId,
+          changes: { ...changes, quantitySeen: stockSeen ?? changes.quantity, price: centsToDollars(price), ...(img ? { img } : {}) },
+        });
+      } catch (error) {
+        if (isApiError(error) && error.code === 'STOCK_CHANGED') {
+          // The message under Quantity says what the shelf holds now; saving again sets the typed stock from there.
+          const fresh = await product.refetch();
+          if (fresh.data) setStockSeen(fresh.data.quantity);
+        }
+        throw error;
       }
-    }
-    try {
-      await updateProduct.mutateAsync({
-        id: productId,
-        changes: { ...changes, quantitySeen: stockSeen ?? changes.quantity, price: centsToDollars(price), ...(img ? { img } : {}) },
-      });
       setStockSeen(changes.quantity);
-      toast.success(copy.updated);
-      return { saved: true };
-    } catch (error) {
-      if (isApiError(error) && error.code === 'STOCK_CHANGED') {
-        // The message under Quantity says what the shelf holds now; saving again sets the typed stock from there.
-        const fresh = await product.refetch();
-        if (fresh.data) setStockSeen(fresh.data.quantity);
-      }
-      toast.error(copy.failed);
-      return refusedOutcome(error, copy.failed);
-    }
+      return true;
+    });
   };
-
-  const backLink = (
-    <Link to={paths.dashboard.manageProducts.getHref()} className="link self-start">
-      {copy.backToList}
-    </Link>
-  );
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <title>{copy.documentTitle}</title>
-      {backLink}
-      {product.isPending ? (
-        <PageLoader label={copy.loading} />
-      ) : product.isError ? (
-        isMissing(product.error) ? (
-          <div role="alert" className="rounded-box border border-base-300 bg-base-200 p-8 text-center">
-            <h1 className="mb-2 text-2xl font-bold">{copy.heading}</h1>
-            <p>{copy.notFound}</p>
-          </div>
-        ) : (
-          <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void product.refetch()} isRetrying={product.isRefetching} />
-        )
-      ) : (
-        <div className="card border border-base-300 bg-base-100 shadow-sm">
-          <div className="card-body p-6 sm:p-8">
+      <Link to={paths.dashboard.manageProducts.getHref()} className="link self-start">
+        {copy.backToList}
+      </Link>
+      <QueryView
+        query={product}
+        copy={copy}
+        failure={(error) =>
+          isMissing(error) && (
+            <div role="alert" className="rounded-box border border-base-300 bg-base-200 p-8 text-center">
+              <h1 className="mb-2 text-2xl font-bold">{copy.heading}</h1>
+              <p>{copy.notFound}</p>
+            </div>
+          )
+        }
+      >
+        {(current) => (
+          <FormCard>
             <UpdateProductForm
-              key={product.data._id}
-              product={product.data}
+              key={current._id}
+              product={current}
               onSubmit={save}
-              uploadProgress={photo.progress}
-              uploadError={photo.error}
+              upload={photo}
             />
-          </div>
-        </div>
-      )}
+          </FormCard>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useDeleteReview } from '@/api/reviews/delete-review';
 import { useReviewPage } from '@/api/reviews/get-review-page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorPanel } from '@/components/ui/error-panel';
-import { PageLoader } from '@/components/ui/page-loader';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
+import { QueryView } from '@/components/ui/query-view';
 import { pageSearchParams, parsePageParam } from '@/lib/page-param';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { adminReviewsCopy as copy } from '../copy';
@@ -31,8 +31,8 @@ export function ManageReviewsPage() {
     done: copy.deleted,
     failed: copy.deleteFailed,
     changed: ({ deletedCount }) => deletedCount > 0,
+    question: { ...copy.confirm, text: (review) => copy.confirm.text(review.name) },
   });
-  const confirming = deletion.confirming;
 
   const changePage = (next: number) => setSearchParams(pageSearchParams(next));
 
@@ -43,32 +43,19 @@ export function ManageReviewsPage() {
         <h1 className="text-3xl font-bold">{copy.heading}</h1>
         <p className="text-base-content/80">{copy.intro}</p>
       </div>
-      {reviews.isPending ? (
-        <PageLoader label={copy.loading} />
-      ) : reviews.isError ? (
-        <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void reviews.refetch()} isRetrying={reviews.isRefetching} />
-      ) : (
-        <>
-          {reviews.data.length === 0 ? (
-            <p className="rounded-box border border-base-300 bg-base-100 p-10 text-center">{page === 0 ? copy.empty : copy.pageEmpty}</p>
-          ) : (
-            <ReviewsTable
-              reviews={reviews.data}
-              firstIndex={page * REVIEW_PAGE_SIZE + 1}
-              onDelete={deletion.ask}
-              deletingId={deletion.busyKey}
-            />
-          )}
-          <Pager page={page} hasNext={hasOlder} onPageChange={changePage} labels={copy.pager} disabled={reviews.isPlaceholderData} />
-        </>
-      )}
-      <ConfirmDialog
-        {...deletion.dialog}
-        heading={copy.confirm.heading}
-        text={confirming ? copy.confirm.text(confirming.name) : ''}
-        confirmLabel={copy.confirm.confirm}
-        cancelLabel={copy.confirm.cancel}
-      />
+      <QueryView query={reviews} copy={copy}>
+        {(rows) => (
+          <>
+            {rows.length === 0 ? (
+              <EmptyState text={page === 0 ? copy.empty : copy.pageEmpty} />
+            ) : (
+              <ReviewsTable reviews={rows} firstIndex={page * REVIEW_PAGE_SIZE + 1} onDelete={deletion.ask} deletingId={deletion.busyKey} />
+            )}
+            <Pager page={page} hasNext={hasOlder} onPageChange={changePage} labels={copy.pager} disabled={reviews.isPlaceholderData} />
+          </>
+        )}
+      </QueryView>
+      <ConfirmDialog {...deletion.dialog} />
     </div>
   );
 }

@@ -1,19 +1,14 @@
 import type { Review } from '@shop/shared';
 import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, type DataTableColumn, type DeletableRowsProps } from '@/components/ui/data-table';
+import { Thumbnail } from '@/components/ui/thumbnail';
 import { adminReviewsCopy } from '../copy';
 
 const copy = adminReviewsCopy;
 const { columns } = copy;
 
-export interface ReviewsTableProps {
+export interface ReviewsTableProps extends DeletableRowsProps<Review> {
   reviews: readonly Review[];
-  /** The number of the first row: rows are counted across pages. */
-  firstIndex?: number;
-  /** Asks to delete; the page confirms before anything happens. */
-  onDelete: (review: Review) => void;
-  /** The review whose deletion is under way. */
-  deletingId?: string | null;
 }
 
 /**
@@ -27,15 +22,7 @@ export function ReviewsTable({ reviews, firstIndex = 1, onDelete, deletingId = n
       cell: (review) => (
         <div className="flex items-center gap-3">
           {/* The name is next to it; the photo only helps the eye. */}
-          <img
-            src={review.img}
-            alt=""
-            width={40}
-            height={40}
-            loading="lazy"
-            decoding="async"
-            className="size-10 shrink-0 rounded-full bg-base-200 object-cover"
-          />
+          <Thumbnail src={review.img} size={40} shape="round" />
           <span className="min-w-0 font-medium sm:max-w-48 sm:min-w-24">{review.name}</span>
         </div>
       ),

@@ -2,13 +2,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileForm, type ProfileFormValues } from './profile-form';
+import type { SubmitOutcome } from '@/lib/field-errors';
 
 const photo = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
 
 function setup(props: Partial<Parameters<typeof ProfileForm>[0]> = {}) {
-  const onSubmit = vi.fn<(values: ProfileFormValues) => Promise<boolean>>().mockResolvedValue(true);
+  const onSubmit = vi.fn<(values: ProfileFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
   const user = userEvent.setup();
-  render(<ProfileForm defaultPhone="" onSubmit={onSubmit} uploadProgress={null} uploadError={null} {...props} />);
+  render(<ProfileForm defaultPhone="" onSubmit={onSubmit} upload={{ progress: null, error: null }} {...props} />);
   return {
     user,
     onSubmit,
@@ -71,10 +72,10 @@ describe('ProfileForm', () => {
   });
 
   it("shows the upload's progress and why it failed", () => {
-    const { rerender } = render(<ProfileForm defaultPhone="" onSubmit={vi.fn()} uploadProgress={0.42} uploadError={null} />);
+    const { rerender } = render(<ProfileForm defaultPhone="" onSubmit={vi.fn()} upload={{ progress: 0.42, error: null }} />);
     expect(screen.getByRole('progressbar', { name: 'Uploading image' })).toHaveAttribute('value', '42');
     rerender(
-      <ProfileForm defaultPhone="" onSubmit={vi.fn()} uploadProgress={null} uploadError="Please choose a JPEG, PNG, WebP, GIF or AVIF image" />,
+      <ProfileForm defaultPhone="" onSubmit={vi.fn()} upload={{ progress: null, error: 'Please choose a JPEG, PNG, WebP, GIF or AVIF image' }} />,
     );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose a JPEG, PNG, WebP, GIF or AVIF image');

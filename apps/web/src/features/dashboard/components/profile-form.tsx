@@ -1,7 +1,9 @@
 import { accountMessages, phoneSchema } from '@shop/shared';
-import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
-import { ImageUploadField } from '@/components/image-upload-field';
+import { type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
+import { ServerFormView } from '@/components/ui/server-form-view';
+import { useServerForm } from '@/lib/use-server-form';
 import { dashboardCopy } from '../copy';
 
 const copy = dashboardCopy.profile.form;
@@ -28,59 +30,34 @@ const resolver: Resolver<ProfileFormInput, unknown, ProfileFormValues> = (input)
   return { values: noValues, errors };
 };
 
-interface ProfileFormProps {
+/** The API's field names for the profile, mapped to the form's. */
+const PROFILE_FIELDS = { phone: 'phone', img: 'image' } as const;
+
+interface ProfileFormProps extends PhotoFormProps<ProfileFormValues> {
   defaultPhone: string;
-  /** Uploads the photo and saves the profile; resolves true when the profile was saved. */
-  onSubmit: (values: ProfileFormValues) => Promise<boolean>;
-  uploadProgress: number | null;
-  uploadError: string | null;
 }
 
 /** SPEC's 'Update Your Profile' form: phone and image file, both required. */
-export function ProfileForm({ defaultPhone, onSubmit, uploadProgress, uploadError }: ProfileFormProps) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+export function ProfileForm({ defaultPhone, onSubmit, upload }: ProfileFormProps) {
+  const form = useServerForm<ProfileFormInput, ProfileFormValues>({
     resolver,
     defaultValues: { phone: defaultPhone, image: undefined },
+    fields: PROFILE_FIELDS,
+    onSubmit,
+    // The saved phone stays; the new photo is now the profile's.
+    afterSave: (current) => ({ ...current, image: undefined }),
   });
-  const chosen = useWatch({ control, name: 'image' });
-
-  const submit = handleSubmit(async (values, event) => {
-    const form = event?.target instanceof HTMLFormElement ? event.target : null;
-    if (!(await onSubmit(values))) return;
-    reset({ phone: values.phone, image: undefined });
-    // A file input keeps showing its file until its own value is cleared.
-    const fileInput = form?.elements.namedItem('image');
-    if (fileInput instanceof HTMLInputElement) fileInput.value = '';
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="profile-form-heading" className="flex flex-col gap-4">
-      <h2 id="profile-form-heading" className="text-xl font-bold">
-        {copy.heading}
-      </h2>
+    <ServerFormView id="profile-form" form={form} heading={copy.heading} level="h2" submitLabel={copy.submit}>
       <FormField id="profile-phone" label={copy.phone} error={errors.phone?.message}>
         {(props) => <input type="tel" autoComplete="tel" {...props} {...register('phone')} />}
       </FormField>
-      <ImageUploadField
-        id="profile-image"
-        label={copy.image}
-        hint={copy.imageHint}
-        error={errors.image?.message}
-        file={chosen?.[0] ?? null}
-        progress={uploadProgress}
-        uploadError={uploadError}
-        inputProps={register('image')}
-      />
-      <button type="submit" className="btn btn-primary self-start sm:min-w-40" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {copy.submit}
-      </button>
-    </form>
+      <FormImageField form={form} name="image" id="profile-image" label={copy.image} hint={copy.imageHint} upload={upload} />
+    </ServerFormView>
   );
 }

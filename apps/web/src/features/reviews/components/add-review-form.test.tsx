@@ -10,7 +10,7 @@ import { AddReviewForm } from './add-review-form';
 function setup() {
   const onSubmit = vi.fn<(values: AddReviewFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
   const user = userEvent.setup();
-  render(<AddReviewForm onSubmit={onSubmit} uploadProgress={null} uploadError={null} />);
+  render(<AddReviewForm onSubmit={onSubmit} upload={{ progress: null, error: null }} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label);
   const fill = async ({ review = 'Fast delivery, the pads fit.', ratings = '4', photo = true } = {}) => {
     if (review) await user.type(field('Review'), review);

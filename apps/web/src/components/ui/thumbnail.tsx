@@ -1,0 +1,26 @@
+import { responsiveSrcSet } from '@shop/shared';
+
+interface ThumbnailProps {
+  src: string;
+  /** Shown size in CSS pixels (square). */
+  size: 40 | 48;
+  /** A person's photo is round, a part's a rounded square. */
+  shape?: 'box' | 'round';
+}
+
+/** A small picture beside a table row's name; the name says what it is, so it has no text of its own. */
+export function Thumbnail({ src, size, shape = 'box' }: ThumbnailProps) {
+  return (
+    <img
+      src={src}
+      srcSet={responsiveSrcSet(src)}
+      sizes={`${size}px`}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className={`${size === 48 ? 'size-12' : 'size-10'} shrink-0 bg-base-200 object-cover ${shape === 'round' ? 'rounded-full' : 'rounded-box'}`}
+    />
+  );
+}
