@@ -6,15 +6,17 @@ interface ThumbnailProps {
   size: 40 | 48;
   /** A person's photo is round, a part's a rounded square. */
   shape?: 'box' | 'round';
+  /** The image has the smaller renditions the shop stores beside product photos. */
+  renditions?: boolean;
 }
 
 /** A small picture beside a table row's name; the name says what it is, so it has no text of its own. */
-export function Thumbnail({ src, size, shape = 'box' }: ThumbnailProps) {
+export function Thumbnail({ src, size, shape = 'box', renditions = false }: ThumbnailProps) {
   return (
     <img
       src={src}
-      srcSet={responsiveSrcSet(src)}
-      sizes={`${size}px`}
+      srcSet={renditions ? responsiveSrcSet(src) : undefined}
+      sizes={renditions ? `${size}px` : undefined}
       alt=""
       width={size}
       height={size}

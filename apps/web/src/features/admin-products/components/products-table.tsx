@@ -20,7 +20,7 @@ export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId =
     {
       header: columns.image,
       // The name is in the next cell; the thumbnail only helps the eye.
-      cell: (product) => <Thumbnail src={product.img} size={48} />,
+      cell: (product) => <Thumbnail src={product.img} size={48} renditions />,
     },
     { header: columns.name, className: 'font-medium sm:max-w-64 sm:min-w-48', cell: (product) => product.name },
     {
