@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.js';
 
 interface StubIntent {
   id: string;
@@ -98,3 +101,41 @@ export const stripeStubEnv = (stub: { url: string }) => ({
   STRIPE_WEBHOOK_SECRET: STUB_WEBHOOK_SECRET,
   STRIPE_API_URL: stub.url,
 });
+
+/** Signs webhook payloads as Stripe does (the SDK's own test signer). */
+export const stripeSigner = new Stripe('sk_test_signer', { telemetry: false });
+
+/** Stripe's signature header for a payload: with the stub's secret unless another is given, now unless a time (in seconds) is. */
+export const signWebhook = (payload: string, { secret = STUB_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) =>
+  stripeSigner.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+
+/**
+ * The shop with its payments through a fresh Stripe stub, for the tests of the calling file or
+ * describe block: started before them, closed after.
+ */
+export function useStripeStubApp(): { readonly t: TestApp; readonly stub: StripeStub } {
+  let t: TestApp | undefined;
+  let stub: StripeStub | undefined;
+  beforeAll(async () => {
+    stub = await startStripeStub();
+    t = await buildTestApp(stripeStubEnv(stub));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stub?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the Stripe stub app starts in beforeAll');
+    return value;
+  };
+  return {
+    get t() {
+      return started(t);
+    },
+    get stub() {
+      return started(stub);
+    },
+  };
+}
+
+export type StripeStub = Awaited<ReturnType<typeof startStripeStub>>;

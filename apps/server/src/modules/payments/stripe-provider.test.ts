@@ -1,27 +1,13 @@
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
-import { STUB_WEBHOOK_SECRET, startStripeStub, stripeStubEnv } from '../../test/stripe-stub.js';
+import { signWebhook, useStripeStubApp } from '../../test/stripe-stub.js';
 
-let t: TestApp;
-let stub: Awaited<ReturnType<typeof startStripeStub>>;
-const WEBHOOK_SECRET = STUB_WEBHOOK_SECRET;
-const signer = new Stripe('sk_test_signer', { telemetry: false });
-
-beforeAll(async () => {
-  stub = await startStripeStub();
-  t = await buildTestApp(stripeStubEnv(stub));
-});
-afterAll(async () => {
-  await t.close();
-  await stub.close();
-});
+const shop = useStripeStubApp();
 
 async function placeOrder() {
-  const customer = await insertSignedInUser(t.database.db);
-  const product = await insertProduct(t.database.db, { price_cents: 4500, quantity: 10, minimum: 1 });
-  const placed = await t.app.inject({
+  const customer = await insertSignedInUser(shop.t.database.db);
+  const product = await insertProduct(shop.t.database.db, { price_cents: 4500, quantity: 10, minimum: 1 });
+  const placed = await shop.t.app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: customer.headers,
@@ -31,81 +17,81 @@ async function placeOrder() {
 }
 
 const webhook = (payload: string, signature: string) =>
-  t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  shop.t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
 
 describe('Stripe mode (against a local stub of the Stripe API)', () => {
   it("allows Stripe's script and card frames in the page policy, only in Stripe mode", async () => {
-    const csp = String((await t.app.inject({ url: '/api/health' })).headers['content-security-policy']);
+    const csp = String((await shop.t.app.inject({ url: '/api/health' })).headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
   });
 
   it('tells the payment page to use Stripe with the publishable key, and offers no test-card endpoint', async () => {
-    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ mode: 'stripe', publishableKey: 'pk_test_local_stub' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: {} })).statusCode).toBe(404);
+    expect((await shop.t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ mode: 'stripe', publishableKey: 'pk_test_local_stub' });
+    expect((await shop.t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: {} })).statusCode).toBe(404);
   });
 
   it('creates one intent per order for the order total, with an idempotency key, using the secret key', async () => {
     const { customer, orderId } = await placeOrder();
-    const first = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId, price: 1 } });
+    const first = await shop.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId, price: 1 } });
     expect(first.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } });
+    const again = await shop.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } });
     expect(again.json().clientSecret).toBe(first.json().clientSecret);
-    const created = [...stub.intents.values()].filter((intent) => intent.metadata.orderId === orderId);
+    const created = [...shop.stub.intents.values()].filter((intent) => intent.metadata.orderId === orderId);
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ amount: 9000, currency: 'usd' });
-    expect(stub.requests.at(-1)?.authorization).toBe('Bearer sk_test_local_stub');
+    expect(shop.stub.requests.at(-1)?.authorization).toBe('Bearer sk_test_local_stub');
   });
 
   it('marks paid only after Stripe says succeeded with the right amount', async () => {
     const { customer, orderId } = await placeOrder();
-    const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } })).json();
+    const { clientSecret } = (await shop.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } })).json();
     const intentId = clientSecret.split('_secret_')[0];
-    const patch = () => t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: customer.headers, payload: { order: {}, transactionID: intentId } });
+    const patch = () => shop.t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: customer.headers, payload: { order: {}, transactionID: intentId } });
     expect((await patch()).statusCode).toBe(409);
-    stub.succeed(intentId, 100);
+    shop.stub.succeed(intentId, 100);
     expect((await patch()).json().error.message).toBe('The amount paid does not match the order total');
-    stub.succeed(intentId, 9000);
+    shop.stub.succeed(intentId, 9000);
     expect((await patch()).statusCode).toBe(200);
-    const order = (await t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json();
+    const order = (await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json();
     expect(order).toMatchObject({ paid: true, transactionId: intentId });
   });
 
   it('accepts only events signed with the webhook secret, once', async () => {
     const { customer, orderId } = await placeOrder();
-    const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } })).json();
+    const { clientSecret } = (await shop.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } })).json();
     const intentId = clientSecret.split('_secret_')[0];
-    stub.succeed(intentId);
+    shop.stub.succeed(intentId);
     const payload = JSON.stringify({
       id: 'evt_stub_1',
       object: 'event',
       type: 'payment_intent.succeeded',
       data: { object: { id: intentId, object: 'payment_intent', metadata: { orderId } } },
     });
-    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const forged = signWebhook(payload, { secret: 'whsec_someone_else' });
     expect((await webhook(payload, forged)).statusCode).toBe(400);
-    const stale = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = signWebhook(payload, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect((await webhook(payload, stale)).statusCode).toBe(400);
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const signature = signWebhook(payload);
     expect((await webhook(payload, signature)).json()).toEqual({ received: true, outcome: 'processed' });
     expect((await webhook(payload, signature)).json()).toEqual({ received: true, outcome: 'duplicate' });
-    const order = (await t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json();
+    const order = (await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json();
     expect(order.paid).toBe(true);
   });
 
   it('cancelling an unpaid order cancels its Stripe intent; a paid one is never cancelled', async () => {
     const { customer, orderId } = await placeOrder();
-    const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } })).json();
+    const { clientSecret } = (await shop.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } })).json();
     const intentId = clientSecret.split('_secret_')[0];
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${orderId}`, headers: customer.headers })).statusCode).toBe(200);
-    expect(stub.intents.get(intentId)?.status).toBe('canceled');
+    expect((await shop.t.app.inject({ method: 'DELETE', url: `/api/orders/${orderId}`, headers: customer.headers })).statusCode).toBe(200);
+    expect(shop.stub.intents.get(intentId)?.status).toBe('canceled');
 
     const paid = await placeOrder();
-    const secret = (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: paid.customer.headers, payload: { orderId: paid.orderId } })).json().clientSecret;
-    stub.succeed(secret.split('_secret_')[0]);
-    const refused = await t.app.inject({ method: 'DELETE', url: `/api/orders/${paid.orderId}`, headers: paid.customer.headers });
+    const secret = (await shop.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: paid.customer.headers, payload: { orderId: paid.orderId } })).json().clientSecret;
+    shop.stub.succeed(secret.split('_secret_')[0]);
+    const refused = await shop.t.app.inject({ method: 'DELETE', url: `/api/orders/${paid.orderId}`, headers: paid.customer.headers });
     expect(refused.statusCode).toBe(409);
-    const order = (await t.app.inject({ url: `/api/specificorders/${paid.orderId}`, headers: paid.customer.headers })).json();
+    const order = (await shop.t.app.inject({ url: `/api/specificorders/${paid.orderId}`, headers: paid.customer.headers })).json();
     expect(order.paid).toBe(true);
   });
 });

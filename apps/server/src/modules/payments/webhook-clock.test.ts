@@ -1,37 +1,24 @@
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { STUB_WEBHOOK_SECRET, startStripeStub, stripeStubEnv } from '../../test/stripe-stub.js';
+import { describe, expect, it } from 'vitest';
+import { STUB_WEBHOOK_SECRET, signWebhook, stripeSigner, useStripeStubApp } from '../../test/stripe-stub.js';
 import { WebhookSignatureError } from './providers/payment-provider.js';
 import { verifyStripeSignedEvent } from './providers/stripe-signature.js';
 
-const WEBHOOK_SECRET = STUB_WEBHOOK_SECRET;
-const signer = new Stripe('sk_test_signer', { telemetry: false });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 let sequence = 0;
 const eventPayload = () => JSON.stringify({ id: `evt_clock_${++sequence}`, object: 'event', type: 'charge.updated', data: { object: { id: 'ch_1', object: 'charge' } } });
-const sign = (payload: string, timestamp: number, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+const sign = (payload: string, timestamp: number) => signWebhook(payload, { timestamp });
 
 describe('the Stripe webhook and the clock', () => {
-  let t: TestApp;
-  let stub: Awaited<ReturnType<typeof startStripeStub>>;
-  beforeAll(async () => {
-    stub = await startStripeStub();
-    t = await buildTestApp(stripeStubEnv(stub));
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
+  const shop = useStripeStubApp();
   const webhook = (payload: string, signature: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    shop.t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
 
   it('refuses a correctly signed event dated an hour ahead, with the envelope', async () => {
     const payload = eventPayload();
     const refused = await webhook(payload, sign(payload, nowSeconds() + 3600));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: { code: 'BAD_SIGNATURE' }, requestId: expect.any(String) });
-    expect(await t.database.db.selectFrom('webhook_events').select('id').where('id', '=', JSON.parse(payload).id).executeTakeFirst()).toBeUndefined();
+    expect(await shop.t.database.db.selectFrom('webhook_events').select('id').where('id', '=', JSON.parse(payload).id).executeTakeFirst()).toBeUndefined();
   });
 
   it('accepts one dated a few seconds ahead (clocks differ a little), and one from just now', async () => {
@@ -52,7 +39,7 @@ describe('the Stripe webhook and the clock', () => {
 describe('verifyStripeSignedEvent (Stripe and test-mode providers)', () => {
   const now = Date.UTC(2026, 5, 1, 12, 0, 0);
   const at = now / 1000;
-  const verify = (payload: string, signature: string) => verifyStripeSignedEvent(signer, Buffer.from(payload), signature, WEBHOOK_SECRET, now);
+  const verify = (payload: string, signature: string) => verifyStripeSignedEvent(stripeSigner, Buffer.from(payload), signature, STUB_WEBHOOK_SECRET, now);
 
   it.each([
     ['5 minutes ahead', at + 300, true],
