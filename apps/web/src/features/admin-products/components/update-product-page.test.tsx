@@ -1,22 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productMessages } from '@shop/shared';
 import { buildProduct } from '@/test/fixtures';
 import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
+import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { UpdateProductPage } from './update-product-page';
 
 const product = buildProduct({ name: 'Brake Pad Set', decreption: 'Sintered pads', price: 12.5, quantity: 40, minimum: 4 });
 
 describe('UpdateProductPage', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const fetchMock = stubFetch();
 
   const renderPage = (id = product._id) =>
     renderWithProviders(

@@ -1,19 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildReview } from '@/test/fixtures';
 import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
+import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { AddReviewPage } from './add-review-page';
 
 describe('AddReviewPage', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const fetchMock = stubFetch();
 
   async function fillAndSubmit() {
     const { queryClient } = renderWithProviders(
