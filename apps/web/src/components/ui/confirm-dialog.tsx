@@ -40,7 +40,7 @@ export function ConfirmDialog({ open, heading, text, confirmLabel, cancelLabel, 
         <h2 id={headingId} className="text-lg font-bold">
           {heading}
         </h2>
-        <p id={textId} className="py-4 break-words">
+        <p id={textId} className="py-4 wrap-anywhere">
           {text}
         </p>
         <div className="modal-action">

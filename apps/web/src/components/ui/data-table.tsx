@@ -1,24 +1,58 @@
 import type { ReactNode } from 'react';
 
 /**
- * Below 640 px each row becomes a card, each cell on a line of its own after its column's name
- * (the cell's `data-label`), so nothing hides off to the side of a phone screen. Hence the
- * explicit ARIA table roles: browsers drop a table's semantics once its parts are no longer
- * displayed as table parts.
+ * Where a table is narrower than its columns need, each row becomes a card, each cell on a line
+ * of its own after its column's name (the cell's `data-label`), so nothing hides off to the side:
+ * on phones, and wherever the dashboard's menu leaves the table too little room. The frame is a
+ * size container, so the table follows the room it has, not the screen. Hence the explicit ARIA
+ * table roles: browsers drop a table's semantics once its parts are no longer displayed as table
+ * parts. Tailwind reads class names from the source, so each width's classes are written out.
  */
-const classes = {
-  frame: 'rounded-box border border-base-300 bg-base-100 sm:overflow-x-auto',
-  table: 'table max-sm:block',
-  head: 'max-sm:sr-only',
-  body: 'max-sm:block',
-  row: 'max-sm:block max-sm:border-b max-sm:border-base-300 max-sm:py-2 max-sm:last:border-b-0',
-  // A long word that people typed (a name, a review) wraps inside its cell instead of widening the page.
-  cell: 'wrap-anywhere max-sm:flex max-sm:items-start max-sm:gap-3 max-sm:border-b-0 max-sm:py-1.5 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:content-[attr(data-label)]',
-  /** A cell that is empty for some rows (e.g. no action for this one) is left out of the card then. */
-  optionalCell: 'max-sm:empty:hidden',
+const stacked = {
+  xl: {
+    table: '@max-xl:block',
+    head: '@max-xl:sr-only',
+    body: '@max-xl:block',
+    row: '@max-xl:block @max-xl:border-b @max-xl:border-base-300 @max-xl:py-2 @max-xl:last:border-b-0',
+    cell: '@max-xl:flex @max-xl:items-start @max-xl:gap-3 @max-xl:border-b-0 @max-xl:py-1.5 @max-xl:before:w-24 @max-xl:before:shrink-0 @max-xl:before:font-medium @max-xl:before:content-[attr(data-label)]',
+    optionalCell: '@max-xl:empty:hidden',
+  },
+  '2xl': {
+    table: '@max-2xl:block',
+    head: '@max-2xl:sr-only',
+    body: '@max-2xl:block',
+    row: '@max-2xl:block @max-2xl:border-b @max-2xl:border-base-300 @max-2xl:py-2 @max-2xl:last:border-b-0',
+    cell: '@max-2xl:flex @max-2xl:items-start @max-2xl:gap-3 @max-2xl:border-b-0 @max-2xl:py-1.5 @max-2xl:before:w-24 @max-2xl:before:shrink-0 @max-2xl:before:font-medium @max-2xl:before:content-[attr(data-label)]',
+    optionalCell: '@max-2xl:empty:hidden',
+  },
+  '3xl': {
+    table: '@max-3xl:block',
+    head: '@max-3xl:sr-only',
+    body: '@max-3xl:block',
+    row: '@max-3xl:block @max-3xl:border-b @max-3xl:border-base-300 @max-3xl:py-2 @max-3xl:last:border-b-0',
+    cell: '@max-3xl:flex @max-3xl:items-start @max-3xl:gap-3 @max-3xl:border-b-0 @max-3xl:py-1.5 @max-3xl:before:w-24 @max-3xl:before:shrink-0 @max-3xl:before:font-medium @max-3xl:before:content-[attr(data-label)]',
+    optionalCell: '@max-3xl:empty:hidden',
+  },
+  '4xl': {
+    table: '@max-4xl:block',
+    head: '@max-4xl:sr-only',
+    body: '@max-4xl:block',
+    row: '@max-4xl:block @max-4xl:border-b @max-4xl:border-base-300 @max-4xl:py-2 @max-4xl:last:border-b-0',
+    cell: '@max-4xl:flex @max-4xl:items-start @max-4xl:gap-3 @max-4xl:border-b-0 @max-4xl:py-1.5 @max-4xl:before:w-24 @max-4xl:before:shrink-0 @max-4xl:before:font-medium @max-4xl:before:content-[attr(data-label)]',
+    optionalCell: '@max-4xl:empty:hidden',
+  },
 } as const;
 
-/** A table page whose rows each have Delete, which the page confirms first. */
+/** The width (of the room the table has) from which its columns fit side by side: 36, 42, 48 or 56 rem. */
+export type TableFit = keyof typeof stacked;
+
+const classes = {
+  frame: '@container rounded-box border border-base-300 bg-base-100 overflow-x-auto',
+  table: 'table',
+  // A long word that people typed (a name, a review) wraps inside its cell instead of widening the page.
+  cell: 'wrap-anywhere',
+} as const;
+
 export interface DeletableRowsProps<Row> {
   /** The number of the first row: rows are counted across pages. */
   firstIndex?: number;
@@ -52,11 +86,11 @@ export interface DataTableProps<Row> {
   /** The key of the row being changed right now, marked busy. */
   busyKey?: string | null;
   rowTestId?: string;
-  /** The table's smallest width beside phones, e.g. 'sm:min-w-3xl'. */
-  className?: string;
+  /** From which width of its room the table shows as a table; below it, a card per row. */
+  fitsFrom: TableFit;
 }
 
-/** The dashboard's tables: numbered rows, one column per field, a card per row on phones. */
+/** The dashboard's tables: numbered rows, one column per field, a card per row where the columns do not fit. */
 export function DataTable<Row>({
   label,
   indexHeader,
@@ -66,12 +100,14 @@ export function DataTable<Row>({
   rowKey,
   busyKey = null,
   rowTestId,
-  className = '',
+  fitsFrom,
 }: DataTableProps<Row>) {
+  const stack = stacked[fitsFrom];
+  const cell = `${classes.cell} ${stack.cell}`;
   return (
     <div className={classes.frame}>
-      <table role="table" className={`${classes.table} ${className}`} aria-label={label}>
-        <thead role="rowgroup" className={classes.head}>
+      <table role="table" className={`${classes.table} ${stack.table}`} aria-label={label}>
+        <thead role="rowgroup" className={stack.head}>
           <tr role="row">
             <th role="columnheader" scope="col">
               {indexHeader}
@@ -83,19 +119,19 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup" className={classes.body}>
+        <tbody role="rowgroup" className={stack.body}>
           {rows.map((row, index) => {
             const key = rowKey(row);
             return (
-              <tr role="row" key={key} className={classes.row} aria-busy={busyKey === key || undefined} data-testid={rowTestId}>
-                <th role="rowheader" scope="row" className={`${classes.cell} tabular-nums`} data-label={indexHeader}>
+              <tr role="row" key={key} className={stack.row} aria-busy={busyKey === key || undefined} data-testid={rowTestId}>
+                <th role="rowheader" scope="row" className={`${cell} tabular-nums`} data-label={indexHeader}>
                   {firstIndex + index}
                 </th>
                 {columns.map((column) => (
                   <td
                     key={column.header}
                     role="cell"
-                    className={`${classes.cell} ${column.optional ? classes.optionalCell : ''} ${column.className ?? ''}`}
+                    className={`${cell} ${column.optional ? stack.optionalCell : ''} ${column.className ?? ''}`}
                     data-label={column.header}
                   >
                     {column.cell(row)}

@@ -32,17 +32,18 @@ export function Pager({ page, pageCount, hasNext, onPageChange, labels, disabled
   if (!canGoBack && !canGoOn) return null;
 
   const button = (label: string, target: number, enabled: boolean) => (
-    <button type="button" className="btn join-item btn-sm sm:btn-md" disabled={disabled || !enabled} onClick={() => onPageChange(target)}>
+    <button type="button" className="btn join-item btn-sm px-2 sm:btn-md sm:px-4" disabled={disabled || !enabled} onClick={() => onPageChange(target)}>
       {label}
     </button>
   );
 
+  // Tighter buttons on phones: five of them fit in 320 px.
   return (
     <nav aria-label={labels.navigation} className="flex justify-center">
       <div className="join">
         {knowsTotal && button(labels.first, 0, canGoBack)}
         {button(labels.previous, page - 1, canGoBack)}
-        <span className="join-item btn btn-sm sm:btn-md pointer-events-none bg-base-200 tabular-nums">
+        <span className="join-item btn btn-sm px-2 sm:btn-md sm:px-4 pointer-events-none bg-base-200 tabular-nums">
           {labels.position(page, pageCount)}
         </span>
         {button(labels.next, page + 1, canGoOn)}

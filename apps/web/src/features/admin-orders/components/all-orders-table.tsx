@@ -17,9 +17,9 @@ interface AllOrdersTableProps {
 export function AllOrdersTable({ orders, onShift, shiftingId = null }: AllOrdersTableProps) {
   const { columns } = copy;
   const tableColumns: DataTableColumn<Order>[] = [
-    { header: columns.customer, className: 'sm:max-w-48', cell: (order) => order.name },
+    { header: columns.customer, className: '@4xl:max-w-48', cell: (order) => order.name },
     { header: columns.email, className: 'break-all', cell: (order) => order.email },
-    { header: columns.part, className: 'sm:max-w-56', cell: (order) => order.toolName },
+    { header: columns.part, className: '@4xl:max-w-56', cell: (order) => order.toolName },
     { header: columns.quantity, cell: (order) => order.quantity },
     { header: columns.total, className: 'whitespace-nowrap', cell: (order) => formatPrice(order.total) },
     { header: columns.state, cell: (order) => <OrderState order={order} labels={copy.state} view="admin" /> },
@@ -52,7 +52,7 @@ export function AllOrdersTable({ orders, onShift, shiftingId = null }: AllOrders
       rowKey={(order) => order._id}
       busyKey={shiftingId}
       rowTestId="admin-order-row"
-      className="sm:min-w-4xl"
+      fitsFrom="4xl"
     />
   );
 }

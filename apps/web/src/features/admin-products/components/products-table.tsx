@@ -22,17 +22,17 @@ export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId =
       // The name is in the next cell; the thumbnail only helps the eye.
       cell: (product) => <Thumbnail src={product.img} size={48} renditions />,
     },
-    { header: columns.name, className: 'font-medium sm:max-w-64 sm:min-w-48', cell: (product) => product.name },
+    { header: columns.name, className: 'font-medium @3xl:max-w-64 @3xl:min-w-48', cell: (product) => product.name },
     {
       header: columns.price,
       headerClassName: 'text-right',
-      className: 'tabular-nums sm:text-right',
+      className: 'tabular-nums @3xl:text-right',
       cell: (product) => formatPrice(product.price),
     },
     {
       header: columns.stock,
       headerClassName: 'text-right',
-      className: 'tabular-nums sm:text-right',
+      className: 'tabular-nums @3xl:text-right',
       cell: (product) => (
         <span>
           {product.quantity}
@@ -43,13 +43,13 @@ export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId =
     {
       header: columns.minimum,
       headerClassName: 'text-right',
-      className: 'tabular-nums sm:text-right',
+      className: 'tabular-nums @3xl:text-right',
       cell: (product) => product.minimum,
     },
     {
       header: columns.actions,
       cell: (product) => (
-        <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+        <div className="flex flex-wrap gap-2 @3xl:flex-nowrap">
           <Link to={paths.dashboard.updateProduct.getHref(product._id)} className="btn btn-primary btn-sm whitespace-nowrap">
             {copy.update} <span className="sr-only">{product.name}</span>
           </Link>
@@ -69,7 +69,7 @@ export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId =
       rows={products}
       rowKey={(product) => product._id}
       busyKey={deletingId}
-      className="sm:min-w-3xl"
+      fitsFrom="3xl"
     />
   );
 }

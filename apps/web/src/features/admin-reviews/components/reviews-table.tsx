@@ -23,16 +23,16 @@ export function ReviewsTable({ reviews, firstIndex = 1, onDelete, deletingId = n
         <div className="flex items-center gap-3">
           {/* The name is next to it; the photo only helps the eye. */}
           <Thumbnail src={review.img} size={40} shape="round" />
-          <span className="min-w-0 font-medium sm:max-w-48 sm:min-w-24">{review.name}</span>
+          <span className="min-w-0 font-medium @3xl:max-w-48 @3xl:min-w-24">{review.name}</span>
         </div>
       ),
     },
     {
       header: columns.email,
-      className: 'break-all sm:break-normal sm:whitespace-nowrap',
+      className: '@3xl:whitespace-nowrap',
       cell: (review) => review.email ?? <span className="text-base-content/70">{copy.noEmail}</span>,
     },
-    { header: columns.review, className: 'whitespace-pre-line sm:max-w-md sm:min-w-64', cell: (review) => review.review },
+    { header: columns.review, className: 'whitespace-pre-line @3xl:max-w-md @3xl:min-w-64', cell: (review) => review.review },
     { header: columns.ratings, className: 'tabular-nums', cell: (review) => review.ratings },
     {
       header: columns.manage,
@@ -52,7 +52,7 @@ export function ReviewsTable({ reviews, firstIndex = 1, onDelete, deletingId = n
       rows={reviews}
       rowKey={(review) => review._id}
       busyKey={deletingId}
-      className="sm:min-w-3xl"
+      fitsFrom="3xl"
     />
   );
 }

@@ -22,7 +22,7 @@ export function UsersTable({ users, currentEmail, onMakeAdmin, onRemove, pending
   const tableColumns: DataTableColumn<User>[] = [
     {
       header: columns.name,
-      className: 'sm:max-w-56',
+      className: '@xl:max-w-56',
       cell: (user) => (
         <>
           {user.name}
@@ -72,7 +72,7 @@ export function UsersTable({ users, currentEmail, onMakeAdmin, onRemove, pending
       rows={users}
       rowKey={(user) => user.email}
       busyKey={pending?.email ?? null}
-      className="sm:min-w-xl"
+      fitsFrom="xl"
     />
   );
 }

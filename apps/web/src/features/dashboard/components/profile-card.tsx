@@ -24,11 +24,11 @@ export function ProfileCard({ profile }: { profile: User }) {
           <span aria-hidden="true">{profile.name.trim().charAt(0).toUpperCase() || '?'}</span>
         </div>
       )}
-      <div className="flex min-w-0 flex-col gap-1">
-        <h1 className="break-words text-3xl font-bold">{profile.name}</h1>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left">
+      <div className="flex max-w-full min-w-0 flex-col gap-1">
+        <h1 className="text-3xl font-bold wrap-anywhere">{profile.name}</h1>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-left">
           <dt className="font-medium">{copy.email}</dt>
-          <dd className="break-all">{profile.email}</dd>
+          <dd className="wrap-anywhere">{profile.email}</dd>
           <dt className="font-medium">{copy.phone}</dt>
           <dd data-testid="profile-phone">{profile.phone ?? copy.noPhone}</dd>
         </dl>

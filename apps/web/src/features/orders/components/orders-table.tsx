@@ -19,7 +19,7 @@ interface OrdersTableProps {
 export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTableProps) {
   const { columns } = copy;
   const tableColumns: DataTableColumn<Order>[] = [
-    { header: columns.part, className: 'font-medium sm:max-w-64', cell: (order) => order.toolName },
+    { header: columns.part, className: 'font-medium @2xl:max-w-64', cell: (order) => order.toolName },
     { header: columns.quantity, cell: (order) => order.quantity },
     { header: columns.total, className: 'whitespace-nowrap', cell: (order) => formatPrice(order.total) },
     { header: columns.state, cell: (order) => <OrderState order={order} labels={copy.state} view="customer" /> },
@@ -52,7 +52,7 @@ export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTab
       rowKey={(order) => order._id}
       busyKey={cancellingId}
       rowTestId="order-row"
-      className="sm:min-w-2xl"
+      fitsFrom="2xl"
     />
   );
 }
