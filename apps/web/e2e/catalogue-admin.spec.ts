@@ -349,6 +349,26 @@ test.describe('small screens', () => {
     }
   });
 
+  test('the dashboard menu keeps the keyboard while it is open and gives it back when it closes', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/dashbord/manageProducts');
+    const menuButton = page.getByRole('button', { name: 'Dashbord menu', exact: true });
+    await menuButton.click();
+    const menu = page.locator('#dashboard-menu');
+    await expect(menu.getByRole('link').first()).toBeFocused();
+    // Round the whole menu and further: the focus never leaves it.
+    const controls = await menu.locator('a, button').count();
+    for (let step = 0; step <= controls + 1; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#dashboard-menu')))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#dashboard-menu')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toBeFocused();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('one long word in what a customer typed wraps inside its card instead of widening the page', async ({ page }) => {
     const word = 'Supercalifragilisticexpialidociousmotorbikeserviceparts';
     const customer = { name: `Rider ${word}`, email: uniqueEmail('long-word'), password: 'ride-safe-42' };

@@ -1,11 +1,13 @@
 import { useEffect, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { IMAGE_TYPES } from '@shop/shared';
 import type { SubmitOutcome } from '@/lib/field-errors';
+import { isAcceptedImage } from '@/lib/image-file-schema';
 import type { ImageUpload } from '@/lib/use-image-upload';
 import { FieldMessage, FormField } from './ui/form-field';
 
 /** The formats the shop's image upload accepts. */
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
 type FileInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'className' | 'accept'> & {
   ref?: Ref<HTMLInputElement>;
@@ -29,7 +31,8 @@ export interface ImageUploadFieldProps {
 
 /** A labelled image file input with a preview, an upload progress bar and the upload's errors. */
 export function ImageUploadField({ id, label, error, file, progress, uploadError, inputProps, hint }: ImageUploadFieldProps) {
-  const previewUrl = useFilePreview(file ?? null);
+  // Only a photo the shop takes is previewed: anything else would show as a broken picture.
+  const previewUrl = useFilePreview(file && isAcceptedImage(file) ? file : null);
   const percent = progress === null ? null : Math.round(progress * 100);
 
   return (
@@ -70,7 +73,7 @@ export interface PhotoFormProps<TValues> {
 
 interface FormImageFieldProps<T extends FieldValues> extends Pick<ImageUploadFieldProps, 'id' | 'label' | 'hint'> {
   /** The react-hook-form form the file input belongs to. */
-  form: Pick<UseFormReturn<T, unknown, unknown>, 'control' | 'register' | 'getFieldState' | 'formState'>;
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'control' | 'register' | 'getFieldState' | 'formState' | 'trigger'>;
   /** The form's field holding the chosen FileList. */
   name: Path<T>;
   upload: UploadStatus;
@@ -86,7 +89,8 @@ export function FormImageField<T extends FieldValues>({ form, name, upload, ...f
       file={chosen instanceof FileList ? chosen[0] : null}
       progress={upload.progress}
       uploadError={upload.error}
-      inputProps={form.register(name)}
+      // The file is checked as soon as it is chosen, not only when the form is sent.
+      inputProps={form.register(name, { onChange: () => void form.trigger(name) })}
     />
   );
 }

@@ -14,6 +14,16 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
   };
 }
 
+// jsdom lays nothing out, so every element has no boxes and focus libraries (tabbable, focus-trap)
+// would count it as hidden; an element in the document that is not hidden gets one box here.
+if (typeof Element !== 'undefined') {
+  const noBoxes = Element.prototype.getClientRects;
+  Element.prototype.getClientRects = function getClientRects(this: Element) {
+    const shown = this.isConnected && !this.closest('[hidden]');
+    return shown ? ([new DOMRect(0, 0, 1, 1)] as unknown as DOMRectList) : noBoxes.call(this);
+  };
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,7 +1,7 @@
+import { imageMessages } from '@shop/shared';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/errors.js';
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Larger claims are refused before any pixel is decoded (a 50000x50000 "image" is a memory bomb). */
 export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 export const IMAGE_MAX_DIMENSION = 1600;
@@ -15,7 +15,7 @@ export interface ProcessedImage {
 }
 
 const unsupported = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please choose a JPEG, PNG, WebP, GIF or AVIF image');
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', imageMessages.unsupported);
 
 /**
  * Decides the type from the bytes themselves, never from the name or the declared type, and

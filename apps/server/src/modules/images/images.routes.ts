@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
-import { errorEnvelopeSchema, imageUploadAnswerSchema } from '@shop/shared';
+import { errorEnvelopeSchema, IMAGE_MAX_BYTES, imageMessages, imageUploadAnswerSchema } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { scaledLimit } from '../../plugins/security.js';
-import { IMAGE_MAX_BYTES } from './image-processing.js';
 import { toImageUploadAnswer } from './images.mapper.js';
 
 /** The one file of the multipart field `image`; anything else in the form is refused. */
@@ -22,7 +21,7 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The image is larger than 5 MB. Please choose a smaller one.');
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', imageMessages.tooLarge);
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw badRequest('Send one image in the field "image"');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useMatch } from 'react-router';
 import { MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -31,7 +31,8 @@ const PUBLIC_ITEMS = [
   { to: paths.blogs.getHref(), label: copy.blogs, end: false },
 ];
 
-function NavItems({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+/** The shop's main links as menu items; the dashboard's menu lists them too on smaller screens. */
+export function NavItems({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
   // SPEC order: Home, Dashbord (signed in only), Products, Blogs.
   const items = signedIn ? [HOME, DASHBOARD, ...PUBLIC_ITEMS] : [HOME, ...PUBLIC_ITEMS];
   return items.map((item) => (
@@ -49,6 +50,8 @@ export function Navbar() {
   const queryClient = useQueryClient();
   const signOut = () => void loadSession().then((session) => session.signOut(queryClient));
   const [menuOpen, setMenuOpen] = useState(false);
+  // In the dashboard its own menu holds these links too: one menu button on a phone, not two.
+  const inDashboard = useMatch({ path: paths.dashboard.root.path, end: false }) !== null;
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -82,7 +85,7 @@ export function Navbar() {
         <div className="navbar-start gap-1">
           <div
             ref={menuRef}
-            className="relative lg:hidden"
+            className={inDashboard ? 'hidden' : 'relative lg:hidden'}
             onBlur={(event) => {
               // Focus moving elsewhere by keyboard closes the menu; pointers are handled above,
               // as some browsers do not focus what is clicked.

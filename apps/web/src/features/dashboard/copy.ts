@@ -4,6 +4,7 @@ export const dashboardCopy = {
     label: 'Dashbord',
     open: 'Dashbord menu',
     close: 'Close dashbord menu',
+    siteLabel: 'Shop',
     profile: 'My profile',
     allUsers: 'All Users',
     myOrders: 'My Orders',

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAdminStatus } from '@/api/users/get-admin-status';
+import { NavItems } from '@/app/layout/navbar';
 import { PageLoader } from '@/components/ui/page-loader';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { SideMenu } from '@/features/dashboard/components/side-menu';
@@ -12,7 +13,10 @@ function DashboardFrame() {
   const { user } = useAuth();
   const adminStatus = useAdminStatus(user?.email ?? null);
   return (
-    <DashboardShell menu={(close) => <SideMenu isAdmin={adminStatus.data?.admin} onNavigate={close} />}>
+    <DashboardShell
+      menu={(close) => <SideMenu isAdmin={adminStatus.data?.admin} onNavigate={close} />}
+      siteLinks={(close) => <NavItems signedIn onNavigate={close} />}
+    >
       <Suspense fallback={<PageLoader label={dashboardCopy.pageLoading} />}>
         <Outlet />
       </Suspense>

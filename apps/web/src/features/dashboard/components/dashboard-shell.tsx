@@ -1,3 +1,4 @@
+import { createFocusTrap } from 'focus-trap';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MenuIcon } from '@/components/ui/icons';
 import { dashboardCopy } from '../copy';
@@ -9,6 +10,8 @@ const MENU_ID = 'dashboard-menu';
 interface DashboardShellProps {
   /** The side menu; `close` shuts the small-screen slider, e.g. after choosing a page. */
   menu: (close: () => void) => ReactNode;
+  /** The shop's own links, under the dashboard's on screens where the site's menu steps aside. */
+  siteLinks?: (close: () => void) => ReactNode;
   children: ReactNode;
 }
 
@@ -16,7 +19,7 @@ interface DashboardShellProps {
  * The dashboard frame: the side menu stays open beside the page on large screens; on small
  * screens a menu button slides it in (daisyUI drawer).
  */
-export function DashboardShell({ menu, children }: DashboardShellProps) {
+export function DashboardShell({ menu, siteLinks, children }: DashboardShellProps) {
   const [open, setOpen] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -27,16 +30,31 @@ export function DashboardShell({ menu, children }: DashboardShellProps) {
   };
 
   useEffect(() => {
-    if (!open) return;
-    // Straight to the first page link: that is what the menu was opened for.
-    panel.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      openButton.current?.focus();
+    const element = panel.current;
+    if (!open || !element) return;
+    // While the menu covers the page, the keyboard stays in it; Escape closes it, and so does a
+    // click beside it, on the overlay (the trap lets clicks through: the click that opened the
+    // menu is still on its way when this runs).
+    const trap = createFocusTrap(element, {
+      // Straight to the first page link: that is what the menu was opened for.
+      initialFocus: () => element.querySelector<HTMLElement>('nav a, nav button') ?? element,
+      fallbackFocus: element,
+      escapeDeactivates: true,
+      allowOutsideClick: true,
+      setReturnFocus: () => openButton.current ?? false,
+      onDeactivate: () => setOpen(false),
+    });
+    // The menu slides in: nothing in it can take the focus until it is shown.
+    let frame = 0;
+    const activateWhenShown = () => {
+      if (getComputedStyle(element).visibility === 'visible') trap.activate();
+      else frame = requestAnimationFrame(activateWhenShown);
     };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
+    activateWhenShown();
+    return () => {
+      cancelAnimationFrame(frame);
+      trap.deactivate({ onDeactivate: () => undefined });
+    };
   }, [open]);
 
   return (
@@ -69,7 +87,7 @@ export function DashboardShell({ menu, children }: DashboardShellProps) {
       </div>
       <div className="drawer-side z-40 lg:z-auto">
         <button type="button" className="drawer-overlay lg:hidden" tabIndex={-1} aria-label={copy.close} onClick={close} />
-        <div ref={panel} id={MENU_ID} className="flex min-h-full w-72 flex-col gap-2 border-r border-base-300 bg-base-200 p-4 lg:w-64">
+        <div ref={panel} id={MENU_ID} tabIndex={-1} className="flex min-h-full w-72 flex-col gap-2 border-r border-base-300 bg-base-200 p-4 lg:w-64">
           <div className="flex items-center justify-between lg:hidden">
             <span className="px-2 text-lg font-bold">{copy.label}</span>
             <button type="button" className="btn btn-square btn-ghost" aria-label={copy.close} onClick={close}>
@@ -80,6 +98,11 @@ export function DashboardShell({ menu, children }: DashboardShellProps) {
             </button>
           </div>
           <nav aria-label={copy.label}>{menu(() => setOpen(false))}</nav>
+          {siteLinks && (
+            <nav aria-label={copy.siteLabel} className="mt-2 border-t border-base-300 pt-2 lg:hidden">
+              <ul className="menu w-full gap-1 p-0">{siteLinks(() => setOpen(false))}</ul>
+            </nav>
+          )}
         </div>
       </div>
     </div>

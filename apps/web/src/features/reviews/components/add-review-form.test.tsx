@@ -31,6 +31,19 @@ describe('AddReviewForm', () => {
     expect(field(/^Image/)).toHaveAttribute('type', 'file');
   });
 
+  it('says at once when the chosen file is no photo the shop takes, and shows no preview of it', async () => {
+    const onSubmit = vi.fn<(values: AddReviewFormValues) => Promise<SubmitOutcome>>();
+    // A person can pick any file with "All files" in the chooser, whatever the input accepts.
+    const user = userEvent.setup({ applyAccept: false });
+    render(<AddReviewForm onSubmit={onSubmit} upload={{ progress: null, error: null }} />);
+    await user.upload(screen.getByLabelText(/^Image/), new File(['%PDF-1.7'], 'invoice.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(messageFor(/^Image/)).toBe('Please choose a JPEG, PNG, WebP, GIF or AVIF image'));
+    expect(screen.queryByRole('img')).toBeNull();
+    await user.upload(screen.getByLabelText(/^Image/), photoFile('me.png'));
+    await waitFor(() => expect(messageFor(/^Image/)).toBeNull());
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it("shows SPEC's message under each empty field", async () => {
     const { submit, onSubmit } = setup();
     await submit();
