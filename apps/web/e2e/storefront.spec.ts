@@ -174,6 +174,29 @@ test.describe('other pages', () => {
     await expect(page.getByRole('link', { name: /home/i }).first()).toBeVisible();
   });
 
+  test("the footer's policy links open the shop's own pages, at the section they name", async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Warranty Terms' }).click();
+    await expect(page).toHaveURL(/\/warranty#terms$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Warranty' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Warranty terms for parts' })).toBeInViewport();
+    for (const [link, url, heading] of [
+      ['About Us', /\/about$/, 'About Moto Parts'],
+      ['Returns & Refunds', /\/returns$/, 'Returns & Refunds'],
+      ['Privacy Requests', /\/privacy#requests$/, 'Privacy'],
+      ['Terms of Sale', /\/terms$/, 'Terms of Sale'],
+    ] as const) {
+      await footer.getByRole('link', { name: link }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await page.title()).toContain(heading === 'About Moto Parts' ? 'About Us' : heading);
+    }
+    const response = await page.goto('/privacy');
+    expect(response?.status()).toBe(200);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
   test('the navbar reaches every public page with the keyboard', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('banner').getByRole('navigation').first();

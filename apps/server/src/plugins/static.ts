@@ -12,6 +12,7 @@ const CLIENT_ROUTES = [
   /^\/$/,
   /^\/allproducts\/?$/,
   /^\/blogs\/?$/,
+  /^\/(about|warranty|returns|privacy|terms)\/?$/,
   /^\/singin\/?$/,
   /^\/signup\/?$/,
   /^\/reset-password\/?$/,

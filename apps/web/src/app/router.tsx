@@ -31,6 +31,13 @@ const ManageProductsRoute = lazyPage(dashboardPages, 'ManageProductsRoute');
 const UpdateProductRoute = lazyPage(dashboardPages, 'UpdateProductRoute');
 const AddReviewRoute = lazyPage(dashboardPages, 'AddReviewRoute');
 const ManageReviewsRoute = lazyPage(dashboardPages, 'ManageReviewsRoute');
+// The shop's own pages (about, warranty, returns, privacy, terms) share one small script.
+const infoPages = () => import('./routes/info');
+const AboutRoute = lazyPage(infoPages, 'AboutRoute');
+const WarrantyRoute = lazyPage(infoPages, 'WarrantyRoute');
+const ReturnsRoute = lazyPage(infoPages, 'ReturnsRoute');
+const PrivacyRoute = lazyPage(infoPages, 'PrivacyRoute');
+const TermsRoute = lazyPage(infoPages, 'TermsRoute');
 
 export const routes: RouteObject[] = [
   {
@@ -56,6 +63,11 @@ export const routes: RouteObject[] = [
           { path: paths.auth.signUp.path, element: <SignUpRoute /> },
           { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
           { path: paths.purchase.path, element: <PurchaseRoute /> },
+          { path: paths.info.about.path, element: <AboutRoute /> },
+          { path: paths.info.warranty.path, element: <WarrantyRoute /> },
+          { path: paths.info.returns.path, element: <ReturnsRoute /> },
+          { path: paths.info.privacy.path, element: <PrivacyRoute /> },
+          { path: paths.info.terms.path, element: <TermsRoute /> },
           {
             path: paths.dashboard.root.path,
             element: <DashboardRoute />,

@@ -15,6 +15,14 @@ export const paths = {
     path: '/blogs',
     getHref: () => '/blogs',
   },
+  /** The shop's own pages; `section` leads to one of a page's sections. */
+  info: {
+    about: { path: '/about', getHref: () => '/about' },
+    warranty: { path: '/warranty', getHref: (section?: 'service' | 'terms') => (section ? `/warranty#${section}` : '/warranty') },
+    returns: { path: '/returns', getHref: () => '/returns' },
+    privacy: { path: '/privacy', getHref: (section?: 'requests') => (section ? `/privacy#${section}` : '/privacy') },
+    terms: { path: '/terms', getHref: () => '/terms' },
+  },
   auth: {
     signIn: {
       path: '/singin',

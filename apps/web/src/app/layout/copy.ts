@@ -31,6 +31,7 @@ export const layoutCopy = {
       warrantyTerms: 'Warranty Terms',
       returns: 'Returns & Refunds',
       privacy: 'Privacy Requests',
+      terms: 'Terms of Sale',
     },
     socialLabel: 'Social media',
     facebook: 'Moto Parts on Facebook (opens in a new tab)',

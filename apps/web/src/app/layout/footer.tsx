@@ -12,13 +12,13 @@ const COLUMNS = [
     links: [
       { label: copy.links.serviceParts, to: paths.allProducts.getHref() },
       { label: copy.links.repairs, to: paths.home.getHref('services') },
-      { label: copy.links.warranty, to: paths.home.getHref('services') },
+      { label: copy.links.warranty, to: paths.info.warranty.getHref('service') },
     ],
   },
   {
     title: copy.columns.company,
     links: [
-      { label: copy.links.about, to: paths.home.getHref('services') },
+      { label: copy.links.about, to: paths.info.about.getHref() },
       { label: copy.links.contact, to: paths.home.getHref('contact') },
       { label: copy.links.customerReviews, to: paths.home.getHref('reviews') },
       { label: copy.links.news, to: paths.blogs.getHref() },
@@ -27,9 +27,10 @@ const COLUMNS = [
   {
     title: copy.columns.legal,
     links: [
-      { label: copy.links.warrantyTerms, to: paths.home.getHref('services') },
-      { label: copy.links.returns, to: paths.home.getHref('contact') },
-      { label: copy.links.privacy, to: paths.home.getHref('contact') },
+      { label: copy.links.warrantyTerms, to: paths.info.warranty.getHref('terms') },
+      { label: copy.links.returns, to: paths.info.returns.getHref() },
+      { label: copy.links.privacy, to: paths.info.privacy.getHref('requests') },
+      { label: copy.links.terms, to: paths.info.terms.getHref() },
     ],
   },
 ] as const;
