@@ -118,6 +118,13 @@ test.describe('catalogue', () => {
     await expect(cards.first().getByRole('heading')).not.toHaveText(firstPage[0]!);
     const secondPage = await cards.getByRole('heading').allTextContents();
     expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+    // The page is in the address: a reload shows the same products, at the products section.
+    await expect(page).toHaveURL(/\/\?page=2#products$/);
+    await page.reload();
+    await expect(nav.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(cards.first().getByRole('heading')).toHaveText(secondPage[0]!);
+    await page.goBack();
+    await expect(nav.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('/allproducts lists the catalogue with the same pagination, the page kept in the address', async ({ page, request }) => {

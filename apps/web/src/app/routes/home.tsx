@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { createSearchParams, useNavigate, useSearchParams } from 'react-router';
 import { ContactSection } from '@/features/home/components/contact-section';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
 import { ReviewsSection } from '@/features/home/components/reviews-section';
@@ -8,17 +8,16 @@ import { homeCopy } from '@/features/home/copy';
 import { HOME_HERO_SLIDES } from '@/features/home/hero-slides';
 import { HOME_SECTION_IDS } from '@/features/home/section-ids';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
+import { pageSearchParams, parsePageParam } from '@/lib/page-param';
 
 export function HomeRoute() {
-  const [page, setPage] = useState(0);
-  const productsHeadingRef = useRef<HTMLHeadingElement>(null);
-
-  const changePage = (nextPage: number) => {
-    setPage(nextPage);
-    // Paging from the buttons under the grid brings the top of the new page into view.
-    const heading = productsHeadingRef.current;
-    if (heading && heading.getBoundingClientRect().top < 0) heading.scrollIntoView({ block: 'start' });
-  };
+  // The page of products is in the address, so a reload, a shared link and Back keep it; the
+  // address names the products section, which brings the top of the new page into view.
+  const [searchParams] = useSearchParams();
+  const page = parsePageParam(searchParams.get('page'));
+  const navigate = useNavigate();
+  const changePage = (nextPage: number) =>
+    void navigate({ search: createSearchParams(pageSearchParams(nextPage)).toString(), hash: HOME_SECTION_IDS.products });
 
   return (
     <>
@@ -30,7 +29,7 @@ export function HomeRoute() {
         aria-labelledby="products-heading"
         className="mx-auto max-w-6xl px-4 py-16 sm:py-20"
       >
-        <h2 id="products-heading" ref={productsHeadingRef} className="mb-10 text-center text-3xl font-bold sm:text-4xl">
+        <h2 id="products-heading" className="mb-10 text-center text-3xl font-bold sm:text-4xl">
           {homeCopy.products.heading}
         </h2>
         <ProductCatalog page={page} onPageChange={changePage} headingLevel={3} />
