@@ -78,7 +78,7 @@ describe('app routes', () => {
     for (const column of ['Services', 'Company', 'Legal']) {
       const links = within(within(footer).getByRole('navigation', { name: column })).getAllByRole('link');
       expect(links.length).toBeGreaterThan(0);
-      for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/(allproducts|blogs)?(#[a-z]+)?$/);
+      for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/(allproducts|blogs|about|warranty|returns|privacy|terms)?(#[a-z]+)?$/);
     }
     expect(within(footer).getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(2);
   });
