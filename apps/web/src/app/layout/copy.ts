@@ -50,6 +50,7 @@ export const layoutCopy = {
     heading: 'Something went wrong',
     text: 'This page could not be shown. Reloading usually helps.',
     outdated: 'A new version of the shop is available. Please reload the page.',
+    offline: 'You seem to be offline. Check your connection, then reload the page.',
     reload: 'Reload page',
     backHome: 'Back to Home',
   },
