@@ -17,7 +17,9 @@ export function RootLayout() {
         {layoutCopy.skipToContent}
       </a>
       <Navbar />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high: the footer starts below the fold, so a page whose data is still
+          loading does not push it down in view (layout shift). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-var(--shop-header-height))] flex-1 outline-none">
         <Suspense
           fallback={
             <div className="flex min-h-96 items-center justify-center">
