@@ -29,7 +29,8 @@ export function ReviewsTable({ reviews, firstIndex = 1, onDelete, deletingId = n
     },
     {
       header: columns.email,
-      className: '@3xl:whitespace-nowrap',
+      // Wraps only where it must (a very long address), so the table keeps to its frame.
+      className: '@3xl:max-w-56',
       cell: (review) => review.email ?? <span className="text-base-content/70">{copy.noEmail}</span>,
     },
     { header: columns.review, className: 'whitespace-pre-line @3xl:max-w-md @3xl:min-w-64', cell: (review) => review.review },
