@@ -8,6 +8,8 @@ export const paymentCopy = {
   forbidden: 'This order belongs to another account.',
   cancelled: 'This order was cancelled, so there is nothing to pay.',
   greeting: (name: string) => `Hello, ${name}`,
+  heading: 'Payment',
+  orderOf: (name: string, email: string) => `The order of ${name} (${email}).`,
   intro: 'Your Order is almost Done, Please Confirm your Payment.',
   summary: {
     label: 'Your order',

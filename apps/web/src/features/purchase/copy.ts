@@ -31,9 +31,4 @@ export const purchaseCopy = {
     failed: 'Your order could not be placed. Please try again.',
   },
   ordered: 'Thank You!! Your Order is Wait For Payment.',
-  placed: {
-    text: (quantity: number, part: string, total: number) =>
-      `Your order of ${quantity} × ${part} (${formatPrice(total)}) is waiting for payment.`,
-    pay: 'Pay Now',
-  },
 } as const;

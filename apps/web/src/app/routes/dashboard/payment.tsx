@@ -11,5 +11,5 @@ export function PaymentRoute() {
   const adminStatus = useAdminStatus(user?.email ?? null);
   // My Orders is a customers' page: an admin following that link would be signed out.
   const ordersHref = adminStatus.data?.admin === false ? paths.dashboard.myOrders.getHref() : undefined;
-  return <PaymentPage key={orderid} orderId={orderid} ordersHref={ordersHref} />;
+  return <PaymentPage key={orderid} orderId={orderid} ordersHref={ordersHref} viewerName={user?.name} />;
 }

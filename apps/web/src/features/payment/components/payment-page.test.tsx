@@ -35,10 +35,10 @@ describe('PaymentPage', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const renderPage = () =>
+  const renderPage = (viewerName: string = order.name) =>
     renderWithProviders(
       <>
-        <PaymentPage orderId={order._id} ordersHref="/dashbord/myorders" />
+        <PaymentPage orderId={order._id} ordersHref="/dashbord/myorders" viewerName={viewerName} />
         <ToastContainer />
       </>,
     );
@@ -51,11 +51,17 @@ describe('PaymentPage', () => {
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your order');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Sam Rider' })).toBeInTheDocument();
-    expect(screen.getByText('Your Order is almost Done, Please Confirm your Payment.')).toBeInTheDocument();
+    expect(await screen.findByText('Your Order is almost Done, Please Confirm your Payment.')).toBeInTheDocument();
     expect(screen.getByTestId('payment-part')).toHaveTextContent('Brake Pad Set');
     expect(screen.getByTestId('payment-quantity')).toHaveTextContent('4');
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$51.96');
     expect(await screen.findByRole('note')).toHaveTextContent('Test mode');
+  });
+
+  it('greets an admin who opens a customer\'s payment page by their own name and says whose order it is', async () => {
+    renderPage('Ada Admin');
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ada Admin' })).toBeInTheDocument();
+    expect(await screen.findByText(`The order of Sam Rider (${order.email}).`)).toBeInTheDocument();
   });
 
   it('pays by card: confirms, tells the shop, and shows the transaction ID', async () => {

@@ -14,10 +14,12 @@ interface PaymentPageProps {
   orderId: string;
   /** Where the customer's order list is; left out for admins, who have none. */
   ordersHref?: string | undefined;
+  /** The signed-in person looking at the page: the buyer, or an admin helping them. */
+  viewerName?: string | undefined;
 }
 
 /** /dashbord/payment/{orderid}: greets the buyer, sums up the order and takes the card payment. */
-export function PaymentPage({ orderId, ordersHref }: PaymentPageProps) {
+export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProps) {
   const order = useOrder(orderId);
   // The payment's id once it succeeded here; the order itself catches up when refetched.
   const [completedId, setCompletedId] = useState<string | null>(null);
@@ -27,6 +29,11 @@ export function PaymentPage({ orderId, ordersHref }: PaymentPageProps) {
       {copy.backToOrders}
     </Link>
   ) : null;
+
+  // The page's heading in every state: it greets whoever is looking, by name once it is known.
+  const greeting = (
+    <h1 className="text-3xl font-bold wrap-anywhere">{viewerName ? copy.greeting(viewerName) : copy.heading}</h1>
+  );
 
   let content: ReactNode;
   if (order.isPending) {
@@ -41,13 +48,20 @@ export function PaymentPage({ orderId, ordersHref }: PaymentPageProps) {
       );
   } else {
     content = (
-      <OrderPayment order={order.data} completedId={completedId} onCompleted={setCompletedId} backLink={backLink} />
+      <OrderPayment
+        order={order.data}
+        completedId={completedId}
+        onCompleted={setCompletedId}
+        backLink={backLink}
+        forSomeoneElse={viewerName !== undefined && viewerName !== order.data.name}
+      />
     );
   }
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <title>{copy.documentTitle}</title>
+      {greeting}
       {content}
     </div>
   );
@@ -58,10 +72,12 @@ interface OrderPaymentProps {
   completedId: string | null;
   onCompleted: (transactionId: string) => void;
   backLink: ReactNode;
+  /** An admin looking at a customer's order: the page says whose it is. */
+  forSomeoneElse: boolean;
 }
 
-function OrderPayment({ order, completedId, onCompleted, backLink }: OrderPaymentProps) {
-  const greeting = <h1 className="text-3xl font-bold break-words">{copy.greeting(order.name)}</h1>;
+function OrderPayment({ order, completedId, onCompleted, backLink, forSomeoneElse }: OrderPaymentProps) {
+  const greeting = forSomeoneElse ? <p className="text-lg wrap-anywhere">{copy.orderOf(order.name, order.email)}</p> : null;
 
   if (completedId) {
     return (
@@ -126,9 +142,9 @@ function OrderSummary({ order }: { order: Order }) {
   const labels = copy.summary;
   return (
     <section aria-label={labels.label} className="rounded-box border border-base-300 bg-base-100 p-6">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
         <dt className="font-medium">{labels.part}</dt>
-        <dd className="break-words" data-testid="payment-part">
+        <dd className="wrap-anywhere" data-testid="payment-part">
           {order.toolName}
         </dd>
         <dt className="font-medium">{labels.quantity}</dt>

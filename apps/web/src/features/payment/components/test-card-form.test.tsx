@@ -81,4 +81,17 @@ describe('TestCardForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Test mode takes test cards only');
     expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('shows the number in fours and adds the expiry\'s slash while only digits are typed, as on a phone\'s number pad', async () => {
+    const user = userEvent.setup();
+    const onPay = vi.fn<(card: TestCard, clientSecret: string) => Promise<void>>().mockResolvedValue();
+    render(<TestCardForm clientSecret="pi_1_secret_2" onPay={onPay} />);
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1299');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('12/99');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(onPay).toHaveBeenCalledWith({ number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' }, 'pi_1_secret_2');
+  });
 });

@@ -1,8 +1,10 @@
+import type { ChangeEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { TestCard } from '@/api/payments/confirm-test-payment';
 import { FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/field-errors';
+import { formatCardNumber, formatCvc, formatExpiry } from '../card-input-format';
 import { paymentCopy } from '../copy';
 import { checkTestCard } from '../test-card';
 
@@ -53,6 +55,17 @@ export function TestCardForm({ clientSecret, onPay }: TestCardFormProps) {
     'aria-describedby': errors[field] ? ERROR_ID : undefined,
   });
   const preparing = clientSecret === null;
+  // Each field shows what is typed in the card's own form (groups of four, MM/YY), from digits alone.
+  const formatted = (field: keyof TestCard, format: (typed: string) => string) => {
+    const registered = register(field);
+    return {
+      ...registered,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        event.target.value = format(event.target.value);
+        return registered.onChange(event);
+      },
+    };
+  };
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="card-form-heading" className="flex flex-col gap-4">
@@ -73,7 +86,7 @@ export function TestCardForm({ clientSecret, onPay }: TestCardFormProps) {
             {...props}
             {...invalid('number')}
             className={`${props.className} ${errors.number ? 'input-error' : ''}`}
-            {...register('number')}
+            {...formatted('number', formatCardNumber)}
           />
         )}
       </FormField>
@@ -88,7 +101,7 @@ export function TestCardForm({ clientSecret, onPay }: TestCardFormProps) {
               {...props}
               {...invalid('expiry')}
               className={`${props.className} ${errors.expiry ? 'input-error' : ''}`}
-              {...register('expiry')}
+              {...formatted('expiry', formatExpiry)}
             />
           )}
         </FormField>
@@ -102,7 +115,8 @@ export function TestCardForm({ clientSecret, onPay }: TestCardFormProps) {
               {...props}
               {...invalid('cvc')}
               className={`${props.className} ${errors.cvc ? 'input-error' : ''}`}
-              {...register('cvc')}
+              maxLength={4}
+              {...formatted('cvc', formatCvc)}
             />
           )}
         </FormField>

@@ -1,23 +1,16 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCreateOrder } from '@/api/orders/create-order';
 import { useProduct } from '@/api/products/get-product';
 import { ErrorPanel } from '@/components/ui/error-panel';
+import { FormCard } from '@/components/ui/form-card';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { purchaseCopy as copy } from '../copy';
-import { orderTotal, type PurchaseFormValues } from '../purchase-form-schema';
+import type { PurchaseFormValues } from '../purchase-form-schema';
 import { ProductSummary } from './product-summary';
 import { PurchaseForm, type Buyer } from './purchase-form';
-
-interface PlacedOrder {
-  id: string;
-  quantity: number;
-  part: string;
-  total: number;
-}
 
 /** 400 is a malformed id: to the customer, as much "no such part" as an unknown one. */
 const isMissing = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
@@ -26,7 +19,7 @@ const isMissing = (error: unknown) => isApiError(error) && (error.status === 404
 export function PurchasePage({ productId, buyer }: { productId: string; buyer: Buyer }) {
   const product = useProduct(productId);
   const createOrder = useCreateOrder();
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const navigate = useNavigate();
 
   if (product.isPending) {
     return (
@@ -49,7 +42,6 @@ export function PurchasePage({ productId, buyer }: { productId: string; buyer: B
 
   const part = product.data;
   const order = async ({ quantity, location, phone }: PurchaseFormValues) => {
-    setPlaced(null);
     const { insertedId } = await createOrder.mutateAsync({
       productId: part._id,
       quantity,
@@ -61,7 +53,9 @@ export function PurchasePage({ productId, buyer }: { productId: string; buyer: B
       email: buyer.email,
     });
     toast.success(copy.ordered);
-    setPlaced({ id: insertedId, quantity, part: part.name, total: orderTotal(part.price, quantity) });
+    // Straight on to paying for it. The filled form is replaced in the history, so Back and a
+    // reload never offer to place the same order twice.
+    await navigate(paths.dashboard.payment.getHref(insertedId), { replace: true });
   };
 
   return (
@@ -69,21 +63,9 @@ export function PurchasePage({ productId, buyer }: { productId: string; buyer: B
       <title>{copy.documentTitle(part.name)}</title>
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <ProductSummary product={part} />
-        <div className="flex flex-col gap-6">
-          {placed && (
-            <div role="status" className="flex flex-col items-start gap-3 rounded-box border border-green-700/40 bg-green-50 p-4 text-green-950 sm:flex-row sm:items-center">
-              <p className="flex-1">{copy.placed.text(placed.quantity, placed.part, placed.total)}</p>
-              <Link to={paths.dashboard.payment.getHref(placed.id)} className="btn btn-primary btn-sm">
-                {copy.placed.pay}
-              </Link>
-            </div>
-          )}
-          <div className="card border border-base-300 bg-base-100 shadow-sm">
-            <div className="card-body p-6 sm:p-8">
-              <PurchaseForm product={part} buyer={buyer} onSubmit={order} />
-            </div>
-          </div>
-        </div>
+        <FormCard>
+          <PurchaseForm product={part} buyer={buyer} onSubmit={order} />
+        </FormCard>
       </div>
     </div>
   );
