@@ -37,6 +37,7 @@ describe('ProductCard', () => {
     );
 
     expect(screen.getByText('Out OF Stock.')).toBeInTheDocument();
+    expect(screen.getByText('Only 3 left; minimum order 4.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Purchase/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Agian Spark Plug' }));
     expect(onRetry).toHaveBeenCalledTimes(1);

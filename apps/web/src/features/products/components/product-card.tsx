@@ -2,6 +2,7 @@ import { isOutOfStock, type Product, responsiveSrcSet } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
+import { whyNotOrderable } from '@/lib/stock-reason';
 import { productsCopy as copy } from '../copy';
 
 export const PRODUCT_IMAGE_WIDTH = 400;
@@ -51,11 +52,12 @@ export function ProductCard({
         <Heading id={headingId} className="card-title text-xl">
           {product.name}
         </Heading>
-        <p className="break-words text-base-content/80">{product.decreption}</p>
+        <p className="wrap-anywhere text-base-content/80">{product.decreption}</p>
         <p className="text-2xl font-bold">{formatPrice(product.price)}</p>
         <ul className="text-sm">
           <li>{copy.available(product.quantity)}</li>
           <li>{copy.minimumOrder(product.minimum)}</li>
+          {outOfStock && <li className="font-medium text-red-700">{whyNotOrderable(product)}</li>}
         </ul>
         <div className="card-actions mt-auto items-center justify-between pt-2">
           {outOfStock ? (

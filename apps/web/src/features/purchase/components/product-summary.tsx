@@ -1,4 +1,5 @@
 import { type Product, responsiveSrcSet } from '@shop/shared';
+import { whyNotOrderable } from '@/lib/stock-reason';
 import { purchaseCopy as copy } from '../copy';
 
 const IMAGE_WIDTH = 800;
@@ -6,6 +7,7 @@ const IMAGE_HEIGHT = 600;
 
 /** The part being bought: image, name, description, price, stock and minimum order. */
 export function ProductSummary({ product }: { product: Product }) {
+  const reason = whyNotOrderable(product);
   return (
     <article aria-labelledby="purchase-product-name" className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
       <figure className="aspect-[4/3] bg-base-200">
@@ -22,14 +24,15 @@ export function ProductSummary({ product }: { product: Product }) {
         />
       </figure>
       <div className="card-body gap-3">
-        <h1 id="purchase-product-name" className="card-title text-3xl break-words">
+        <h1 id="purchase-product-name" className="card-title text-3xl wrap-anywhere">
           {product.name}
         </h1>
-        <p className="break-words text-base-content/80">{product.decreption}</p>
+        <p className="wrap-anywhere text-base-content/80">{product.decreption}</p>
         <p className="text-2xl font-bold">{copy.price(product.price)}</p>
         <ul className="flex flex-wrap gap-x-6 gap-y-1">
           <li data-testid="purchase-available">{copy.available(product.quantity)}</li>
           <li>{copy.minimumOrder(product.minimum)}</li>
+          {reason && <li className="w-full font-medium text-red-700">{reason}</li>}
         </ul>
       </div>
     </article>
