@@ -34,12 +34,18 @@ async function main() {
       );
       return 1;
     }
-    if (command === 'demote' && user.role === 'admin' && (await users.countAdmins()) <= 1) {
-      console.error(`${email} is the only admin; promote someone else first.`);
-      return 1;
+    if (command === 'demote') {
+      // The same rule as the All Users page: never the shop's last admin.
+      const outcome = await users.demoteUnlessLastAdmin(email);
+      if (outcome === 'last-admin') {
+        console.error(`${email} is the only admin; promote someone else first.`);
+        return 1;
+      }
+      console.log(outcome === 'demoted' ? `${email} is now a customer.` : `${email} already was.`);
+      return 0;
     }
-    const changed = await users.setRole(email, command === 'promote' ? 'admin' : 'user');
-    console.log(changed ? `${email} is now ${command === 'promote' ? 'an admin' : 'a customer'}.` : `${email} already was.`);
+    const changed = await users.setRole(email, 'admin');
+    console.log(changed ? `${email} is now an admin.` : `${email} already was.`);
     return 0;
   } finally {
     await database.close();

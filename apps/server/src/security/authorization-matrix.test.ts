@@ -152,6 +152,11 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'DELETE /api/user/admin-role/:email',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/user/admin-role/${(await insertSignedInUser(t.database.db, { role: 'admin' })).email}` }),
+  },
+  {
     route: 'DELETE /api/user/admin/:email',
     expect: gated(401, 403, 403, 200),
     request: async () => ({ url: `/api/user/admin/${(await insertSignedInUser(t.database.db)).email}` }),

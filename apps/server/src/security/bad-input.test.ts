@@ -75,6 +75,7 @@ const TARGETS: Target[] = [
   { method: 'PUT', path: (p) => `/api/userinfo/${encodeURIComponent(p)}`, fields: ['img', 'phone'] },
   { method: 'PUT', path: (p) => `/api/user/admin/${encodeURIComponent(p)}`, fields: [] },
   { method: 'DELETE', path: (p) => `/api/user/admin/${encodeURIComponent(p)}`, fields: [] },
+  { method: 'DELETE', path: (p) => `/api/user/admin-role/${encodeURIComponent(p)}`, fields: [] },
   { method: 'POST', path: () => '/api/orders', fields: ['productId', 'quantity', 'location', 'phone', 'toolName', 'toolPrice'] },
   { method: 'GET', path: (p) => `/api/orders/${encodeURIComponent(p)}`, fields: [] },
   { method: 'GET', path: (p) => `/api/specificorders/${encodeURIComponent(p)}`, fields: [] },

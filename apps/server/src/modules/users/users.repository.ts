@@ -53,13 +53,21 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
         return { outcome: 'removed', id: target.id };
       });
     },
-    async countAdmins() {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('role', '=', 'admin')
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    /**
+     * Makes an admin a customer again unless that would leave the shop without an admin, under the
+     * same lock as a removal, so two admins demoting each other cannot both succeed.
+     */
+    async demoteUnlessLastAdmin(email: string): Promise<'demoted' | 'not-found' | 'not-admin' | 'last-admin'> {
+      return db.transaction().execute(async (trx) => {
+        const adminsQuery = trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'admin');
+        const admins = dialect === 'postgres' ? await adminsQuery.forUpdate().execute() : await adminsQuery.execute();
+        const target = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
+        if (!target) return 'not-found';
+        if (target.role !== 'admin') return 'not-admin';
+        if (admins.length <= 1) return 'last-admin';
+        await trx.updateTable('users').set({ role: 'user', updated_at: new Date().toISOString() }).where('id', '=', target.id).execute();
+        return 'demoted';
+      });
     },
   };
 }

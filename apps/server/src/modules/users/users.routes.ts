@@ -92,6 +92,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
+    '/user/admin-role/:email',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        ...bearer,
+        summary: 'Makes an admin a customer again (admin); never the last admin, never oneself',
+        params: emailParamsSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const modified = await app.users.demote(request.params.email, request.user);
+      request.log.info({ demotedUser: request.params.email, by: request.user?.email }, 'admin demoted');
+      return { acknowledged: true, matchedCount: 1, modifiedCount: modified };
+    },
+  );
+
+  app.delete(
     '/user/admin/:email',
     {
       config: { access: 'admin' },

@@ -43,6 +43,17 @@ export function createUsersService({ repository, images }: { repository: UsersRe
       return repository.setRole(email, 'admin');
     },
     /**
+     * Makes another admin a customer again; never the shop's last admin, never oneself (an admin
+     * who wants to stop being one asks another). Answers 0 when the account was no admin.
+     */
+    async demote(email: string, by: CurrentUser | null): Promise<number> {
+      if (by?.email === email) throw conflict('You cannot take away your own admin rights. Another admin can.');
+      const outcome = await repository.demoteUnlessLastAdmin(email);
+      if (outcome === 'not-found') throw notFound('User');
+      if (outcome === 'last-admin') throw conflict('The shop needs at least one admin');
+      return outcome === 'demoted' ? 1 : 0;
+    },
+    /**
      * Removes an account, and its sessions with it, unless it is the remover's own or the
      * shop's last admin. Answers the removed account's id.
      */

@@ -146,6 +146,44 @@ describe('user administration', () => {
     expect(await roleOf(admin.email)).toBe('admin');
   });
 
+  it('makes another admin a customer again: never oneself, never a customer twice, refused to customers', async () => {
+    const gina = await createUser(t.app, t.database.db, { name: 'Gina', admin: true });
+    const demote = (email: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'DELETE', url: `/api/user/admin-role/${encodeURIComponent(email)}`, headers });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/admin-role/${gina.email}` })).statusCode).toBe(401);
+    expect((await demote(gina.email, alice.headers)).statusCode).toBe(403);
+    const self = await demote(gina.email, gina.headers);
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ error: { message: 'You cannot take away your own admin rights. Another admin can.' } });
+    expect(await roleOf(gina.email)).toBe('admin');
+    const demoted = await demote(gina.email, admin.headers);
+    expect(demoted.statusCode).toBe(200);
+    expect(demoted.json()).toMatchObject({ modifiedCount: 1 });
+    expect(await roleOf(gina.email)).toBe('user');
+    // Her existing token loses the admin pages on its very next request.
+    expect((await t.app.inject({ url: '/api/users', headers: gina.headers })).statusCode).toBe(403);
+    expect((await demote(gina.email, admin.headers)).json()).toMatchObject({ modifiedCount: 0 });
+    expect((await demote('nobody@example.com', admin.headers)).statusCode).toBe(404);
+    expect((await demote('not an email', admin.headers)).statusCode).toBe(400);
+  });
+
+  it('keeps at least one admin when the last two demote each other at once', async () => {
+    const hal = await createUser(t.app, t.database.db, { name: 'Hal', admin: true });
+    const ida = await createUser(t.app, t.database.db, { name: 'Ida', admin: true });
+    const others = await t.database.db.selectFrom('users').select('email').where('role', '=', 'admin').where('email', 'not in', [hal.email, ida.email]).execute();
+    await t.database.db.updateTable('users').set({ role: 'user' }).where('email', 'not in', [hal.email, ida.email]).execute();
+    const [one, two] = await Promise.all([
+      t.app.inject({ method: 'DELETE', url: `/api/user/admin-role/${ida.email}`, headers: hal.headers }),
+      t.app.inject({ method: 'DELETE', url: `/api/user/admin-role/${hal.email}`, headers: ida.headers }),
+    ]);
+    expect([one.statusCode, two.statusCode].filter((status) => status === 200)).toHaveLength(1);
+    expect([403, 409]).toContain([one.statusCode, two.statusCode].find((status) => status !== 200));
+    const admins = await t.database.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+    expect(admins).toHaveLength(1);
+    // The rest of this file's admins come back for the tests after it.
+    if (others.length > 0) await t.database.db.updateTable('users').set({ role: 'admin' }).where('email', 'in', others.map((row) => row.email)).execute();
+  });
+
   it('keeps at least one admin when the last two remove each other at once', async () => {
     const erin = await createUser(t.app, t.database.db, { name: 'Erin', admin: true });
     const frank = await createUser(t.app, t.database.db, { name: 'Frank', admin: true });
