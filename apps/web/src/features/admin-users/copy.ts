@@ -19,6 +19,10 @@ export const adminUsersCopy = {
   makeAdminFor: (email: string) => `make Admin ${email}`,
   remove: 'Remove',
   removeFor: (email: string) => `Remove ${email}`,
+  demote: 'Remove admin',
+  demoteFor: (email: string) => `Remove admin rights of ${email}`,
+  demoted: (email: string) => `${email} is a customer again`,
+  demoteFailed: 'The admin rights could not be removed. Please try again.',
   madeAdmin: 'Successful made an Admin',
   makeAdminFailed: 'Failed to Make an Admin',
   deleted: (email: string) => `User ${email} is deleted`,
@@ -27,6 +31,19 @@ export const adminUsersCopy = {
     heading: 'Are You Sure?',
     text: (email: string) => `The account ${email} will be removed and signed out everywhere. This cannot be undone.`,
     confirm: 'Yes, Remove',
+    cancel: 'Cancel',
+  },
+  confirmMakeAdmin: {
+    heading: 'Make this person an admin?',
+    text: (email: string) =>
+      `${email} will be able to change products, orders, users and reviews, and to remove other admins' rights.`,
+    confirm: 'Yes, make Admin',
+    cancel: 'Cancel',
+  },
+  confirmDemote: {
+    heading: 'Remove admin rights?',
+    text: (email: string) => `${email} will be a customer again and lose the admin pages on their next click.`,
+    confirm: 'Yes, remove admin',
     cancel: 'Cancel',
   },
 } as const;

@@ -18,6 +18,7 @@ describe('AllUsersPage', () => {
     users = [
       buildUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' }),
       buildUser({ name: 'Sam Rider', email: 'sam@example.com' }),
+      buildUser({ name: 'Bea Boss', email: 'bea@example.com', role: 'admin' }),
     ];
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
@@ -77,7 +78,7 @@ describe('AllUsersPage', () => {
         : json(users),
     );
     const { user, row } = renderPage();
-    await user.click(row('ada@example.com').getByRole('button', { name: /Remove/ }));
+    await user.click(row('bea@example.com').getByRole('button', { name: 'Remove bea@example.com' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, Remove' }));
     expect(await screen.findByText('You cannot remove your own account')).toBeInTheDocument();
   });
@@ -89,6 +90,11 @@ describe('AllUsersPage', () => {
     });
     const { user, row } = renderPage();
     await user.click(row('sam@example.com').getByRole('button', { name: /make Admin/ }));
+    // Asked first: nothing is sent until the admin says yes.
+    const question = screen.getByRole('dialog', { name: 'Make this person an admin?' });
+    expect(question).toHaveTextContent('sam@example.com');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(within(question).getByRole('button', { name: 'Yes, make Admin' }));
     expect(await screen.findByText('Successful made an Admin')).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user/admin/sam%40example.com');
 
@@ -96,6 +102,27 @@ describe('AllUsersPage', () => {
       init?.method === 'PUT' ? json({ error: { code: 'FORBIDDEN', message: 'This needs an admin account' }, requestId: 'r2' }, 403) : json(users),
     );
     await user.click(row('sam@example.com').getByRole('button', { name: /make Admin/ }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Make this person an admin?' })).getByRole('button', { name: 'Yes, make Admin' }));
     expect(await screen.findByText('Failed to Make an Admin')).toBeInTheDocument();
+  });
+
+  it("removes another admin's rights after asking, and says the shop's reason when it refuses", async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'DELETE' ? json({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }) : json(users),
+    );
+    const { user, row } = renderPage();
+    await user.click(row('bea@example.com').getByRole('button', { name: 'Remove admin rights of bea@example.com' }));
+    const question = screen.getByRole('dialog', { name: 'Remove admin rights?' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(within(question).getByRole('button', { name: 'Yes, remove admin' }));
+    expect(await screen.findByText('bea@example.com is a customer again')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user/admin-role/bea%40example.com');
+
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'DELETE' ? json({ error: { code: 'CONFLICT', message: 'The shop needs at least one admin' }, requestId: 'r3' }, 409) : json(users),
+    );
+    await user.click(row('bea@example.com').getByRole('button', { name: 'Remove admin rights of bea@example.com' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Remove admin rights?' })).getByRole('button', { name: 'Yes, remove admin' }));
+    expect(await screen.findByText('The shop needs at least one admin')).toBeInTheDocument();
   });
 });

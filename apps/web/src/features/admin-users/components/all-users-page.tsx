@@ -1,18 +1,19 @@
+import { useDemoteAdmin } from '@/api/users/demote-admin';
 import { useUsers } from '@/api/users/get-users';
 import { useMakeAdmin } from '@/api/users/make-admin';
 import { useRemoveUser } from '@/api/users/remove-user';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorPanel } from '@/components/ui/error-panel';
-import { PageLoader } from '@/components/ui/page-loader';
+import { QueryView } from '@/components/ui/query-view';
 import { isApiError } from '@/lib/api-client';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { adminUsersCopy as copy } from '../copy';
-import { UsersTable, type PendingAction } from './users-table';
+import { UsersTable, type PendingAction, type UserAction } from './users-table';
 
-/** The admin's list of accounts, with make-admin and removal. */
+/** The admin's list of accounts: make admin, remove admin rights, remove; each asked first. */
 export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
   const users = useUsers();
   const makeAdmin = useMakeAdmin();
+  const demoteAdmin = useDemoteAdmin();
   const removeUser = useRemoveUser();
   const promotion = useConfirmedAction({
     action: (email: string) => makeAdmin.mutateAsync(email),
@@ -22,38 +23,37 @@ export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
     changed: ({ modifiedCount }) => modifiedCount > 0,
     // SPEC's words when the right is missing; otherwise the shop's reason, e.g. an unconfirmed address.
     refusal: (error) => (isApiError(error) ? (error.status === 403 ? copy.makeAdminFailed : error.message) : copy.failed),
+    question: copy.confirmMakeAdmin,
+  });
+  const demotion = useConfirmedAction({
+    action: (email: string) => demoteAdmin.mutateAsync(email),
+    key: (email) => email,
+    done: copy.demoted,
+    failed: copy.demoteFailed,
+    changed: ({ modifiedCount }) => modifiedCount > 0,
+    question: copy.confirmDemote,
   });
   const removal = useConfirmedAction({
     action: (email: string) => removeUser.mutateAsync(email),
     key: (email) => email,
     done: copy.deleted,
     failed: copy.failed,
+    question: copy.confirm,
   });
-  const pending: PendingAction =
-    promotion.busyKey !== null
-      ? { email: promotion.busyKey, action: 'make-admin' }
-      : removal.busyKey !== null
-        ? { email: removal.busyKey, action: 'remove' }
-        : null;
+  const actions = { 'make-admin': promotion, demote: demotion, remove: removal } satisfies Record<UserAction, unknown>;
+  const running = (Object.keys(actions) as UserAction[]).find((name) => actions[name].busyKey !== null);
+  const pending: PendingAction = running ? { email: actions[running].busyKey!, action: running } : null;
 
   return (
     <div className="flex flex-col gap-6">
       <title>{copy.documentTitle}</title>
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
-      {users.isPending ? (
-        <PageLoader label={copy.loading} />
-      ) : users.isError ? (
-        <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void users.refetch()} isRetrying={users.isRefetching} />
-      ) : (
-        <UsersTable users={users.data} currentEmail={currentEmail} pending={pending} onMakeAdmin={promotion.run} onRemove={removal.ask} />
-      )}
-      <ConfirmDialog
-        {...removal.dialog}
-        heading={copy.confirm.heading}
-        text={removal.confirming ? copy.confirm.text(removal.confirming) : ''}
-        confirmLabel={copy.confirm.confirm}
-        cancelLabel={copy.confirm.cancel}
-      />
+      <QueryView query={users} copy={copy}>
+        {(rows) => <UsersTable users={rows} currentEmail={currentEmail} pending={pending} onAction={(action, email) => actions[action].ask(email)} />}
+      </QueryView>
+      {Object.entries(actions).map(([name, action]) => (
+        <ConfirmDialog key={name} {...action.dialog} />
+      ))}
     </div>
   );
 }

@@ -6,9 +6,10 @@ import { UsersTable } from './users-table';
 
 const admin = buildUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
 const customer = buildUser({ name: 'Sam Rider', email: 'sam@example.com', role: 'user' });
+const otherAdmin = buildUser({ name: 'Bea Boss', email: 'bea@example.com', role: 'admin' });
 
 function renderTable(overrides: Partial<Parameters<typeof UsersTable>[0]> = {}) {
-  const props = { users: [admin, customer], currentEmail: admin.email, onMakeAdmin: vi.fn(), onRemove: vi.fn(), ...overrides };
+  const props = { users: [admin, customer, otherAdmin], currentEmail: admin.email, onAction: vi.fn(), ...overrides };
   render(<UsersTable {...props} />);
   const row = (email: string) => within(screen.getByRole('row', { name: new RegExp(email) }));
   return { ...props, row };
@@ -19,7 +20,7 @@ describe('UsersTable', () => {
     renderTable();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Name', 'Email', 'Role', 'Actions']);
     const rows = screen.getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('1');
     expect(rows[1]).toHaveTextContent('Sam Rider');
     expect(rows[1]).toHaveTextContent('sam@example.com');
@@ -32,12 +33,20 @@ describe('UsersTable', () => {
     expect(row('sam@example.com').getByRole('button', { name: 'make Admin sam@example.com' })).toHaveTextContent('make Admin');
   });
 
-  it('asks to make a customer an admin, or to remove an account', async () => {
-    const { row, onMakeAdmin, onRemove } = renderTable();
+  it('asks to make a customer an admin, to remove another admin\'s rights, or to remove an account', async () => {
+    const { row, onAction } = renderTable();
     await userEvent.click(row('sam@example.com').getByRole('button', { name: /make Admin/ }));
-    expect(onMakeAdmin).toHaveBeenCalledWith('sam@example.com');
+    expect(onAction).toHaveBeenLastCalledWith('make-admin', 'sam@example.com');
     await userEvent.click(row('sam@example.com').getByRole('button', { name: 'Remove sam@example.com' }));
-    expect(onRemove).toHaveBeenCalledWith('sam@example.com');
+    expect(onAction).toHaveBeenLastCalledWith('remove', 'sam@example.com');
+    await userEvent.click(row('bea@example.com').getByRole('button', { name: 'Remove admin rights of bea@example.com' }));
+    expect(onAction).toHaveBeenLastCalledWith('demote', 'bea@example.com');
+    expect(row('sam@example.com').queryByRole('button', { name: /admin rights/ })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing on the signed-in admin\'s own row', () => {
+    const { row } = renderTable();
+    expect(row('ada@example.com').queryAllByRole('button')).toHaveLength(0);
   });
 
   it('marks the signed-in admin and disables a row while its change is under way', () => {

@@ -1,22 +1,25 @@
 import type { User } from '@shop/shared';
-import { BusyButton } from '@/components/ui/busy-button';
+import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { adminUsersCopy as copy } from '../copy';
 
-export type PendingAction = { email: string; action: 'make-admin' | 'remove' } | null;
+export type UserAction = 'make-admin' | 'demote' | 'remove';
+export type PendingAction = { email: string; action: UserAction } | null;
 
 interface UsersTableProps {
   users: User[];
-  /** The admin looking at the table, marked in their own row. */
+  /** The admin looking at the table, marked in their own row, which offers no action. */
   currentEmail: string;
-  onMakeAdmin: (email: string) => void;
-  /** Asks to remove; the page confirms before anything happens. */
-  onRemove: (email: string) => void;
+  /** Asks to act on an account; the page confirms before anything happens. */
+  onAction: (action: UserAction, email: string) => void;
   pending?: PendingAction;
 }
 
-/** SPEC's All Users table: 'make Admin' only for accounts that are not admins yet. */
-export function UsersTable({ users, currentEmail, onMakeAdmin, onRemove, pending = null }: UsersTableProps) {
+/**
+ * SPEC's All Users table: 'make Admin' only for accounts that are not admins yet, 'Remove admin'
+ * for the other admins, Remove for everyone but the admin looking at it.
+ */
+export function UsersTable({ users, currentEmail, onAction, pending = null }: UsersTableProps) {
   if (users.length === 0) return <p className="py-8 text-center">{copy.empty}</p>;
   const { columns } = copy;
   const tableColumns: DataTableColumn<User>[] = [
@@ -30,35 +33,32 @@ export function UsersTable({ users, currentEmail, onMakeAdmin, onRemove, pending
         </>
       ),
     },
-    { header: columns.email, className: 'break-all', cell: (user) => user.email },
+    { header: columns.email, cell: (user) => user.email },
     { header: columns.role, cell: (user) => user.role },
     {
       header: columns.actions,
+      optional: true,
       cell: (user) => {
-        // One change at a time per account: both buttons wait while either runs.
+        if (user.email === currentEmail) return null;
+        // One change at a time per account: its buttons wait while any of them runs.
         const running = pending?.email === user.email ? pending.action : null;
+        const button = (action: UserAction, label: string, accessibleName: string, className: string) => (
+          <BusyButton
+            className={className}
+            aria-label={accessibleName}
+            busy={running === action}
+            disabled={running !== null}
+            onClick={() => onAction(action, user.email)}
+          >
+            {label}
+          </BusyButton>
+        );
         return (
           <div className="flex flex-wrap gap-2">
-            {user.role !== 'admin' && (
-              <BusyButton
-                className="btn-primary"
-                aria-label={copy.makeAdminFor(user.email)}
-                busy={running === 'make-admin'}
-                disabled={running !== null}
-                onClick={() => onMakeAdmin(user.email)}
-              >
-                {copy.makeAdmin}
-              </BusyButton>
-            )}
-            <BusyButton
-              className="btn-outline btn-error"
-              aria-label={copy.removeFor(user.email)}
-              busy={running === 'remove'}
-              disabled={running !== null}
-              onClick={() => onRemove(user.email)}
-            >
-              {copy.remove}
-            </BusyButton>
+            {user.role === 'admin'
+              ? button('demote', copy.demote, copy.demoteFor(user.email), 'btn-outline')
+              : button('make-admin', copy.makeAdmin, copy.makeAdminFor(user.email), 'btn-primary')}
+            {button('remove', copy.remove, copy.removeFor(user.email), DANGER_OUTLINE)}
           </div>
         );
       },

@@ -1,0 +1,173 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, api, createAccount, expect, pngFile, seriousAxeViolations, signIn, test, type Account } from './fixtures';
+
+/**
+ * Whatever customers and admins type, no page scrolls sideways and every action of a table can
+ * be reached: each route in each role at the widths of phones, tablets and laptops, with
+ * 200-character words in a review, an address and a description, and the longest names allowed.
+ * At a phone's and a laptop's width, axe finds nothing serious or critical on the page.
+ */
+const WIDTHS = [320, 390, 768, 1024, 1280];
+const AXE_WIDTHS = new Set([390, 1280]);
+const WORD = 'Carburettorsynchronisationgauge'.repeat(7).slice(0, 200);
+/** Names are at most 120 characters. */
+const NAME_WORD = WORD.slice(0, 110);
+
+interface Content {
+  customer: Account & { token: string };
+  productId: string;
+  orderId: string;
+  reviewId: string;
+  adminToken: string;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function createContent(page: Page): Promise<Content> {
+  const adminToken = await signIn(page, ADMIN);
+  const photo = await page.request.post(api('/images'), { headers: bearer(adminToken), multipart: { image: pngFile() } });
+  const img = ((await photo.json()) as { data: { url: string } }).data.url;
+  const product = await page.request.post(api('/products'), {
+    headers: bearer(adminToken),
+    data: { name: `Part ${NAME_WORD}`, decreption: `${WORD} ${WORD}`, price: 12.5, quantity: 40, minimum: 1, img },
+  });
+  expect(product.ok(), await product.text()).toBe(true);
+  const productId = ((await product.json()) as { insertedId: string }).insertedId;
+
+  const local = `${'r'.repeat(48)}${Math.random().toString(36).slice(2, 10)}`;
+  const account: Account = { name: `Rider ${NAME_WORD}`, email: `${local}@${'w'.repeat(60)}.example.com`, password: 'ride-safe-42' };
+  await createAccount(page, account);
+  const token = await signIn(page, account);
+  const order = await page.request.post(api('/orders'), {
+    headers: bearer(token),
+    data: { productId, quantity: 1, location: `${WORD} street`, phone: '+44 20 7946 0000' },
+  });
+  expect(order.ok(), await order.text()).toBe(true);
+  const upload = await page.request.post(api('/images'), { headers: bearer(token), multipart: { image: pngFile() } });
+  const review = await page.request.post(api('/review'), {
+    headers: bearer(token),
+    data: { review: `Great ${WORD} pads`, ratings: 5, img: ((await upload.json()) as { data: { url: string } }).data.url },
+  });
+  expect(review.ok(), await review.text()).toBe(true);
+  return {
+    customer: { ...account, token },
+    productId,
+    orderId: ((await order.json()) as { insertedId: string }).insertedId,
+    reviewId: ((await review.json()) as { insertedId: string }).insertedId,
+    adminToken,
+  };
+}
+
+/** Loads the route at every width and checks the page's width and its tables' actions. */
+async function checkRoute(page: Page, route: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('[role="status"] .loading')).toHaveCount(0);
+    const sizes = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect.soft(sizes.scrollWidth, `${route} at ${width} px`).toBeLessThanOrEqual(sizes.innerWidth);
+    if (AXE_WIDTHS.has(width)) expect.soft(await seriousAxeViolations(page), `axe: ${route} at ${width} px`).toEqual([]);
+    const actions = page.locator('table').locator('button, a');
+    const count = Math.min(await actions.count(), 8);
+    for (let index = 0; index < count; index += 1) {
+      const action = actions.nth(index);
+      if (!(await action.isVisible())) continue;
+      await action.scrollIntoViewIfNeeded();
+      // Nearly whole: scrolling may leave half a pixel of it under an edge.
+      await expect.soft(action, `${route} at ${width} px: action ${index + 1}`).toBeInViewport({ ratio: 0.9 });
+    }
+  }
+}
+
+test.describe('no page scrolls sideways, whatever people typed', () => {
+  // Every route at five widths, with axe at two of them.
+  test.setTimeout(240_000);
+  let content: Content;
+
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    content = await createContent(page);
+    await page.close();
+  });
+
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await page.goto('/blogs');
+    // Leave the shared catalogue as other journeys expect it.
+    await page.request.delete(api(`/orders/${content.orderId}`), { headers: bearer(content.customer.token) });
+    await page.request.delete(api(`/review/${content.reviewId}`), { headers: bearer(content.adminToken) });
+    await page.request.delete(api(`/products/${content.productId}`), { headers: bearer(content.adminToken) });
+    await page.close();
+  });
+
+  test('a visitor', async ({ page }) => {
+    for (const route of ['/', '/allproducts', '/blogs', '/singin', '/signup', '/reset-password', '/about', '/warranty', '/returns', '/privacy', '/terms']) {
+      await checkRoute(page, route);
+    }
+  });
+
+  test('a customer', async ({ page }) => {
+    await signIn(page, content.customer);
+    for (const route of [
+      '/',
+      `/purchase/${content.productId}`,
+      '/dashbord/myprofile',
+      '/dashbord/myorders',
+      `/dashbord/payment/${content.orderId}`,
+      '/dashbord/addreview',
+    ]) {
+      await checkRoute(page, route);
+    }
+  });
+
+  test('an admin', async ({ page }) => {
+    await signIn(page, ADMIN);
+    for (const route of [
+      '/dashbord/myprofile',
+      '/dashbord/makeAdmin',
+      '/dashbord/manageAllorders',
+      '/dashbord/addproducts',
+      '/dashbord/manageProducts',
+      `/dashbord/updateproducts/${content.productId}`,
+      '/dashbord/manageReview',
+      `/dashbord/payment/${content.orderId}`,
+    ]) {
+      await checkRoute(page, route);
+    }
+  });
+
+  test('nothing serious for axe in the open states: a confirmation, the phone menu, form errors, a toast', async ({ page }) => {
+    await signIn(page, ADMIN);
+    for (const width of AXE_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashbord/manageProducts');
+      await page.getByRole('button', { name: /^Delete/ }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect.soft(await seriousAxeViolations(page), `confirmation at ${width} px`).toEqual([]);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      await page.goto('/dashbord/addproducts');
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      await expect(page.getByText('Name is Required')).toBeVisible();
+      expect.soft(await seriousAxeViolations(page), `form errors at ${width} px`).toEqual([]);
+    }
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('/dashbord/manageReview');
+    await page.getByRole('button', { name: 'Dashbord menu', exact: true }).click();
+    await expect(page.locator('#dashboard-menu').getByRole('link').first()).toBeFocused();
+    expect.soft(await seriousAxeViolations(page), 'phone menu').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/dashbord/updateproducts/${content.productId}`);
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Product Updated' });
+    await expect(toast).toBeVisible();
+    // Checked once it has slid in (not its countdown bar, which runs until it closes): half-faded
+    // text in mid-animation is no colour anyone reads.
+    await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+    expect.soft(await seriousAxeViolations(page), 'toast').toEqual([]);
+  });
+});
