@@ -60,9 +60,12 @@ test.describe('sign-up', () => {
     await page.getByLabel('Password', { exact: true }).fill('another-password');
     await page.getByRole('button', { name: 'SignUp' }).click();
 
-    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    // Nothing says the address is taken: the form points to the email, which its owner gets.
+    await expect(page.getByRole('alert').filter({ hasText: `Check your email: we have sent a message to ${account.email}.` })).toBeVisible();
+    await expect(page.getByText('Invalid email or password')).toHaveCount(0);
     await expect(page).toHaveURL(/\/signup$/);
     await expectSignedOut(page);
+    expect(await linkInEmailTo(account.email, /https?:\/\/\S+\/singin/)).toMatch(/\/singin$/);
   });
 });
 
@@ -98,6 +101,11 @@ test.describe('sign-in', () => {
     const account = newAccount('signout');
     await createAccount(page, account);
     await signIn(page, account);
+    // Signed in, the sign-in and sign-up pages have nothing to offer: they lead home.
+    for (const path of ['/singin', '/signup']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    }
     await page.goto('/');
     await expectSignedIn(page);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));

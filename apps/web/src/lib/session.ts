@@ -68,8 +68,7 @@ export function useAuth(): AuthState {
  * Ends the session here at once and on the server in the background. Everything cached
  * belonged to the signed-in person, so the cache goes too.
  */
-export async function signOut(queryClient: QueryClient): Promise<void> {
-  const token = getAccessToken();
+export async function signOut(queryClient: QueryClient, token: string | null = getAccessToken()): Promise<void> {
   clearAccessToken();
   queryClient.clear();
   if (!token) return;

@@ -4,7 +4,7 @@ import { Link, NavLink, useMatch } from 'react-router';
 import { MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { useAccessToken } from '@/lib/access-token';
+import { clearAccessToken, getAccessToken, useAccessToken } from '@/lib/access-token';
 import { layoutCopy } from './copy';
 
 const loadSession = () => import('@/lib/session');
@@ -48,7 +48,13 @@ export function Navbar() {
   // Signed in while a token is stored; SessionCheck removes one the server no longer accepts.
   const signedIn = useAccessToken() !== null;
   const queryClient = useQueryClient();
-  const signOut = () => void loadSession().then((session) => session.signOut(queryClient));
+  // The token goes at once, before the sign-in page the link leads to renders (it would send a
+  // signed-in visitor on); ending the session on the server follows with the session module.
+  const signOut = () => {
+    const token = getAccessToken();
+    clearAccessToken();
+    void loadSession().then((session) => session.signOut(queryClient, token));
+  };
   const [menuOpen, setMenuOpen] = useState(false);
   // In the dashboard its own menu holds these links too: one menu button on a phone, not two.
   const inDashboard = useMatch({ path: paths.dashboard.root.path, end: false }) !== null;

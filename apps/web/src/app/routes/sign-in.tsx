@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { requestPasswordReset } from '@/api/auth/request-password-reset';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
@@ -9,6 +9,7 @@ import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { authCopy } from '@/features/auth/copy';
 import { returnPathFromState } from '@/features/auth/return-path';
 import { useGoogleReturn } from '@/features/auth/use-google-return';
+import { useAccessToken } from '@/lib/access-token';
 
 const copy = authCopy.signIn;
 
@@ -19,6 +20,7 @@ export function SignInRoute() {
   const googleReturn = useGoogleReturn();
   // Back to the page a guard sent the visitor away from, otherwise home.
   const returnTo = returnPathFromState(location.state);
+  const signedIn = useAccessToken() !== null;
 
   if (googleReturn.state === 'completing') {
     return (
@@ -28,6 +30,9 @@ export function SignInRoute() {
       </>
     );
   }
+
+  // Someone already signed in has nothing to do here: on to where they were going.
+  if (signedIn) return <Navigate to={returnTo} replace />;
 
   return (
     <AuthCard

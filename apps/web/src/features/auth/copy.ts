@@ -14,6 +14,8 @@ export const authCopy = {
     submit: 'SignUp',
     haveAccount: 'Already have an account?',
     signInLink: 'Please SignIn',
+    checkEmail: (email: string) =>
+      `Check your email: we have sent a message to ${email}. If this address already has an account, it says how to sign in or choose a new password.`,
   },
   signIn: {
     documentTitle: 'SignIn | Moto Parts',

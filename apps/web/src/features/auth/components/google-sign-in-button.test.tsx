@@ -9,6 +9,9 @@ describe('GoogleSignInButton', () => {
     const button = screen.getByRole('button', { name: 'Continue with Google' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Google sign-in is not configured for this shop. Please use your email and password.');
+    // A note, not an error: nothing has gone wrong before the visitor does anything.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText(/not configured for this shop/)).not.toHaveClass('text-red-700');
   });
 
   it('leaves for Google when pressed', async () => {

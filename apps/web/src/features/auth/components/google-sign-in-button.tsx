@@ -47,10 +47,17 @@ export function GoogleSignInButton({ availability, onStart, message = null }: Go
         {starting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleLogo />}
         {copy.continue}
       </button>
-      {shown && (
-        <div id="google-sign-in-message" role={unavailable ? undefined : 'alert'}>
-          <FieldMessage>{shown}</FieldMessage>
-        </div>
+      {/* That this shop has no Google sign-in is a note, not an error: nothing went wrong yet. */}
+      {unavailable ? (
+        <p id="google-sign-in-message" className="text-sm text-base-content/80">
+          {shown}
+        </p>
+      ) : (
+        shown && (
+          <div id="google-sign-in-message" role="alert">
+            <FieldMessage>{shown}</FieldMessage>
+          </div>
+        )
       )}
     </div>
   );
