@@ -27,6 +27,12 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   publicUrl: string;
+  /**
+   * The origins the shop's own pages are opened from, whose requests identity accepts: the
+   * origin of PUBLIC_URL, or, without it, every loopback spelling of the port (localhost,
+   * 127.0.0.1, [::1]), as people type after `npm start`.
+   */
+  trustedOrigins: string[];
   authSecret: string;
   corsOrigins: string[];
   seed: 'demo' | 'none';

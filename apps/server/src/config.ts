@@ -155,6 +155,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    trustedOrigins: env.PUBLIC_URL
+      ? [new URL(env.PUBLIC_URL).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : [],
     seed: env.SEED,

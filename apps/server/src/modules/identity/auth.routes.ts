@@ -299,6 +299,10 @@ export async function authRoutes(app: FastifyInstance) {
         } catch {
           // not JSON: keep the status text
         }
+        // A page of another address than the shop's: say which address works and what to set.
+        if (code === 'INVALID_ORIGIN') {
+          message = `This page is not open at the shop's own address. Open the shop at ${app.config.publicUrl}, or, if this is the address customers use, set PUBLIC_URL to it and restart the shop.`;
+        }
         // The envelope, plus Better Auth's own top-level code and message that its client reads.
         return reply
           .type('application/json; charset=utf-8')

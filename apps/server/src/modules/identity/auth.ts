@@ -78,7 +78,7 @@ export function createAuth({
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl, ...config.corsOrigins],
+    trustedOrigins: [...config.trustedOrigins, ...config.corsOrigins],
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
     logger: { log: betterAuthLog(log) },
@@ -89,6 +89,9 @@ export function createAuth({
     // Limits live in the shop's own rate limiter (database-backed, shared by every instance).
     rateLimit: { enabled: false },
     advanced: {
+      // Origins are checked in tests too (Better Auth skips them under a test runner by default):
+      // a page of another site never acts with a visitor's session.
+      disableOriginCheck: false,
       database: { generateId: () => newId() },
       useSecureCookies: config.publicUrl.startsWith('https://'),
     },
