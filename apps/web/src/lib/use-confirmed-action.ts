@@ -72,3 +72,25 @@ export function useConfirmedAction<Item, Answer>({ action, key, done, failed, ch
     },
   };
 }
+
+/** The texts of deleting an item: SPEC's toasts and the question naming the item. */
+export interface DeleteCopy {
+  deleted: string;
+  deleteFailed: string;
+  confirm: { heading: string; text: (name: string) => string; confirm: string; cancel: string };
+}
+
+/** Deleting one item of a table by its id, asked first; the shop's deletedCount says whether it went. */
+export function useConfirmedDelete<Item extends { _id: string; name: string }>(
+  remove: (id: string) => Promise<{ deletedCount: number }>,
+  copy: DeleteCopy,
+) {
+  return useConfirmedAction({
+    action: (item: Item) => remove(item._id),
+    key: (item) => item._id,
+    done: copy.deleted,
+    failed: copy.deleteFailed,
+    changed: ({ deletedCount }) => deletedCount > 0,
+    question: { ...copy.confirm, text: (item) => copy.confirm.text(item.name) },
+  });
+}

@@ -31,7 +31,7 @@ export const ordersCopy = {
     text: (quantity: number, part: string) =>
       `Your order of ${quantity} × ${part} will be cancelled and its pieces go back into stock.`,
     confirm: 'Delete Order',
-    keep: 'Keep Order',
+    cancel: 'Keep Order',
   },
   deleted: 'Delete Order successfully',
   failed: 'Something went wrong. Please try again.',

@@ -1,8 +1,7 @@
 import type { Order } from '@shop/shared';
-import { OrderState } from '@/components/order-state';
+import { orderColumns } from '@/components/order-columns';
 import { BusyButton } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { formatPrice } from '@/lib/format';
 import { adminOrdersCopy as copy } from '../copy';
 
 interface AllOrdersTableProps {
@@ -18,11 +17,8 @@ export function AllOrdersTable({ orders, onShift, shiftingId = null }: AllOrders
   const { columns } = copy;
   const tableColumns: DataTableColumn<Order>[] = [
     { header: columns.customer, className: '@4xl:max-w-48', cell: (order) => order.name },
-    { header: columns.email, className: 'break-all', cell: (order) => order.email },
-    { header: columns.part, className: '@4xl:max-w-56', cell: (order) => order.toolName },
-    { header: columns.quantity, cell: (order) => order.quantity },
-    { header: columns.total, className: 'whitespace-nowrap', cell: (order) => formatPrice(order.total) },
-    { header: columns.state, cell: (order) => <OrderState order={order} labels={copy.state} view="admin" /> },
+    { header: columns.email, cell: (order) => order.email },
+    ...orderColumns(copy, 'admin', '@4xl:max-w-56'),
     {
       header: columns.action,
       optional: true,

@@ -2,8 +2,8 @@ import type { Order } from '@shop/shared';
 import { useAllOrders } from '@/api/orders/get-all-orders';
 import { useShipOrder } from '@/api/orders/ship-order';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorPanel } from '@/components/ui/error-panel';
-import { PageLoader } from '@/components/ui/page-loader';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryView } from '@/components/ui/query-view';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { adminOrdersCopy as copy } from '../copy';
 import { AllOrdersTable } from './all-orders-table';
@@ -18,29 +18,23 @@ export function ManageAllOrdersPage() {
     key: (order) => order._id,
     done: copy.shifted,
     failed: copy.failed,
+    question: { ...copy.confirm, text: (order) => copy.confirm.text(order.quantity, order.toolName, order.name) },
   });
-  const confirming = shipping.confirming;
 
   return (
     <div className="flex flex-col gap-6">
       <title>{copy.documentTitle}</title>
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
-      {orders.isPending ? (
-        <PageLoader label={copy.loading} />
-      ) : orders.isError ? (
-        <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void orders.refetch()} isRetrying={orders.isRefetching} />
-      ) : orders.data.length === 0 ? (
-        <p className="rounded-box border border-base-300 bg-base-100 p-10 text-center">{copy.empty}</p>
-      ) : (
-        <AllOrdersTable orders={orders.data} onShift={shipping.ask} shiftingId={shipping.busyKey} />
-      )}
-      <ConfirmDialog
-        {...shipping.dialog}
-        heading={copy.confirm.heading}
-        text={confirming ? copy.confirm.text(confirming.quantity, confirming.toolName, confirming.name) : ''}
-        confirmLabel={copy.confirm.confirm}
-        cancelLabel={copy.confirm.cancel}
-      />
+      <QueryView query={orders} copy={copy}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <EmptyState text={copy.empty} />
+          ) : (
+            <AllOrdersTable orders={rows} onShift={shipping.ask} shiftingId={shipping.busyKey} />
+          )
+        }
+      </QueryView>
+      <ConfirmDialog {...shipping.dialog} />
     </div>
   );
 }

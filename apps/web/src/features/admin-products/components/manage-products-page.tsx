@@ -9,7 +9,7 @@ import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { pageSearchParams, parsePageParam } from '@/lib/page-param';
-import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { useConfirmedDelete } from '@/lib/use-confirmed-action';
 import { adminProductsCopy } from '../copy';
 import { ProductsTable } from './products-table';
 
@@ -28,14 +28,7 @@ export function ManageProductsPage() {
   const page = pageCount ? Math.min(requested, pageCount - 1) : requested;
   const products = useProducts({ page, size: MANAGE_PAGE_SIZE });
   const deleteProduct = useDeleteProduct();
-  const deletion = useConfirmedAction({
-    action: (product: Product) => deleteProduct.mutateAsync(product._id),
-    key: (product) => product._id,
-    done: copy.deleted,
-    failed: copy.deleteFailed,
-    changed: ({ deletedCount }) => deletedCount > 0,
-    question: { ...copy.confirm, text: (product) => copy.confirm.text(product.name) },
-  });
+  const deletion = useConfirmedDelete<Product>((id) => deleteProduct.mutateAsync(id), copy);
 
   const changePage = (next: number) => setSearchParams(pageSearchParams(next));
 

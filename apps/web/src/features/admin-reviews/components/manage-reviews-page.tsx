@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { pageSearchParams, parsePageParam } from '@/lib/page-param';
-import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { useConfirmedDelete } from '@/lib/use-confirmed-action';
 import { adminReviewsCopy as copy } from '../copy';
 import { ReviewsTable } from './reviews-table';
 
@@ -25,14 +25,7 @@ export function ManageReviewsPage() {
   );
   const hasOlder = reviews.data?.length === REVIEW_PAGE_SIZE && (older.data?.length ?? 0) > 0;
   const deleteReview = useDeleteReview();
-  const deletion = useConfirmedAction({
-    action: (review: Review) => deleteReview.mutateAsync(review._id),
-    key: (review) => review._id,
-    done: copy.deleted,
-    failed: copy.deleteFailed,
-    changed: ({ deletedCount }) => deletedCount > 0,
-    question: { ...copy.confirm, text: (review) => copy.confirm.text(review.name) },
-  });
+  const deletion = useConfirmedDelete<Review>((id) => deleteReview.mutateAsync(id), copy);
 
   const changePage = (next: number) => setSearchParams(pageSearchParams(next));
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useCancelOrder } from '@/api/orders/cancel-order';
 import { useMyOrders } from '@/api/orders/get-my-orders';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorPanel } from '@/components/ui/error-panel';
-import { PageLoader } from '@/components/ui/page-loader';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { ordersCopy as copy } from '../copy';
@@ -20,34 +20,30 @@ export function MyOrdersPage({ email }: { email: string }) {
     key: (order) => order._id,
     done: copy.deleted,
     failed: copy.failed,
+    question: { ...copy.confirm, text: (order) => copy.confirm.text(order.quantity, order.toolName) },
   });
-  const confirming = cancellation.confirming;
 
   return (
     <div className="flex flex-col gap-6">
       <title>{copy.documentTitle}</title>
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
-      {orders.isPending ? (
-        <PageLoader label={copy.loading} />
-      ) : orders.isError ? (
-        <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void orders.refetch()} isRetrying={orders.isRefetching} />
-      ) : orders.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-4 rounded-box border border-base-300 bg-base-100 p-10 text-center">
-          <p>{copy.empty}</p>
-          <Link to={paths.allProducts.getHref()} className="btn btn-primary">
-            {copy.browse}
-          </Link>
-        </div>
-      ) : (
-        <OrdersTable orders={orders.data} onCancel={cancellation.ask} cancellingId={cancellation.busyKey} />
-      )}
-      <ConfirmDialog
-        {...cancellation.dialog}
-        heading={copy.confirm.heading}
-        text={confirming ? copy.confirm.text(confirming.quantity, confirming.toolName) : ''}
-        confirmLabel={copy.confirm.confirm}
-        cancelLabel={copy.confirm.keep}
-      />
+      <QueryView query={orders} copy={copy}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <EmptyState
+              text={copy.empty}
+              action={
+                <Link to={paths.allProducts.getHref()} className="btn btn-primary">
+                  {copy.browse}
+                </Link>
+              }
+            />
+          ) : (
+            <OrdersTable orders={rows} onCancel={cancellation.ask} cancellingId={cancellation.busyKey} />
+          )
+        }
+      </QueryView>
+      <ConfirmDialog {...cancellation.dialog} />
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import type { Order } from '@shop/shared';
 import { Link } from 'react-router';
-import { OrderState } from '@/components/order-state';
+import { orderColumns } from '@/components/order-columns';
 import { BusyButton } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
 import { ordersCopy as copy } from '../copy';
 
 interface OrdersTableProps {
@@ -19,10 +18,7 @@ interface OrdersTableProps {
 export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTableProps) {
   const { columns } = copy;
   const tableColumns: DataTableColumn<Order>[] = [
-    { header: columns.part, className: 'font-medium @2xl:max-w-64', cell: (order) => order.toolName },
-    { header: columns.quantity, cell: (order) => order.quantity },
-    { header: columns.total, className: 'whitespace-nowrap', cell: (order) => formatPrice(order.total) },
-    { header: columns.state, cell: (order) => <OrderState order={order} labels={copy.state} view="customer" /> },
+    ...orderColumns(copy, 'customer', 'font-medium @2xl:max-w-64'),
     {
       header: columns.actions,
       optional: true,
