@@ -48,7 +48,7 @@ export interface OrderTable {
   cancelled_at: string | null;
 }
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled';
 
 export interface OrderMailOutboxTable {
   id: string;

@@ -7,6 +7,7 @@ import * as m005 from './005-order-mail-outbox.js';
 import * as m006 from './006-catalogue-positions.js';
 import * as m007 from './007-image-uploads.js';
 import * as m008 from './008-unpaid-holds.js';
+import * as m009 from './009-cancellation-emails.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-catalogue-positions': m006,
   '007-image-uploads': m007,
   '008-unpaid-holds': m008,
+  '009-cancellation-emails': m009,
 };

@@ -44,6 +44,26 @@ beforeEach(async () => {
 });
 
 describe('order emails through the outbox', () => {
+  it("tells the customer of the order they cancelled, and writes nothing to a removed account's address", async () => {
+    const product = await insertProduct(t.database.db, { name: 'Chain Lube', price_cents: 900, quantity: 10, minimum: 1 });
+    const orderId = (await placeOrder(product.id, 2)).json().insertedId as string;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${orderId}`, headers: alice.headers })).statusCode).toBe(200);
+    expect((await queued()).map((mail) => mail.kind)).toEqual(['placed', 'cancelled']);
+    const mailer = recordingMailer();
+    expect(await dispatcherWith(mailer).deliverDue()).toBe(2);
+    const cancelled = mailer.sent.find((mail) => mail.subject === `Your order ${orderId} is cancelled`);
+    expect(cancelled).toMatchObject({ to: alice.email });
+    expect(cancelled!.text).toContain('2 x Chain Lube at $9.00 = $18.00');
+    expect(cancelled!.text).toContain('nothing was charged');
+
+    const bob = await insertSignedInUser(t.database.db, { name: 'Bob' });
+    const bobs = await t.app.inject({ method: 'POST', url: '/api/orders', headers: bob.headers, payload: { productId: product.id, quantity: 1, location: '1 Mill Lane, Leeds', phone: '+44 7700 900124' } });
+    await t.database.db.deleteFrom('order_mail_outbox').execute();
+    await t.app.orders.cancelUnpaidOfAccount(bob.id);
+    expect((await t.database.db.selectFrom('orders').select('status').where('id', '=', bobs.json().insertedId).executeTakeFirst())?.status).toBe('cancelled');
+    expect(await queued()).toEqual([]);
+  });
+
   it('queues the confirmation with the order, sends it from the order row and removes it', async () => {
     const product = await insertProduct(t.database.db, { name: 'Brake Pads', price_cents: 2450, quantity: 10, minimum: 2 });
     const response = await placeOrder(product.id, 2);

@@ -28,6 +28,8 @@ function render(kind: OrderMailKind, order: OrderRow, myOrdersUrl: string) {
       return orderEmails.shipped(order);
     case 'cancelled-unpaid':
       return orderEmails.cancelledUnpaid(order);
+    case 'cancelled':
+      return orderEmails.cancelled(order, myOrdersUrl);
   }
 }
 

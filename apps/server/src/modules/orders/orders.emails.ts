@@ -18,6 +18,10 @@ export const orderEmails = {
     subject: `Your order ${order.id} is on its way`,
     text: `Hello ${order.customer_name},\n\nYour parts have been sent to ${order.location}:\n\n${summary(order)}\n\nMoto Parts`,
   }),
+  cancelled: (order: OrderRow, myOrdersUrl: string) => ({
+    subject: `Your order ${order.id} is cancelled`,
+    text: `Hello ${order.customer_name},\n\nAs you asked, we cancelled your order; nothing was charged and the parts are back on the shelf:\n\n${summary(order)}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+  }),
   cancelledUnpaid: (order: OrderRow) => ({
     subject: `Your unpaid order ${order.id} was cancelled`,
     text: `Hello ${order.customer_name},\n\nYour order was not paid in time, so we cancelled it and released the parts:\n\n${summary(order)}\n\nYou are welcome to order again at any time.\n\nMoto Parts`,

@@ -1,6 +1,6 @@
 import { CompiledQuery, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
-import type { Database, OrderRow } from '../../db/schema.js';
+import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { createGroupCommit } from './group-commit.js';
 import { queueOrderMail } from './order-mail-outbox.js';
@@ -239,9 +239,9 @@ export function createOrdersRepository(database: ShopDatabase) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** An account's orders, newest first, without the cancelled ones. */
+    /** An account's orders, newest first; cancelled ones stay, so a customer can tell what became of each. */
     listForAccount(userId: string): Promise<OrderRow[]> {
-      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '<>', 'cancelled').orderBy('id', 'desc').execute();
+      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
     },
 
     listWaitingForAccount(userId: string): Promise<OrderRow[]> {
@@ -260,7 +260,7 @@ export function createOrdersRepository(database: ShopDatabase) {
      * Waiting -> cancelled, the stock and the account's hold given back, in one transaction:
      * only the request whose conditional update moved the order out of 'waiting' returns them.
      */
-    cancel(id: string, { stamp, mailCustomer }: { stamp: string; mailCustomer: boolean }): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
+    cancel(id: string, { stamp, mail }: { stamp: string; mail: OrderMailKind | null }): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
       return db.transaction().execute(async (trx) => {
         const cancelled = await trx
           .updateTable('orders')
@@ -280,7 +280,7 @@ export function createOrdersRepository(database: ShopDatabase) {
           .set({ quantity: sql<number>`quantity + ${cancelled.quantity}`, updated_at: stamp })
           .where('id', '=', cancelled.product_id)
           .execute();
-        if (mailCustomer) await queueOrderMail(trx, id, 'cancelled-unpaid', stamp);
+        if (mail) await queueOrderMail(trx, id, mail, stamp);
         return 'cancelled';
       });
     },

@@ -164,7 +164,9 @@ export function createOrdersService({
             : 'A payment for this order is being processed. Please try again shortly.',
         );
       }
-      const outcome = await repository.cancel(order.id, { stamp: now(), mailCustomer: reason === 'unpaid-timeout' });
+      // The customer hears of every cancellation but that of a removed account, which is not written to again.
+      const mail = reason === 'customer' ? 'cancelled' : reason === 'unpaid-timeout' ? 'cancelled-unpaid' : null;
+      const outcome = await repository.cancel(order.id, { stamp: now(), mail });
       if (outcome === 'not-waiting') throw conflict('This order can no longer be cancelled');
       await release.afterCancel();
     },

@@ -20,7 +20,6 @@ export const ordersCopy = {
     waiting: 'Unpaid',
     paid: 'Paid',
     shipped: 'On the way',
-    // Never shown here: the shop leaves cancelled orders out of a customer's list.
     cancelled: 'Cancelled',
     transactionId: 'Transaction ID',
   },
