@@ -3,6 +3,11 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** Prices travel in dollars; shown with a dollar sign and cents, e.g. "$12.99". */
 export const formatPrice = (dollars: number): string => usd.format(dollars);
 
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A day as people write it, e.g. "23 Nov 2026", from an ISO timestamp. */
+export const formatDay = (isoTimestamp: string): string => day.format(new Date(isoTimestamp));
+
 /** Upper-cases the first letter, leaving the rest as the author typed it. */
 export const capitalizeFirst = (text: string): string => {
   const trimmed = text.trimStart();

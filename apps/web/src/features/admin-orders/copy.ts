@@ -11,6 +11,7 @@ export const adminOrdersCopy = {
     index: '#',
     customer: 'Customer',
     email: 'Email',
+    placed: 'Placed',
     part: 'Part',
     quantity: 'Quantity',
     total: 'Total',

@@ -10,6 +10,7 @@ export const ordersCopy = {
   tableLabel: 'Your orders',
   columns: {
     index: '#',
+    placed: 'Placed',
     part: 'Part',
     quantity: 'Quantity',
     total: 'Total',

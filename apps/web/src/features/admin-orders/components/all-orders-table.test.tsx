@@ -16,12 +16,13 @@ function renderTable(props: Partial<Parameters<typeof AllOrdersTable>[0]> = {}) 
 }
 
 describe('AllOrdersTable', () => {
-  it('lists customer, email, part, quantity, total and state of every order', () => {
+  it('lists customer, email, date, part, quantity, total and state of every order', () => {
     const { row } = renderTable();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       '#',
       'Customer',
       'Email',
+      'Placed',
       'Part',
       'Quantity',
       'Total',
@@ -30,6 +31,7 @@ describe('AllOrdersTable', () => {
     ]);
     expect(row('una@example.com').getByText('Una Unpaid')).toBeInTheDocument();
     expect(row('una@example.com').getByText('Brake Pad Set')).toBeInTheDocument();
+    expect(row('una@example.com').getByText('1 Jan 2026')).toHaveAttribute('datetime', '2026-01-01T00:00:00.000Z');
     expect(row('una@example.com').getByText('$51.96')).toBeInTheDocument();
     expect(row('una@example.com').getByText('Unpaid')).toBeInTheDocument();
     expect(row('pat@example.com').getByText('Paid')).toBeInTheDocument();

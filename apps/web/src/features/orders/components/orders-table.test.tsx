@@ -18,7 +18,8 @@ function renderTable(onCancel = vi.fn()) {
 describe('OrdersTable', () => {
   it('lists part, quantity, total in dollars and state', () => {
     const { row } = renderTable();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Part', 'Quantity', 'Total', 'State', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Placed', 'Part', 'Quantity', 'Total', 'State', 'Actions']);
+    expect(row('Brake Pad Set').getByRole('cell', { name: '1 Jan 2026' })).toBeInTheDocument();
     expect(row('Brake Pad Set').getByRole('cell', { name: '4' })).toBeInTheDocument();
     expect(row('Brake Pad Set').getByText('$51.96')).toBeInTheDocument();
     expect(row('Brake Pad Set').getByText('Unpaid')).toBeInTheDocument();

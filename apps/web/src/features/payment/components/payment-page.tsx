@@ -5,7 +5,7 @@ import { useOrder } from '@/api/orders/get-order';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
+import { formatDay, formatPrice } from '@/lib/format';
 import { paymentCopy as copy } from '../copy';
 import { CardPayment } from './card-payment';
 import { TransactionId } from './transaction-id';
@@ -143,6 +143,10 @@ function OrderSummary({ order }: { order: Order }) {
   return (
     <section aria-label={labels.label} className="rounded-box border border-base-300 bg-base-100 p-6">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
+        <dt className="font-medium">{labels.placed}</dt>
+        <dd>
+          <time dateTime={order.createdAt}>{formatDay(order.createdAt)}</time>
+        </dd>
         <dt className="font-medium">{labels.part}</dt>
         <dd className="wrap-anywhere" data-testid="payment-part">
           {order.toolName}
