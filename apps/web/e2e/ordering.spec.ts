@@ -1,6 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, api, createAccount, expect, newAccount, seriousAxeViolations, signIn, signInNewCustomer, test } from './fixtures';
+import { ADMIN, api, createAccount, expect, linkInEmailTo, newAccount, seriousAxeViolations, signIn, signInNewCustomer, test } from './fixtures';
 
 /**
  * Journeys run in parallel on one database, and an order takes stock at once: each journey that
@@ -183,6 +183,10 @@ test.describe('ordering and paying', () => {
     await expect(page).toHaveURL(/\/dashbord\/payment\/[a-f0-9]{24}$/);
     await expect(page.getByTestId('payment-quantity')).toHaveText(String(quantity));
     expect(await stockOf(page, product._id)).toBeLessThanOrEqual(before - quantity);
+    // The order's short number, the one its email quotes.
+    const number = (await page.getByTestId('payment-order-number').textContent())!;
+    expect(number).toMatch(/^#\d{5,}$/);
+    await linkInEmailTo(customer.email, new RegExp(`Your Moto Parts order ${number} is waiting for payment`));
     // Back leads to where the customer came from, not to the filled form: nothing invites a second order.
     await page.goBack();
     await expect(page).toHaveURL(/\/allproducts$/);
@@ -196,6 +200,13 @@ test.describe('ordering and paying', () => {
     await expect(row.getByRole('cell', { name: String(quantity), exact: true })).toBeVisible();
     await expect(row.getByText('Unpaid')).toBeVisible();
     await expect(row.getByRole('button', { name: /^Cancel/ })).toBeVisible();
+    // Its number opens the order: where it goes and the phone for the courier.
+    await row.getByRole('button', { name: `${number} details` }).click();
+    const details = page.getByRole('dialog', { name: `Order ${number}` });
+    await expect(details.getByText('12 Harbour Road, Chattogram')).toBeVisible();
+    await expect(details.getByText('+880 1700 000000')).toBeVisible();
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect(details).toBeHidden();
 
     // The payment page: Pay waits for the client secret, held back here until Pay has been seen.
     let releaseIntent = () => {};
@@ -241,6 +252,11 @@ test.describe('ordering and paying', () => {
     await expect(adminRow).toHaveCount(1);
     await expect(adminRow.getByRole('cell', { name: customer.name, exact: true })).toBeVisible();
     await expect(adminRow.getByText('Paid', { exact: true })).toBeVisible();
+    await adminRow.getByRole('button', { name: `${number} details` }).click();
+    const adminDetails = page.getByRole('dialog', { name: `Order ${number}` });
+    await expect(adminDetails.getByText('12 Harbour Road, Chattogram')).toBeVisible();
+    await expect(adminDetails.getByRole('link', { name: '+880 1700 000000' })).toHaveAttribute('href', 'tel:+8801700000000');
+    await adminDetails.getByRole('button', { name: 'Close' }).click();
     await adminRow.getByRole('button', { name: /^Shifting/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you Sure For Shifting?' });
     await expect(dialog).toBeVisible();

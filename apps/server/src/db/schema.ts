@@ -29,6 +29,8 @@ export type OrderStatus = 'waiting' | 'paid' | 'shipped' | 'cancelled';
 
 export interface OrderTable {
   id: string;
+  /** The short number customers see (#10234): unique, given in the order the orders were placed. */
+  number: number;
   user_id: string;
   product_id: string;
   customer_name: string;

@@ -13,3 +13,8 @@ export const capitalizeFirst = (text: string): string => {
   const trimmed = text.trimStart();
   return trimmed.charAt(0).toLocaleUpperCase('en-US') + trimmed.slice(1);
 };
+
+const dayAndTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** A moment as people write it, e.g. "23 Nov 2026, 14:05", in the reader's time zone. */
+export const formatDayAndTime = (isoTimestamp: string): string => dayAndTime.format(new Date(isoTimestamp));

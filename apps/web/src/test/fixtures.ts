@@ -39,8 +39,10 @@ export const buildSession = (user: Partial<SessionUser> = {}): Session => ({
   user: { id: nextId(), name: 'Sam Rider', email: 'sam@example.com', role: 'user', image: null, phone: null, ...user },
 });
 
+let orderNumber = 10000;
 export const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   _id: nextId(),
+  number: ++orderNumber,
   productId: nextId(),
   name: 'Sam Rider',
   email: 'sam@example.com',

@@ -48,9 +48,13 @@ export type CreateOrderInput = z.input<typeof createOrderSchema>;
 const orderStatusSchema = z.enum(['waiting', 'paid', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** An order as the API answers it (SPEC field names; money in dollars). */
+/** An order's short number as people read it: '#10234'. */
+export const formatOrderNumber = (number: number): string => `#${number}`;
+
+/** An order as the API answers it (SPEC field names; money in dollars) and its short number. */
 export const orderSchema = z.object({
   _id: idSchema,
+  number: z.number().int(),
   productId: z.string(),
   name: z.string(),
   email: z.string(),

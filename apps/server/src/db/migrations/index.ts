@@ -8,6 +8,7 @@ import * as m006 from './006-catalogue-positions.js';
 import * as m007 from './007-image-uploads.js';
 import * as m008 from './008-unpaid-holds.js';
 import * as m009 from './009-cancellation-emails.js';
+import * as m010 from './010-order-numbers.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-image-uploads': m007,
   '008-unpaid-holds': m008,
   '009-cancellation-emails': m009,
+  '010-order-numbers': m010,
 };

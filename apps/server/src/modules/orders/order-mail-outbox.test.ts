@@ -32,6 +32,10 @@ const placeOrder = (productId: string, quantity = 1) =>
     payload: { productId, quantity, location: '12 Kings Road, London', phone: '+44 7700 900123' },
   });
 
+/** The short number customers see for an order, as its emails quote it. */
+const numberOf = async (orderId: string) =>
+  `#${(await t.database.db.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()).number}`;
+
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_SCALE: '10' });
   // The app's own background rounds would race the rounds these tests run by hand.
@@ -51,7 +55,8 @@ describe('order emails through the outbox', () => {
     expect((await queued()).map((mail) => mail.kind)).toEqual(['placed', 'cancelled']);
     const mailer = recordingMailer();
     expect(await dispatcherWith(mailer).deliverDue()).toBe(2);
-    const cancelled = mailer.sent.find((mail) => mail.subject === `Your order ${orderId} is cancelled`);
+    const number = await numberOf(orderId);
+    const cancelled = mailer.sent.find((mail) => mail.subject === `Your order ${number} is cancelled`);
     expect(cancelled).toMatchObject({ to: alice.email });
     expect(cancelled!.text).toContain('2 x Chain Lube at $9.00 = $18.00');
     expect(cancelled!.text).toContain('nothing was charged');
@@ -74,7 +79,8 @@ describe('order emails through the outbox', () => {
     const mailer = recordingMailer();
     expect(await dispatcherWith(mailer).deliverDue()).toBe(1);
     expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]).toMatchObject({ to: alice.email, subject: `Your Moto Parts order ${orderId} is waiting for payment` });
+    expect(mailer.sent[0]).toMatchObject({ to: alice.email, subject: `Your Moto Parts order ${await numberOf(orderId)} is waiting for payment` });
+    expect(mailer.sent[0]!.text).toContain(`Order number: ${await numberOf(orderId)}`);
     expect(mailer.sent[0]!.text).toContain('2 x Brake Pads at $24.50 = $49.00');
     expect(mailer.sent[0]!.text).toContain('https://shop.example/dashbord/myorders');
     expect(await queued()).toEqual([]);
@@ -117,7 +123,7 @@ describe('order emails through the outbox', () => {
     mailer.failing = false;
     expect(await dispatcher.deliverDue(start + 1000)).toBe(0);
     expect(await dispatcher.deliverDue(Date.now() + 31_000)).toBe(1);
-    expect(mailer.sent.map((mail) => mail.subject)).toEqual([`Your Moto Parts order ${orderId} is waiting for payment`]);
+    expect(mailer.sent.map((mail) => mail.subject)).toEqual([`Your Moto Parts order ${await numberOf(orderId)} is waiting for payment`]);
     expect(await queued()).toEqual([]);
   });
 
@@ -145,10 +151,11 @@ describe('order emails through the outbox', () => {
     expect((await queued()).map((row) => row.kind)).toEqual(['placed', 'paid', 'shipped']);
     const mailer = recordingMailer();
     expect(await dispatcherWith(mailer).deliverDue()).toBe(3);
+    const number = await numberOf(orderId);
     expect(mailer.sent.map((mail) => mail.subject)).toEqual([
-      `Your Moto Parts order ${orderId} is waiting for payment`,
-      `Payment received for order ${orderId}`,
-      `Your order ${orderId} is on its way`,
+      `Your Moto Parts order ${number} is waiting for payment`,
+      `Payment received for order ${number}`,
+      `Your order ${number} is on its way`,
     ]);
   });
 });

@@ -1,9 +1,10 @@
 import { centsToDollars, type Order } from '@shop/shared';
 import type { OrderRow } from '../../db/schema.js';
 
-/** Database row -> SPEC's wire shape (`toolName`, `toolPrice`, `paid`, `shift`, …; money in dollars). */
+/** Database row -> SPEC's wire shape and the order's short number (`toolName`, `toolPrice`, `paid`, `shift`, …; money in dollars). */
 export const toOrder = (row: OrderRow): Order => ({
   _id: row.id,
+  number: row.number,
   productId: row.product_id,
   name: row.customer_name,
   email: row.email,

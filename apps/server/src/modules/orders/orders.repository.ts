@@ -50,6 +50,9 @@ interface VerdictRow {
   unpaid_orders: number;
 }
 
+/** Order numbers start here, as migration 010 numbered the orders before it. */
+const FIRST_ORDER_NUMBER = 10001;
+
 type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null };
 
 /** A value a statement binds by name: the statement is compiled once, and bound on every run. */
@@ -69,7 +72,7 @@ const value = new Proxy({} as Record<keyof PlacementValues, Named>, {
  * order's conditions are written: nothing is written unless it finds none broken, and when one
  * is it says which (decision 010).
  */
-function placementSteps(lock: RawBuilder<unknown>) {
+function placementSteps(lock: RawBuilder<unknown>, nextNumber: RawBuilder<number>) {
   const account = sql`select id from users where id = ${value.userId}${lock}`;
   const hold = sql`
     select orders, units, window_started_at, placed_in_window from unpaid_holds
@@ -126,9 +129,9 @@ function placementSteps(lock: RawBuilder<unknown>) {
 
   // Name and price from the product row the verdict read, never from the client.
   const recordOrder = (after: RawBuilder<unknown>) => sql`
-    insert into orders (id, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
+    insert into orders (id, number, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
       total_cents, location, phone, status, created_at, updated_at)
-    select ${value.orderId}, ${value.userId}, product.id, ${value.customerName}, ${value.email}, product.name, product.price_cents,
+    select ${value.orderId}, ${nextNumber}, ${value.userId}, product.id, ${value.customerName}, ${value.email}, product.name, product.price_cents,
       ${value.quantity}, product.price_cents * ${value.quantity}, ${value.location}, ${value.phone}, 'waiting', ${value.stamp}, ${value.stamp}
     from product where ${after}
     returning *`;
@@ -173,7 +176,7 @@ export function createOrdersRepository(database: ShopDatabase) {
    * locked inside it and read as they are now, so a row is locked only while the server runs it.
    */
   function statementPlacer() {
-    const steps = placementSteps(sql` for update`);
+    const steps = placementSteps(sql` for update`, sql<number>`nextval('order_numbers')`);
     const statement = compile(sql`
       with ${steps.reads},
       verdict as (${steps.verdict}),
@@ -199,7 +202,8 @@ export function createOrdersRepository(database: ShopDatabase) {
 
   /** SQLite: the same steps one after another, each run only when the one before wrote, in the group commit. */
   function groupCommitPlacer() {
-    const steps = placementSteps(sql``);
+    // The group commit holds the write lock, so the largest number plus one is free.
+    const steps = placementSteps(sql``, sql<number>`(select coalesce(max(number), ${sql.lit(FIRST_ORDER_NUMBER - 1)}) + 1 from orders)`);
     const verdict = compile(sql`with ${steps.reads} ${steps.verdict}`);
     const growHold = compile(steps.growHold(sql`true`));
     const takeStock = compile(steps.takeStock(sql`true`));

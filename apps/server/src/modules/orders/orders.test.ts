@@ -116,6 +116,22 @@ describe('POST /api/orders', () => {
     const sold = await t.database.db.selectFrom('orders').select('id').where('product_id', '=', product.id).execute();
     expect(sold).toHaveLength(10);
   });
+
+  it('gives every order its own short number, counting up from #10001, also when many are placed at once', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
+    const customers = await Promise.all(Array.from({ length: 20 }, () => insertSignedInUser(t.database.db)));
+    const before = Number((await t.database.db.selectFrom('orders').select((eb) => eb.fn.max('number').as('n')).executeTakeFirstOrThrow()).n ?? 10000);
+    const placed = await Promise.all(customers.map((customer) => order(customer, { ...basics, productId: product.id, quantity: 1 })));
+    expect(placed.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
+    const numbers = await Promise.all(
+      placed.map(async (response, index) => (await t.app.inject({ url: `/api/specificorders/${response.json().insertedId}`, headers: customers[index]!.headers })).json().number as number),
+    );
+    expect(new Set(numbers).size).toBe(20);
+    expect(Math.min(...numbers)).toBeGreaterThan(Math.max(before, 10000));
+    expect(numbers.every((number) => Number.isInteger(number))).toBe(true);
+    // A sequence may skip a number after a refused order on PostgreSQL; it never goes back.
+    expect(Math.max(...numbers)).toBeLessThan(before + 100);
+  });
 });
 
 describe('reading orders', () => {

@@ -82,7 +82,8 @@ describe('paying by card in test mode', () => {
     // The customer closed the tab: no PATCH. The provider's event still marks the order paid.
     await waitFor(async () => (await orderRow(orderId)).status === 'paid');
     expect((await orderRow(orderId)).transaction_id).toBe(confirmed.json().id);
-    await waitFor(async () => readOutbox(t.app.config.mail.outboxDir).some((mail) => mail.includes(`Payment received for order ${orderId}`)));
+    const { number } = await orderRow(orderId);
+    await waitFor(async () => readOutbox(t.app.config.mail.outboxDir).some((mail) => mail.includes(`Payment received for order #${number}`)));
     // The client's confirmation arriving afterwards is a harmless no-op.
     const patch = await markPaid(alice, orderId, confirmed.json().id);
     expect(patch.statusCode).toBe(200);
@@ -251,7 +252,8 @@ describe('order life cycle', () => {
     const shown = (await t.app.inject({ url: `/api/specificorders/${orderId}`, headers: alice.headers })).json();
     expect(shown).toMatchObject({ paid: true, shift: true, status: 'shipped', transactionId: id });
     expect((await t.app.inject({ method: 'PATCH', url: `/api/shiftorders/${orderId}`, headers: admin.headers })).statusCode).toBe(409);
-    await waitFor(async () => readOutbox(t.app.config.mail.outboxDir).some((mail) => mail.includes(`Your order ${orderId} is on its way`)));
+    const { number } = await orderRow(orderId);
+    await waitFor(async () => readOutbox(t.app.config.mail.outboxDir).some((mail) => mail.includes(`Your order #${number} is on its way`)));
   });
 
   it('a cancel racing a payment never cancels a paid order', async () => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
   /** The dialog is shown while this is true. */
@@ -12,48 +13,26 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A question that must be answered before something irreversible happens (daisyUI modal on <dialog>). */
+/** A question that must be answered before something irreversible happens. */
 export function ConfirmDialog({ open, heading, text, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const textId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={headingId}
-      aria-describedby={textId}
-      // Escape closes a modal dialog natively; keep the page's state in step.
-      onClose={() => {
-        if (open) onCancel();
-      }}
-    >
-      <div className="modal-box">
-        <h2 id={headingId} className="text-lg font-bold">
-          {heading}
-        </h2>
-        <p id={textId} className="py-4 wrap-anywhere">
-          {text}
-        </p>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onCancel}>
-            {cancelLabel}
-          </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm}>
-            {confirmLabel}
-          </button>
-        </div>
+    <Modal open={open} onClose={onCancel} labelledBy={headingId} describedBy={textId}>
+      <h2 id={headingId} className="text-lg font-bold">
+        {heading}
+      </h2>
+      <p id={textId} className="py-4 wrap-anywhere">
+        {text}
+      </p>
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="btn btn-error" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       </div>
-      {/* A click beside the box cancels, as with any modal; keyboards have Escape and Cancel. */}
-      <div className="modal-backdrop" aria-hidden="true" onClick={onCancel} />
-    </dialog>
+    </Modal>
   );
 }

@@ -76,10 +76,12 @@ export interface DataTableColumn<Row> {
 export interface DataTableProps<Row> {
   /** Names the table for assistive technology. */
   label: string;
-  /** Header of the first column, which numbers the rows and heads each one. */
+  /** Header of the first column, which heads each row: its number, unless rowHeader says otherwise. */
   indexHeader: string;
   /** The number of the first row: rows are counted across pages. */
   firstIndex?: number;
+  /** What heads a row in place of its number, e.g. an order's own number. */
+  rowHeader?: (row: Row) => ReactNode;
   columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
@@ -90,11 +92,12 @@ export interface DataTableProps<Row> {
   fitsFrom: TableFit;
 }
 
-/** The dashboard's tables: numbered rows, one column per field, a card per row where the columns do not fit. */
+/** The dashboard's tables: numbered (or otherwise headed) rows, one column per field, a card per row where the columns do not fit. */
 export function DataTable<Row>({
   label,
   indexHeader,
   firstIndex = 1,
+  rowHeader,
   columns,
   rows,
   rowKey,
@@ -125,7 +128,7 @@ export function DataTable<Row>({
             return (
               <tr role="row" key={key} className={stack.row} aria-busy={busyKey === key || undefined} data-testid={rowTestId}>
                 <th role="rowheader" scope="row" className={`${cell} tabular-nums`} data-label={indexHeader}>
-                  {firstIndex + index}
+                  {rowHeader ? rowHeader(row) : firstIndex + index}
                 </th>
                 {columns.map((column) => (
                   <td

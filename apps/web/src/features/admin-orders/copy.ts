@@ -8,7 +8,7 @@ export const adminOrdersCopy = {
   empty: 'No orders yet.',
   tableLabel: 'All orders',
   columns: {
-    index: '#',
+    order: 'Order',
     customer: 'Customer',
     email: 'Email',
     placed: 'Placed',

@@ -9,7 +9,7 @@ export const ordersCopy = {
   browse: 'Browse Products',
   tableLabel: 'Your orders',
   columns: {
-    index: '#',
+    order: 'Order',
     placed: 'Placed',
     part: 'Part',
     quantity: 'Quantity',

@@ -13,6 +13,7 @@ export const paymentCopy = {
   intro: 'Your Order is almost Done, Please Confirm your Payment.',
   summary: {
     label: 'Your order',
+    number: 'Order',
     placed: 'Placed',
     part: 'Part',
     quantity: 'Quantity',

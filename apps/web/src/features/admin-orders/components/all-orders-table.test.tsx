@@ -19,7 +19,7 @@ describe('AllOrdersTable', () => {
   it('lists customer, email, date, part, quantity, total and state of every order', () => {
     const { row } = renderTable();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      '#',
+      'Order',
       'Customer',
       'Email',
       'Placed',
@@ -35,6 +35,16 @@ describe('AllOrdersTable', () => {
     expect(row('una@example.com').getByText('$51.96')).toBeInTheDocument();
     expect(row('una@example.com').getByText('Unpaid')).toBeInTheDocument();
     expect(row('pat@example.com').getByText('Paid')).toBeInTheDocument();
+  });
+
+  it("opens an order's details from its number: where it goes, the phone to call and the customer's email", async () => {
+    const { row } = renderTable();
+    await userEvent.setup().click(row('una@example.com').getByRole('button', { name: `#${unpaid.number} details` }));
+    const details = within(screen.getByRole('dialog', { name: `Order #${unpaid.number}` }));
+    expect(details.getByText(unpaid.location)).toBeInTheDocument();
+    expect(details.getByRole('link', { name: unpaid.phone })).toHaveAttribute('href', 'tel:+8801700000000');
+    expect(details.getByRole('link', { name: 'una@example.com' })).toHaveAttribute('href', 'mailto:una@example.com');
+    expect(details.getByText('$51.96')).toBeInTheDocument();
   });
 
   it("offers 'Shifting' only on paid orders, disabled and 'Deliverd' once shifted", () => {

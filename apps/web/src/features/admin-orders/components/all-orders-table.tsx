@@ -1,5 +1,6 @@
 import type { Order } from '@shop/shared';
 import { orderColumns } from '@/components/order-columns';
+import { useOrderDetails } from '@/components/order-details';
 import { BusyButton } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { adminOrdersCopy as copy } from '../copy';
@@ -15,6 +16,7 @@ interface AllOrdersTableProps {
 /** SPEC's admin table of every order: 'Shifting' for paid orders, 'Deliverd' once shipped. */
 export function AllOrdersTable({ orders, onShift, shiftingId = null }: AllOrdersTableProps) {
   const { columns } = copy;
+  const details = useOrderDetails(copy.state, 'admin');
   const tableColumns: DataTableColumn<Order>[] = [
     { header: columns.customer, className: '@4xl:max-w-48', cell: (order) => order.name },
     { header: columns.email, cell: (order) => order.email },
@@ -40,15 +42,19 @@ export function AllOrdersTable({ orders, onShift, shiftingId = null }: AllOrders
     },
   ];
   return (
-    <DataTable
-      label={copy.tableLabel}
-      indexHeader={columns.index}
-      columns={tableColumns}
-      rows={orders}
-      rowKey={(order) => order._id}
-      busyKey={shiftingId}
-      rowTestId="admin-order-row"
-      fitsFrom="4xl"
-    />
+    <>
+      <DataTable
+        label={copy.tableLabel}
+        indexHeader={columns.order}
+        rowHeader={details.rowHeader}
+        columns={tableColumns}
+        rows={orders}
+        rowKey={(order) => order._id}
+        busyKey={shiftingId}
+        rowTestId="admin-order-row"
+        fitsFrom="4xl"
+      />
+      {details.dialog}
+    </>
   );
 }

@@ -18,11 +18,26 @@ function renderTable(onCancel = vi.fn()) {
 describe('OrdersTable', () => {
   it('lists part, quantity, total in dollars and state', () => {
     const { row } = renderTable();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Placed', 'Part', 'Quantity', 'Total', 'State', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order', 'Placed', 'Part', 'Quantity', 'Total', 'State', 'Actions']);
     expect(row('Brake Pad Set').getByRole('cell', { name: '1 Jan 2026' })).toBeInTheDocument();
     expect(row('Brake Pad Set').getByRole('cell', { name: '4' })).toBeInTheDocument();
     expect(row('Brake Pad Set').getByText('$51.96')).toBeInTheDocument();
     expect(row('Brake Pad Set').getByText('Unpaid')).toBeInTheDocument();
+  });
+
+  it("heads each order with its own number, which opens the order's details with the delivery address and phone", async () => {
+    const { row } = renderTable();
+    const user = userEvent.setup();
+    expect(row('Brake Pad Set').getByRole('rowheader')).toHaveTextContent(`#${unpaid.number}`);
+    await user.click(row('Chain Kit').getByRole('button', { name: `#${paid.number} details` }));
+    const dialog = screen.getByRole('dialog', { name: `Order #${paid.number}` });
+    const details = within(dialog);
+    expect(details.getByText('Chain Kit')).toBeInTheDocument();
+    expect(details.getByText(paid.location)).toBeInTheDocument();
+    expect(details.getByText(paid.phone)).toBeInTheDocument();
+    expect(details.getByText('pi_test_paid1')).toBeInTheDocument();
+    await user.click(details.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('offers Pay and Cancel only for unpaid orders', () => {

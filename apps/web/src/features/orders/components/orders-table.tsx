@@ -1,6 +1,7 @@
 import type { Order } from '@shop/shared';
 import { Link } from 'react-router';
 import { orderColumns } from '@/components/order-columns';
+import { useOrderDetails } from '@/components/order-details';
 import { BusyButton } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
@@ -17,6 +18,7 @@ interface OrdersTableProps {
 /** The customer's orders: unpaid ones can be paid or cancelled, paid ones show their payment. */
 export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTableProps) {
   const { columns } = copy;
+  const details = useOrderDetails(copy.state, 'customer');
   const tableColumns: DataTableColumn<Order>[] = [
     ...orderColumns(copy, 'customer', 'font-medium @2xl:max-w-64'),
     {
@@ -40,15 +42,19 @@ export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTab
     },
   ];
   return (
-    <DataTable
-      label={copy.tableLabel}
-      indexHeader={columns.index}
-      columns={tableColumns}
-      rows={orders}
-      rowKey={(order) => order._id}
-      busyKey={cancellingId}
-      rowTestId="order-row"
-      fitsFrom="2xl"
-    />
+    <>
+      <DataTable
+        label={copy.tableLabel}
+        indexHeader={columns.order}
+        rowHeader={details.rowHeader}
+        columns={tableColumns}
+        rows={orders}
+        rowKey={(order) => order._id}
+        busyKey={cancellingId}
+        rowTestId="order-row"
+        fitsFrom="2xl"
+      />
+      {details.dialog}
+    </>
   );
 }

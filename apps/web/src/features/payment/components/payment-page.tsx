@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import { formatOrderNumber, type Order } from '@shop/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useOrder } from '@/api/orders/get-order';
@@ -137,12 +137,16 @@ function OrderPayment({ order, completedId, onCompleted, backLink, forSomeoneEls
   );
 }
 
-/** SPEC: the quantity, the part's name and the price in dollars. */
+/** SPEC: the quantity, the part's name and the price in dollars; and the order's number and day. */
 function OrderSummary({ order }: { order: Order }) {
   const labels = copy.summary;
   return (
     <section aria-label={labels.label} className="rounded-box border border-base-300 bg-base-100 p-6">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
+        <dt className="font-medium">{labels.number}</dt>
+        <dd className="font-mono" data-testid="payment-order-number">
+          {formatOrderNumber(order.number)}
+        </dd>
         <dt className="font-medium">{labels.placed}</dt>
         <dd>
           <time dateTime={order.createdAt}>{formatDay(order.createdAt)}</time>
