@@ -50,6 +50,8 @@ export interface AppConfig {
   connections: ConnectionLimits;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   admin?: { email: string; password: string };
+  /** Where the shop's own email (contact messages) goes: SHOP_EMAIL, else ADMIN_EMAIL; unset: the first admin. */
+  shopEmail?: string;
   /** Google sign-in through OpenID Connect; absent when not configured. */
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** Card payments through Stripe; absent: the built-in test-mode provider. */

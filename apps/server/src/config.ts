@@ -77,6 +77,7 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
     MAIL_FROM: z.string().default('Moto Parts <no-reply@motoparts.local>'),
     ADMIN_EMAIL: optionalString.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
+    SHOP_EMAIL: optionalString.pipe(z.email('SHOP_EMAIL must be an email address').optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -174,6 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxConnections: env.MAX_CONNECTIONS,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    shopEmail: env.SHOP_EMAIL ?? env.ADMIN_EMAIL?.toLowerCase(),
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -103,6 +103,8 @@ export interface ContactMessageTable {
   subject: string;
   message: string;
   created_at: string;
+  /** When an admin marked it read; null while unread. */
+  read_at: string | null;
 }
 
 export interface RateLimitTable {
@@ -210,5 +212,6 @@ export type ProductRow = Selectable<ProductTable>;
 export type NewProductRow = Insertable<ProductTable>;
 export type UserRow = Selectable<UserTable>;
 export type OrderRow = Selectable<OrderTable>;
+export type ContactMessageRow = Selectable<ContactMessageTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type NewReviewRow = Insertable<ReviewTable>;

@@ -8,6 +8,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where an answer goes, when not to the shop's sender address. */
+  replyTo?: string;
 }
 
 export interface Mailer {

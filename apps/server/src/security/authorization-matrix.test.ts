@@ -120,6 +120,16 @@ const ROWS: Row[] = [
       headers: { 'x-matrix-role': role },
     }),
   },
+  { route: 'GET /api/contact-messages', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/contact-messages' }) },
+  { route: 'GET /api/contact-messages/unread', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/contact-messages/unread' }) },
+  {
+    route: 'PATCH /api/contact-messages/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({
+      url: `/api/contact-messages/${(await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'N', email: 'n@example.com', subject: 'S', message: 'M' }, headers: { 'x-matrix-role': 'inbox' } })).json().insertedId}`,
+      payload: { read: true },
+    }),
+  },
   { route: 'GET /api/auth/*', expect: all(200), request: async () => ({ url: '/api/auth/ok' }) },
   {
     route: 'POST /api/auth/*',

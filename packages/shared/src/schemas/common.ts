@@ -39,3 +39,12 @@ export const boundedText = (max: number, requiredMessage: string) =>
 /** A name: bounded text on one line, since it is shown in headings, tables and email headers. */
 export const singleLineText = (max: number, requiredMessage: string) =>
   boundedText(max, requiredMessage).refine((value) => !/[\r\n\u2028\u2029]/.test(value), 'Must be on one line');
+
+/** A zero-based page number in a query string. */
+export const pageNumberParam = z.string().regex(/^\d{1,9}$/, 'page must be a whole number from 0').transform(Number);
+/** A page size in a query string: 1 to 100. */
+export const pageSizeParam = z
+  .string()
+  .regex(/^\d{1,3}$/, 'size must be a whole number from 1 to 100')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 100, 'size must be a whole number from 1 to 100');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants.js';
-import { boundedText, singleLineText } from './common.js';
+import { boundedText, idSchema, pageNumberParam, pageSizeParam, singleLineText } from './common.js';
 
 const contactMessages = {
   name: 'Name is Required',
@@ -39,3 +39,25 @@ export const contactMessageSchema = z.object({
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
 export const contactCreatedSchema = z.object({ insertedId: z.string() });
+
+/** A kept message as the admin's Messages page reads it. */
+export const contactInboxMessageSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type ContactInboxMessage = z.infer<typeof contactInboxMessageSchema>;
+
+/** GET /contact-messages: a page of messages, newest first, and how many there are and are unread. */
+export const contactInboxQuerySchema = z.object({ page: pageNumberParam.optional(), size: pageSizeParam.optional() });
+export const contactInboxPageSchema = z.object({ messages: z.array(contactInboxMessageSchema), total: z.number().int(), unread: z.number().int() });
+export type ContactInboxPage = z.infer<typeof contactInboxPageSchema>;
+export const contactUnreadSchema = z.object({ unread: z.number().int() });
+
+/** PATCH /contact-messages/{id}: marks a message read or unread. */
+export const contactReadSchema = z.object({ read: z.boolean({ error: 'read must be true or false' }) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants.js';
-import { boundedText, idSchema } from './common.js';
+import { boundedText, idSchema, pageNumberParam, pageSizeParam } from './common.js';
 import { hostedImageSchema } from './image.js';
 
 /** A review as the public API answers it; email only for admins. */
@@ -14,16 +14,9 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-const pageNumber = z.string().regex(/^\d{1,9}$/, 'page must be a whole number from 0').transform(Number);
-const pageSize = z
-  .string()
-  .regex(/^\d{1,3}$/, 'size must be a whole number from 1 to 100')
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= 100, 'size must be a whole number from 1 to 100');
-
 export const reviewListQuerySchema = z.object({
-  page: pageNumber.optional(),
-  size: pageSize.optional(),
+  page: pageNumberParam.optional(),
+  size: pageSizeParam.optional(),
   latest: z
     .string()
     .regex(/^\d{1,3}$/, 'latest must be a whole number from 1 to 100')

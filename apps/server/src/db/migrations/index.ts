@@ -9,6 +9,7 @@ import * as m007 from './007-image-uploads.js';
 import * as m008 from './008-unpaid-holds.js';
 import * as m009 from './009-cancellation-emails.js';
 import * as m010 from './010-order-numbers.js';
+import * as m011 from './011-contact-inbox.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-unpaid-holds': m008,
   '009-cancellation-emails': m009,
   '010-order-numbers': m010,
+  '011-contact-inbox': m011,
 };

@@ -13,6 +13,11 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },
+    /** The address of the shop's longest-standing admin, if there is one. */
+    async firstAdminEmail(): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+      return row?.email;
+    },
     listAll(): Promise<UserRow[]> {
       return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
     },

@@ -12,6 +12,10 @@ export function createUsersService({ repository, images }: { repository: UsersRe
     async accountIdOf(email: string): Promise<string | undefined> {
       return (await repository.findByEmail(email))?.id;
     },
+    /** Where the shop's own email goes when SHOP_EMAIL is not set: its longest-standing admin. */
+    firstAdminEmail(): Promise<string | undefined> {
+      return repository.firstAdminEmail();
+    },
     async isAdmin(email: string): Promise<boolean> {
       return (await repository.findByEmail(email))?.role === 'admin';
     },
