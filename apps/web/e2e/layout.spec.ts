@@ -49,6 +49,10 @@ async function createContent(page: Page): Promise<Content> {
     data: { review: `Great ${WORD} pads`, ratings: 5, img: ((await upload.json()) as { data: { url: string } }).data.url },
   });
   expect(review.ok(), await review.text()).toBe(true);
+  const message = await page.request.post(api('/contact'), {
+    data: { name: `Rider ${NAME_WORD}`, email: account.email, phone: '+44 20 7946 0000', subject: WORD, message: `${WORD}\n${WORD}` },
+  });
+  expect(message.ok(), await message.text()).toBe(true);
   return {
     customer: { ...account, token },
     productId,
@@ -131,13 +135,14 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
       '/dashbord/manageProducts',
       `/dashbord/updateproducts/${content.productId}`,
       '/dashbord/manageReview',
+      '/dashbord/messages',
       `/dashbord/payment/${content.orderId}`,
     ]) {
       await checkRoute(page, route);
     }
   });
 
-  test('nothing serious for axe in the open states: a confirmation, the phone menu, form errors, a toast', async ({ page }) => {
+  test('nothing serious for axe in the open states: a confirmation, order details, the phone menu, form errors, a toast', async ({ page }) => {
     await signIn(page, ADMIN);
     for (const width of AXE_WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -155,6 +160,15 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
     }
 
     await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('/dashbord/manageAllorders');
+    await page.getByRole('button', { name: /^#\d+ details$/ }).first().click();
+    await expect(page.getByRole('dialog', { name: /^Order #\d+$/ })).toBeVisible();
+    expect.soft(await seriousAxeViolations(page), 'order details').toEqual([]);
+    const sizes = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect.soft(sizes.scrollWidth, 'order details at 390 px').toBeLessThanOrEqual(sizes.innerWidth);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
     await page.goto('/dashbord/manageReview');
     await page.getByRole('button', { name: 'Dashbord menu', exact: true }).click();
     await expect(page.locator('#dashboard-menu').getByRole('link').first()).toBeFocused();

@@ -1,5 +1,5 @@
 import { PAGE_SIZE, type Product } from '@shop/shared';
-import { api, expect, seriousAxeViolations, test } from './fixtures';
+import { ADMIN, api, expect, linkInEmailTo, seriousAxeViolations, signIn, test } from './fixtures';
 
 test.describe('home page', () => {
   test('shows all seven sections with their SPEC texts', async ({ page }) => {
@@ -77,7 +77,8 @@ test.describe('home page', () => {
     await expect(page.getByLabel('Name')).toBeFocused();
   });
 
-  test('the contact form says what is wrong, then sends and confirms', async ({ page }) => {
+  test('the contact form says what is wrong, then sends and confirms; the shop gets it by email and in Messages', async ({ page }) => {
+    const subject = `Chain kit fitment ${Date.now().toString(36)}`;
     await page.goto('/');
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send' }) });
     await form.getByRole('button', { name: 'Send' }).click();
@@ -87,7 +88,7 @@ test.describe('home page', () => {
     await expect(form.getByText('Message is Required')).toBeVisible();
     await form.getByLabel('Name').fill('Ayesha Rahman');
     await form.getByLabel('Email Address').fill('not-an-email');
-    await form.getByLabel('Subject').fill('Chain kit fitment');
+    await form.getByLabel('Subject').fill(subject);
     await form.getByLabel('Message').fill('<b>Does</b> the 520 chain kit fit a 2019 MT-07?');
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(form.getByText('Please provide a valid email')).toBeVisible();
@@ -96,6 +97,25 @@ test.describe('home page', () => {
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Thank you! Your message has been sent.')).toBeVisible();
     await expect(form.getByLabel('Name')).toHaveValue('');
+
+    // The shop's address (here the admin's) gets it, answerable straight to the visitor.
+    await linkInEmailTo(ADMIN.email, new RegExp(`Subject: Contact form: ${subject}`));
+    await linkInEmailTo(ADMIN.email, /Reply-To: ayesha@example\.com/);
+
+    // And it waits, unread, in the admin's Messages.
+    await signIn(page, ADMIN);
+    await page.goto('/dashbord');
+    const messagesLink = page.getByRole('navigation', { name: 'Dashbord' }).getByRole('link', { name: /^Messages/ });
+    await expect(messagesLink.getByTestId('unread-messages')).toBeVisible();
+    await messagesLink.click();
+    await expect(page).toHaveURL(/\/dashbord\/messages$/);
+    const card = page.getByTestId('contact-message').filter({ has: page.getByRole('heading', { name: subject }) });
+    await expect(card.getByText('New', { exact: true })).toBeVisible();
+    await expect(card.getByText('<b>Does</b> the 520 chain kit fit a 2019 MT-07?')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Reply to Ayesha Rahman by email' })).toHaveAttribute('href', /^mailto:ayesha@example\.com\?subject=Re%3A%20Chain%20kit/);
+    await card.getByRole('button', { name: /^Mark as read/ }).click();
+    await expect(card.getByRole('button', { name: /^Mark as unread/ })).toBeVisible();
+    await expect(card.getByText('New', { exact: true })).toHaveCount(0);
   });
 });
 

@@ -31,6 +31,7 @@ const ManageProductsRoute = lazyPage(dashboardPages, 'ManageProductsRoute');
 const UpdateProductRoute = lazyPage(dashboardPages, 'UpdateProductRoute');
 const AddReviewRoute = lazyPage(dashboardPages, 'AddReviewRoute');
 const ManageReviewsRoute = lazyPage(dashboardPages, 'ManageReviewsRoute');
+const MessagesRoute = lazyPage(dashboardPages, 'MessagesRoute');
 // The shop's own pages (about, warranty, returns, privacy, terms) share one small script.
 const infoPages = () => import('./routes/info');
 const AboutRoute = lazyPage(infoPages, 'AboutRoute');
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.updateProduct.path, element: <UpdateProductRoute /> },
               { path: paths.dashboard.addReview.path, element: <AddReviewRoute /> },
               { path: paths.dashboard.manageReviews.path, element: <ManageReviewsRoute /> },
+              { path: paths.dashboard.messages.path, element: <MessagesRoute /> },
             ],
           },
         ],

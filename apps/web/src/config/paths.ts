@@ -71,6 +71,10 @@ export const paths = {
       path: 'addproducts',
       getHref: () => '/dashbord/addproducts',
     },
+    messages: {
+      path: 'messages',
+      getHref: (page?: number) => (page && page > 1 ? `/dashbord/messages?page=${page}` : '/dashbord/messages'),
+    },
     manageProducts: {
       path: 'manageProducts',
       getHref: () => '/dashbord/manageProducts',

@@ -9,6 +9,7 @@ const products = ['products'] as const;
 const orders = ['orders'] as const;
 const reviews = ['getreviews'] as const;
 const payments = ['payments'] as const;
+const contactMessages = ['contact-messages'] as const;
 
 export const queryKeys = {
   products: {
@@ -35,6 +36,11 @@ export const queryKeys = {
     all: ['users'] as const,
     profile: (email: string) => ['user', email] as const,
     adminStatus: (email: string) => ['admin', email] as const,
+  },
+  contactMessages: {
+    all: contactMessages,
+    page: ({ page, size }: { page: number; size: number }) => [...contactMessages, 'page', { page, size }] as const,
+    unread: [...contactMessages, 'unread'] as const,
   },
   payments: {
     config: [...payments, 'config'] as const,

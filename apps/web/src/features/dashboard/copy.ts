@@ -13,6 +13,8 @@ export const dashboardCopy = {
     addProduct: 'Add Product',
     manageProducts: 'Manage Products',
     manageReviews: 'Manage Reviews',
+    messages: 'Messages',
+    unread: (count: number) => `, ${count} unread`,
   },
   pageLoading: 'Loading page',
   profile: {

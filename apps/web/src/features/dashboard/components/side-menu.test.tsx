@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { SideMenu } from './side-menu';
 
@@ -20,6 +21,10 @@ function renderMenu({ isAdmin, route = '/dashbord' }: { isAdmin: boolean | undef
 }
 
 describe('SideMenu', () => {
+  const fetchMock = stubFetch();
+  const unreadAnswer = (unread: number) =>
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ unread }), { headers: { 'Content-Type': 'application/json' } }));
+
   it("gives a customer 'My profile', 'My Orders' and 'Add Review'", () => {
     const menu = renderMenu({ isAdmin: false });
     expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My profile', 'My Orders', 'Add Review']);
@@ -33,7 +38,8 @@ describe('SideMenu', () => {
     expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My profile']);
   });
 
-  it("gives an admin SPEC's admin pages too, in SPEC's order, relative to the dashboard", () => {
+  it("gives an admin SPEC's admin pages too, in SPEC's order, relative to the dashboard, then Messages", () => {
+    unreadAnswer(0);
     const menu = renderMenu({ isAdmin: true });
     expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'My profile',
@@ -42,7 +48,9 @@ describe('SideMenu', () => {
       'All Users',
       'Manage Products',
       'Manage Reviews',
+      'Messages',
     ]);
+    expect(menu.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/dashbord/messages');
     expect(menu.getByRole('link', { name: 'Manage All Orders' })).toHaveAttribute('href', '/dashbord/manageAllorders');
     expect(menu.getByRole('link', { name: 'All Users' })).toHaveAttribute('href', '/dashbord/makeAdmin');
     expect(menu.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/dashbord/addproducts');
@@ -50,7 +58,20 @@ describe('SideMenu', () => {
     expect(menu.getByRole('link', { name: 'Manage Reviews' })).toHaveAttribute('href', '/dashbord/manageReview');
   });
 
+  it('shows how many messages are unread beside Messages, and asks only for an admin', async () => {
+    unreadAnswer(3);
+    const menu = renderMenu({ isAdmin: true });
+    expect(await menu.findByTestId('unread-messages')).toHaveTextContent('3');
+    expect(menu.getByRole('link', { name: /^Messages/ })).toHaveTextContent('3, 3 unread');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/contact-messages/unread');
+    cleanup();
+    fetchMock.mockClear();
+    renderMenu({ isAdmin: false });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('marks the profile as the page shown on the dashboard and on myprofile', () => {
+    unreadAnswer(0);
     for (const route of ['/dashbord', '/dashbord/myprofile']) {
       const menu = renderMenu({ isAdmin: true, route });
       expect(menu.getByRole('link', { name: 'My profile' })).toHaveAttribute('aria-current', 'page');

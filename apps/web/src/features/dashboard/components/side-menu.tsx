@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router';
+import { useUnreadCount } from '@/api/contact/get-unread-count';
 import { paths } from '@/config/paths';
 import { dashboardCopy } from '../copy';
 
@@ -21,6 +22,7 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
   const current = pathname.replace(/\/+$/, '');
   const profileActive = current === paths.dashboard.root.getHref() || current === paths.dashboard.profile.getHref();
+  const unread = useUnreadCount({ enabled: isAdmin === true });
 
   return (
     <ul className="menu w-full gap-1 text-base">
@@ -82,6 +84,19 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
         <li>
           <NavLink to={paths.dashboard.manageReviews.path} onClick={onNavigate} className={itemClass}>
             {copy.manageReviews}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          <NavLink to={paths.dashboard.messages.path} onClick={onNavigate} className={itemClass}>
+            {copy.messages}
+            {unread.data ? (
+              <span className="badge badge-sm badge-primary" data-testid="unread-messages">
+                <span aria-hidden="true">{unread.data}</span>
+                <span className="sr-only">{copy.unread(unread.data)}</span>
+              </span>
+            ) : null}
           </NavLink>
         </li>
       )}
