@@ -14,6 +14,8 @@ import type { AppConfig, TrustProxy } from './app-config.js';
 import { createDatabase, type ShopDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createResponseCache } from './lib/response-cache.js';
+import { categoriesPlugin } from './modules/categories/categories.plugin.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { contactPlugin } from './modules/contact/contact.plugin.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -159,6 +161,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(ordersPlugin);
   await app.register(paymentsPlugin);
   await app.register(imagesPlugin);
+  await app.register(categoriesPlugin);
   await app.register(cataloguePlugin);
   await app.register(reviewsPlugin);
   await app.register(usersPlugin);
@@ -179,6 +182,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       app.guardRoutes(api);
       await api.register(healthRoutes);
       await api.register(productsRoutes);
+      await api.register(categoriesRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);

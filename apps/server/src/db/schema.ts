@@ -12,6 +12,22 @@ export interface ProductTable {
   updated_at: string;
   /** Place in the catalogue, 0-based and dense; set by the database on insert and delete. */
   position: Generated<number | null>;
+  /** Its category; every writer sets it ('Other' when none is given). */
+  category_id: string | null;
+  brand: Generated<string>;
+  /** The maker's part number as written, and the same without case and separators. */
+  part_number: Generated<string>;
+  part_number_key: Generated<string>;
+  /** The original-equipment numbers it replaces: a JSON array of strings, as text. */
+  oem_numbers: Generated<string>;
+}
+
+export interface CategoryTable {
+  id: string;
+  name: string;
+  /** The name as compared: lower case, single spaces. */
+  name_key: string;
+  created_at: string;
 }
 
 export interface ReviewTable {
@@ -206,6 +222,7 @@ export interface Database {
   orders: OrderTable;
   order_mail_outbox: OrderMailOutboxTable;
   contact_messages: ContactMessageTable;
+  categories: CategoryTable;
 }
 
 export type ProductRow = Selectable<ProductTable>;
@@ -213,5 +230,6 @@ export type NewProductRow = Insertable<ProductTable>;
 export type UserRow = Selectable<UserTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type ContactMessageRow = Selectable<ContactMessageTable>;
+export type CategoryRow = Selectable<CategoryTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type NewReviewRow = Insertable<ReviewTable>;

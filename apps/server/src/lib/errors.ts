@@ -36,7 +36,7 @@ export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
   new AppError(400, 'BAD_REQUEST', message, fieldErrors);
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, 'FORBIDDEN', message);
-export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const conflict = (message: string, fieldErrors?: FieldErrors) => new AppError(409, 'CONFLICT', message, fieldErrors);
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { insertProduct, insertReview, insertSignedInUser, multipartImage, storeTestImage } from '../test/factories.js';
+import { newId } from '../lib/ids.js';
 
 /**
  * Every route the app serves, with the answer each kind of caller gets: a visitor, the user who
@@ -32,6 +33,12 @@ interface Row {
 let t: TestApp;
 let ctx: Context;
 let IMG = '';
+/** A fresh, empty category, written straight to the database. */
+const matrixCategory = async () => {
+  const id = newId();
+  await t.database.db.insertInto('categories').values({ id, name: `Matrix ${id}`, name_key: `matrix ${id}`, created_at: new Date().toISOString() }).execute();
+  return id;
+};
 const all = (status: number): Record<Role, number> => ({ visitor: status, owner: status, other: status, admin: status });
 const gated = (visitor: number, owner: number, other: number, admin: number): Record<Role, number> => ({ visitor, owner, other, admin });
 
@@ -99,6 +106,22 @@ const ROWS: Row[] = [
     route: 'DELETE /api/products/:id',
     expect: gated(401, 403, 403, 200),
     request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}` }),
+  },
+  { route: 'GET /api/categories', expect: all(200), request: async () => ({ url: '/api/categories' }) },
+  {
+    route: 'POST /api/categories',
+    expect: gated(401, 403, 403, 201),
+    request: async (_ctx, role) => ({ url: '/api/categories', payload: { name: `Matrix ${role} ${Math.random().toString(36).slice(2)}` } }),
+  },
+  {
+    route: 'PATCH /api/categories/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/categories/${await matrixCategory()}`, payload: { name: `Renamed ${Math.random().toString(36).slice(2)}` } }),
+  },
+  {
+    route: 'DELETE /api/categories/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/categories/${await matrixCategory()}` }),
   },
   { route: 'GET /api/getreviews', expect: all(200), request: async () => ({ url: '/api/getreviews?latest=3' }) },
   {

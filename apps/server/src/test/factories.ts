@@ -8,9 +8,12 @@ import { newId } from '../lib/ids.js';
 let sequence = 0;
 const stamp = () => new Date(Date.UTC(2026, 0, 1) + ++sequence * 1000).toISOString();
 
+/** A product, in 'Other' unless the overrides name a category id. */
 export async function insertProduct(db: Kysely<Database>, overrides: Partial<NewProductRow> = {}) {
   const now = stamp();
+  const other = await db.selectFrom('categories').select('id').where('name_key', '=', 'other').executeTakeFirstOrThrow();
   const row: NewProductRow = {
+    category_id: other.id,
     id: newId(),
     name: `Part ${++sequence}`,
     description: 'A test part',

@@ -12,6 +12,10 @@ export const buildProduct = (overrides: Partial<Product> = {}): Product => ({
   quantity: 40,
   minimum: 4,
   img: '/images/brake-pads.webp',
+  category: 'Brakes',
+  brand: 'Ferodo',
+  partNumber: 'FDB2012P',
+  oemNumbers: [],
   ...overrides,
 });
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
 import { boundedText, idSchema, singleLineText } from './common.js';
+import { CATEGORY_NAME_MAX, categoryMessages } from './category.js';
 import { hostedImageSchema } from './image.js';
 
-/** A product as the API answers it (SPEC section 3 field names). */
+/** A product as the API answers it: SPEC section 3 field names, and SPEC-2's category, brand and numbers. */
 export const productSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -12,6 +13,10 @@ export const productSchema = z.object({
   quantity: z.number().int(),
   minimum: z.number().int(),
   img: z.string(),
+  category: z.string(),
+  brand: z.string(),
+  partNumber: z.string(),
+  oemNumbers: z.array(z.string()),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -31,6 +36,10 @@ export const productPageQuerySchema = z.object({
 export const productCountSchema = z.object({ count: z.number().int() });
 export type ProductCount = z.infer<typeof productCountSchema>;
 
+export const PART_NUMBER_MAX = 40;
+export const BRAND_MAX = 60;
+export const OEM_NUMBERS_MAX = 20;
+
 /** SPEC section 5 messages for the product forms, each wired to its own field. */
 export const productMessages = {
   nameRequired: 'Name is Required',
@@ -45,6 +54,8 @@ export const productMessages = {
   minimumInvalid: 'Enter a whole number from 1',
   tooLarge: 'That number is too large',
   imageRequired: 'Image is Required',
+  partNumberInvalid: 'Use letters, digits, spaces, dots, dashes and slashes',
+  tooManyOemNumbers: `At most ${OEM_NUMBERS_MAX} OEM numbers`,
 } as const;
 
 const MAX_PRICE_CENTS = 100_000_000;
@@ -72,8 +83,40 @@ const wholeNumber = (requiredMessage: string, invalidMessage: string, min: numbe
 const stockSchema = wholeNumber(productMessages.quantityRequired, productMessages.quantityInvalid, 0, MAX_STOCK);
 const minimumSchema = wholeNumber(productMessages.quantityRequired, productMessages.minimumInvalid, 1, MAX_MINIMUM);
 
+/** A part number as compared and searched: 'hf-204', 'HF 204' and 'HF204' are one number. */
+export const partNumberKey = (partNumber: string): string =>
+  partNumber
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase();
+
+const partNumberText = z
+  .string()
+  .trim()
+  .max(PART_NUMBER_MAX, `Must be at most ${PART_NUMBER_MAX} characters`)
+  .regex(/^([A-Za-z0-9][A-Za-z0-9 ./-]*)?$/, productMessages.partNumberInvalid);
+
+/** Optional on every writer: SPEC's product calls work without them (category 'Other', the rest empty). */
+const catalogueDetails = {
+  category: z.string().trim().max(CATEGORY_NAME_MAX, categoryMessages.unknown).optional(),
+  brand: z
+    .string()
+    .trim()
+    .max(BRAND_MAX, `Must be at most ${BRAND_MAX} characters`)
+    .refine((value) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value), 'Must be on one line')
+    .optional(),
+  partNumber: partNumberText.optional(),
+  /** A list, or the form's comma-separated text. */
+  oemNumbers: z
+    .union([z.array(z.string()), z.string()])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((number) => number.trim()).filter(Boolean))
+    .pipe(z.array(partNumberText).max(OEM_NUMBERS_MAX, productMessages.tooManyOemNumbers))
+    .optional(),
+};
+
 /** POST /products. */
 export const createProductSchema = z.object({
+  ...catalogueDetails,
   name: singleLineText(TEXT_LIMITS.name, productMessages.nameRequired),
   decreption: boundedText(TEXT_LIMITS.description, productMessages.descriptionRequired),
   price: priceSchema(productMessages.priceRequired),
@@ -92,6 +135,7 @@ const quantitySeenSchema = stockSchema.optional();
 
 /** PUT /product/{id}: the name stays; a new photo is optional. */
 export const updateProductSchema = z.object({
+  ...catalogueDetails,
   decreption: boundedText(TEXT_LIMITS.description, productMessages.updateDescriptionRequired),
   price: priceSchema(productMessages.updatePriceRequired),
   quantity: stockSchema,

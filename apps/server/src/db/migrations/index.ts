@@ -10,6 +10,7 @@ import * as m008 from './008-unpaid-holds.js';
 import * as m009 from './009-cancellation-emails.js';
 import * as m010 from './010-order-numbers.js';
 import * as m011 from './011-contact-inbox.js';
+import * as m012 from './012-catalogue-details.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-cancellation-emails': m009,
   '010-order-numbers': m010,
   '011-contact-inbox': m011,
+  '012-catalogue-details': m012,
 };

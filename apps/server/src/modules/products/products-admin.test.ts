@@ -27,7 +27,20 @@ describe('POST /api/products', () => {
     expect(response.statusCode).toBe(201);
     const { insertedId } = response.json();
     const product = (await t.app.inject({ url: `/api/products/${insertedId}` })).json();
-    expect(product).toEqual({ _id: insertedId, name: 'Clutch Cable', decreption: 'Braided clutch cable, 1200 mm.', price: 14.5, quantity: 25, minimum: 1, img: IMG });
+    expect(product).toEqual({
+      _id: insertedId,
+      name: 'Clutch Cable',
+      decreption: 'Braided clutch cable, 1200 mm.',
+      price: 14.5,
+      quantity: 25,
+      minimum: 1,
+      img: IMG,
+      // SPEC's call without SPEC-2's fields: category 'Other', the rest empty.
+      category: 'Other',
+      brand: '',
+      partNumber: '',
+      oemNumbers: [],
+    });
     const row = await t.database.db.selectFrom('products').select('price_cents').where('id', '=', insertedId).executeTakeFirstOrThrow();
     expect(row.price_cents).toBe(1450);
   });

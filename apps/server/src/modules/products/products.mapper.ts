@@ -1,12 +1,24 @@
-import { centsToDollars, type createProductSchema, type Product, type updateProductSchema } from '@shop/shared';
+import { centsToDollars, type createProductSchema, DEFAULT_CATEGORY, partNumberKey, type Product, type updateProductSchema } from '@shop/shared';
 import type { z } from 'zod';
 import type { NewProductRow, ProductRow } from '../../db/schema.js';
 
 export type NewProduct = z.output<typeof createProductSchema>;
 export type ProductEdit = z.output<typeof updateProductSchema>;
+/** A product row with the name of its category. */
+export type ProductWithCategory = ProductRow & { category_name: string | null };
 
-/** Database row -> SPEC's wire shape (`_id`, `decreption`, price in dollars). */
-export const toProduct = (row: ProductRow): Product => ({
+/** The OEM numbers column holds a JSON array; anything else reads as none. */
+const parseOemNumbers = (text: string): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Database row -> SPEC's wire shape (`_id`, `decreption`, price in dollars) and SPEC-2's catalogue fields. */
+export const toProduct = (row: ProductWithCategory): Product => ({
   _id: row.id,
   name: row.name,
   decreption: row.description,
@@ -14,22 +26,45 @@ export const toProduct = (row: ProductRow): Product => ({
   quantity: row.quantity,
   minimum: row.minimum,
   img: row.img,
+  category: row.category_name ?? DEFAULT_CATEGORY,
+  brand: row.brand,
+  partNumber: row.part_number,
+  oemNumbers: parseOemNumbers(row.oem_numbers),
 });
 
-/** SPEC's new product (its price already in cents) -> the row's columns. */
-export const toNewProductRow = ({ name, decreption, price, quantity, minimum, img }: NewProduct): Omit<NewProductRow, 'id' | 'created_at' | 'updated_at'> => ({
+type CatalogueDetails = Pick<NewProduct, 'brand' | 'partNumber' | 'oemNumbers'>;
+type DetailColumns = Partial<Pick<NewProductRow, 'brand' | 'part_number' | 'part_number_key' | 'oem_numbers'>>;
+
+/** The brand and numbers a writer sent -> their columns; a field not sent is not written. */
+const toDetailColumns = ({ brand, partNumber, oemNumbers }: CatalogueDetails): DetailColumns => ({
+  ...(brand !== undefined ? { brand } : {}),
+  ...(partNumber !== undefined ? { part_number: partNumber, part_number_key: partNumberKey(partNumber) } : {}),
+  ...(oemNumbers !== undefined ? { oem_numbers: JSON.stringify(oemNumbers) } : {}),
+});
+
+/** A new product (its price already in cents, its category resolved) -> the row's columns. */
+export const toNewProductRow = (
+  { name, decreption, price, quantity, minimum, img, ...details }: NewProduct,
+  categoryId: string,
+): Omit<NewProductRow, 'id' | 'created_at' | 'updated_at'> => ({
   name,
   description: decreption,
   price_cents: price,
   quantity,
   minimum,
   img,
+  category_id: categoryId,
+  ...toDetailColumns(details),
 });
 
-/** SPEC's product edit -> the columns it changes besides the stock (the photo only when a new one is sent). */
-export const toProductChanges = ({ decreption, price, minimum, img }: ProductEdit): Partial<Pick<ProductRow, 'description' | 'price_cents' | 'minimum' | 'img'>> => ({
+export type ProductChanges = Partial<Pick<ProductRow, 'description' | 'price_cents' | 'minimum' | 'img' | 'category_id'>> & DetailColumns;
+
+/** A product edit -> the columns it changes besides the stock (the photo and the catalogue fields only when sent). */
+export const toProductChanges = ({ decreption, price, minimum, img, ...details }: ProductEdit, categoryId: string | undefined): ProductChanges => ({
   description: decreption,
   price_cents: price,
   minimum,
   ...(img ? { img } : {}),
+  ...(categoryId ? { category_id: categoryId } : {}),
+  ...toDetailColumns(details),
 });

@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const cataloguePlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('catalogue', createCatalogueService({ repository: createProductsRepository(app.database.db), images: app.images }));
+    app.decorate('catalogue', createCatalogueService({ repository: createProductsRepository(app.database.db), images: app.images, categories: app.categories }));
   },
-  { name: 'catalogue', dependencies: ['database', 'images'] },
+  { name: 'catalogue', dependencies: ['database', 'images', 'categories'] },
 );

@@ -1,26 +1,31 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewProductRow, ProductRow } from '../../db/schema.js';
+import type { Database, NewProductRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import type { ProductChanges, ProductWithCategory } from './products.mapper.js';
 
 export function createProductsRepository(db: Kysely<Database>) {
+  /** Products with the name of their category. */
+  const products = () =>
+    db.selectFrom('products').leftJoin('categories', 'categories.id', 'products.category_id').selectAll('products').select('categories.name as category_name');
+
   return {
     /**
      * Products in catalogue order (order of arrival). Positions are dense, so the page starting
      * at `offset` is an index range: a deep page costs what the first one does.
      */
-    listPage(offset: number, limit: number): Promise<ProductRow[]> {
-      return db.selectFrom('products').selectAll().where('position', '>=', offset).orderBy('position').limit(limit).execute();
+    listPage(offset: number, limit: number): Promise<ProductWithCategory[]> {
+      return products().where('products.position', '>=', offset).orderBy('products.position').limit(limit).execute();
     },
-    listAll(): Promise<ProductRow[]> {
-      return db.selectFrom('products').selectAll().orderBy('position').execute();
+    listAll(): Promise<ProductWithCategory[]> {
+      return products().orderBy('products.position').execute();
     },
     /** The highest position plus one: one index lookup however large the catalogue is. */
     async count(): Promise<number> {
       const row = await db.selectFrom('products').select((eb) => eb.fn.max('position').as('last')).executeTakeFirstOrThrow();
       return row.last === null ? 0 : Number(row.last) + 1;
     },
-    findById(id: string): Promise<ProductRow | undefined> {
-      return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+    findById(id: string): Promise<ProductWithCategory | undefined> {
+      return products().where('products.id', '=', id).executeTakeFirst();
     },
     async insert(product: Omit<NewProductRow, 'id' | 'created_at' | 'updated_at'>): Promise<string> {
       const id = newId();
@@ -36,7 +41,7 @@ export function createProductsRepository(db: Kysely<Database>) {
      */
     async update(
       id: string,
-      changes: Partial<Pick<ProductRow, 'description' | 'price_cents' | 'minimum' | 'img'>>,
+      changes: ProductChanges,
       stock?: { quantity: number; seen: number | undefined },
     ): Promise<{ outcome: 'updated' | 'not-found' } | { outcome: 'stock-changed'; stockNow: number }> {
       const seen = stock?.seen ?? stock?.quantity;

@@ -1,5 +1,6 @@
 import { productMessages, type Product, type ProductCount } from '@shop/shared';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { CategoriesService } from '../categories/categories.service.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import { toNewProductRow, toProduct, toProductChanges, type NewProduct, type ProductEdit } from './products.mapper.js';
 import type { ProductsRepository } from './products.repository.js';
@@ -16,7 +17,15 @@ function assertUpdated(update: UpdateOutcome, stockField: string): void {
 }
 
 /** The catalogue: what the shop sells, and the admin's changes to it. */
-export function createCatalogueService({ repository, images }: { repository: ProductsRepository; images: Pick<ImagesService, 'assertStored'> }) {
+export function createCatalogueService({
+  repository,
+  images,
+  categories,
+}: {
+  repository: ProductsRepository;
+  images: Pick<ImagesService, 'assertStored'>;
+  categories: Pick<CategoriesService, 'idOf'>;
+}) {
   return {
     async page(offset: number, limit: number): Promise<Product[]> {
       return (await repository.listPage(offset, limit)).map(toProduct);
@@ -33,13 +42,15 @@ export function createCatalogueService({ repository, images }: { repository: Pro
     },
     /** Adds a product; answers its id. */
     async add(product: NewProduct): Promise<string> {
+      const categoryId = await categories.idOf(product.category);
       await images.assertStored(product.img);
-      return repository.insert(toNewProductRow(product));
+      return repository.insert(toNewProductRow(product, categoryId));
     },
     /** The stock is written only if the shelf still holds what the admin saw (see the repository). */
     async edit(id: string, edit: ProductEdit): Promise<void> {
+      const categoryId = edit.category === undefined ? undefined : await categories.idOf(edit.category);
       if (edit.img) await images.assertStored(edit.img);
-      assertUpdated(await repository.update(id, toProductChanges(edit), { quantity: edit.quantity, seen: edit.quantitySeen }), 'quantity');
+      assertUpdated(await repository.update(id, toProductChanges(edit, categoryId), { quantity: edit.quantity, seen: edit.quantitySeen }), 'quantity');
     },
     async setStock(id: string, { quantity, seen }: { quantity: number; seen: number | undefined }): Promise<void> {
       assertUpdated(await repository.update(id, {}, { quantity, seen }), 'updatequantity');

@@ -29,6 +29,10 @@ describe('GET /api/products?page&size', () => {
       quantity: 50,
       minimum: 2,
       img: '/images/test.webp',
+      category: 'Other',
+      brand: '',
+      partNumber: '',
+      oemNumbers: [],
     });
   });
 

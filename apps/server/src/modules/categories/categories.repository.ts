@@ -1,0 +1,70 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+
+export interface CategoryCountRow {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/** Database access of the categories the admin keeps. */
+export function createCategoriesRepository(db: Kysely<Database>) {
+  return {
+    /** Every category by name, with how many parts it holds. */
+    async listWithCounts(): Promise<CategoryCountRow[]> {
+      const rows = await db
+        .selectFrom('categories')
+        .leftJoin('products', 'products.category_id', 'categories.id')
+        .select(['categories.id', 'categories.name', sql<number>`count(products.id)`.as('count')])
+        .groupBy(['categories.id', 'categories.name'])
+        .orderBy('categories.name_key')
+        .execute();
+      return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    },
+
+    findByKey(key: string) {
+      return db.selectFrom('categories').select(['id', 'name']).where('name_key', '=', key).executeTakeFirst();
+    },
+
+    findById(id: string) {
+      return db.selectFrom('categories').select(['id', 'name', 'name_key']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Adds a category unless one of the same key exists; answers its id, or undefined when taken. */
+    async insert(name: string, key: string): Promise<string | undefined> {
+      const id = newId();
+      const inserted = await db
+        .insertInto('categories')
+        .values({ id, name, name_key: key, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.column('name_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted?.id;
+    },
+
+    /** Renames; 'taken' when another category has that key. */
+    async rename(id: string, name: string, key: string): Promise<'renamed' | 'not-found' | 'taken'> {
+      const other = await db.selectFrom('categories').select('id').where('name_key', '=', key).where('id', '<>', id).executeTakeFirst();
+      if (other) return 'taken';
+      const result = await db.updateTable('categories').set({ name, name_key: key }).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? 'renamed' : 'not-found';
+    },
+
+    /** Deletes a category that holds no part; otherwise answers how many it holds. */
+    async removeIfEmpty(id: string): Promise<{ outcome: 'removed' | 'not-found' } | { outcome: 'holds-parts'; count: number }> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('categories')
+          .where('id', '=', id)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('products').select('products.id').whereRef('products.category_id', '=', 'categories.id'))))
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) > 0) return { outcome: 'removed' as const };
+        const held = await trx.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('category_id', '=', id).executeTakeFirstOrThrow();
+        const exists = await trx.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
+        return exists ? { outcome: 'holds-parts' as const, count: Number(held.n) } : { outcome: 'not-found' as const };
+      });
+    },
+  };
+}
+export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>;

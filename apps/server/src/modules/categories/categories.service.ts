@@ -1,0 +1,54 @@
+import { type Category, categoryKey, categoryMessages, DEFAULT_CATEGORY } from '@shop/shared';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { CategoriesRepository } from './categories.repository.js';
+
+const unknownCategory = () => new AppError(422, 'VALIDATION_FAILED', categoryMessages.unknown, { category: [categoryMessages.unknown] });
+
+/** The categories the admin keeps; every part is in one, 'Other' when none is given. */
+export function createCategoriesService({ repository }: { repository: CategoriesRepository }) {
+  const defaultKey = categoryKey(DEFAULT_CATEGORY);
+
+  async function assertNotDefault(id: string): Promise<void> {
+    const category = await repository.findById(id);
+    if (!category) throw notFound('Category');
+    if (category.name_key === defaultKey) throw conflict(categoryMessages.keepDefault);
+  }
+
+  return {
+    async list(): Promise<Category[]> {
+      return (await repository.listWithCounts()).map(({ id, name, count }) => ({ _id: id, name, count }));
+    },
+
+    /** The id of the named category (any case and spacing), 'Other' when no name is given; 422 for a name the shop does not have. */
+    async idOf(name: string | undefined): Promise<string> {
+      const found = await repository.findByKey(categoryKey(name || DEFAULT_CATEGORY));
+      if (!found) throw unknownCategory();
+      return found.id;
+    },
+
+    async add(name: string): Promise<string> {
+      const id = await repository.insert(name, categoryKey(name));
+      if (!id) throw conflict(categoryMessages.taken(name), { name: [categoryMessages.taken(name)] });
+      return id;
+    },
+
+    async rename(id: string, name: string): Promise<void> {
+      await assertNotDefault(id);
+      const outcome = await repository.rename(id, name, categoryKey(name));
+      if (outcome === 'not-found') throw notFound('Category');
+      if (outcome === 'taken') throw conflict(categoryMessages.taken(name), { name: [categoryMessages.taken(name)] });
+    },
+
+    /** A category that holds parts stays: the admin moves them first. */
+    async remove(id: string): Promise<void> {
+      await assertNotDefault(id);
+      const removed = await repository.removeIfEmpty(id);
+      if (removed.outcome === 'not-found') throw notFound('Category');
+      if (removed.outcome === 'holds-parts') {
+        const category = await repository.findById(id);
+        throw conflict(categoryMessages.holdsParts(category?.name ?? '', removed.count));
+      }
+    },
+  };
+}
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { insertSignedInUser, storeTestImage } from '../../test/factories.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof insertSignedInUser>>;
+let customer: Awaited<ReturnType<typeof insertSignedInUser>>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_CACHE_MS: '0' });
+  IMG = await storeTestImage(t.app);
+  admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+  customer = await insertSignedInUser(t.database.db);
+});
+afterAll(async () => t.close());
+
+let IMG = '';
+const addCategory = (name: unknown, headers = admin.headers) => t.app.inject({ method: 'POST', url: '/api/categories', headers, payload: { name } as object });
+const categories = async () => (await t.app.inject({ url: '/api/categories' })).json() as { _id: string; name: string; count: number }[];
+const byName = async (name: string) => (await categories()).find((category) => category.name === name);
+const addProduct = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: admin.headers,
+    payload: { name: 'Brake Pads', decreption: 'Sintered', price: 20, quantity: 5, minimum: 1, img: IMG, ...body },
+  });
+
+describe('categories', () => {
+  it("starts with 'Other', where a product sent without a category goes, with SPEC-2's fields empty", async () => {
+    expect(await categories()).toEqual([expect.objectContaining({ name: 'Other', count: 0 })]);
+  });
+
+  it('adds categories; a name taken in any case or spacing is refused with 409', async () => {
+    const added = await addCategory('Brakes');
+    expect(added.statusCode).toBe(201);
+    const taken = await addCategory('  brakes ');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe("There is already a category named 'brakes'");
+    expect((await addCategory('')).statusCode).toBe(422);
+    expect((await addCategory('x'.repeat(61))).statusCode).toBe(422);
+    expect((await addCategory('two\nlines')).statusCode).toBe(422);
+    expect((await categories()).map((category) => category.name)).toEqual(['Brakes', 'Other']);
+  });
+
+  it('counts the parts in each category, and a product can name its category in any case', async () => {
+    await addCategory('Filters');
+    const product = await addProduct({ category: 'filters', brand: 'HiFlo', partNumber: 'HF-204', oemNumbers: '15410-MCJ-505, 5GH-13440-00' });
+    expect(product.statusCode).toBe(201);
+    const shown = (await t.app.inject({ url: `/api/products/${product.json().insertedId}` })).json();
+    expect(shown).toMatchObject({ category: 'Filters', brand: 'HiFlo', partNumber: 'HF-204', oemNumbers: ['15410-MCJ-505', '5GH-13440-00'] });
+    expect((await byName('Filters'))?.count).toBe(1);
+    const plain = await addProduct({});
+    expect((await t.app.inject({ url: `/api/products/${plain.json().insertedId}` })).json()).toMatchObject({ category: 'Other', brand: '', partNumber: '', oemNumbers: [] });
+  });
+
+  it('refuses an unknown category, a bad part number and too many OEM numbers with 422, adding nothing', async () => {
+    const before = (await t.app.inject({ url: '/api/productCount' })).json().count;
+    const unknown = await addProduct({ category: 'Rockets' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.fieldErrors.category).toEqual(["Choose one of the shop's categories"]);
+    expect((await addProduct({ partNumber: 'HF<204>' })).json().error.fieldErrors.partNumber).toEqual(['Use letters, digits, spaces, dots, dashes and slashes']);
+    const many = await addProduct({ oemNumbers: Array.from({ length: 21 }, (_, index) => `OEM-${index}`) });
+    expect(many.json().error.fieldErrors.oemNumbers).toEqual(['At most 20 OEM numbers']);
+    expect((await t.app.inject({ url: '/api/productCount' })).json().count).toBe(before);
+  });
+
+  it('renames a category, its parts staying in it; never to a taken name', async () => {
+    const filters = (await byName('Filters'))!;
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/categories/${filters._id}`, headers: admin.headers, payload: { name: 'Filters & Seals' } });
+    expect(renamed.statusCode).toBe(200);
+    expect((await byName('Filters & Seals'))?.count).toBe(1);
+    const clash = await t.app.inject({ method: 'PATCH', url: `/api/categories/${filters._id}`, headers: admin.headers, payload: { name: 'BRAKES' } });
+    expect(clash.statusCode).toBe(409);
+  });
+
+  it('deletes an empty category; one that holds parts, or Other, stays with 409 and a clear message', async () => {
+    const brakes = (await byName('Brakes'))!;
+    const filters = (await byName('Filters & Seals'))!;
+    const other = (await byName('Other'))!;
+    const holding = await t.app.inject({ method: 'DELETE', url: `/api/categories/${filters._id}`, headers: admin.headers });
+    expect(holding.statusCode).toBe(409);
+    expect(holding.json().error.message).toBe("'Filters & Seals' holds 1 part. Move it to another category first.");
+    const keep = await t.app.inject({ method: 'DELETE', url: `/api/categories/${other._id}`, headers: admin.headers });
+    expect(keep.statusCode).toBe(409);
+    expect(keep.json().error.message).toMatch(/cannot be renamed or deleted/);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/categories/${brakes._id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(await byName('Brakes')).toBeUndefined();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/categories/${brakes._id}`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/categories/not-an-id', headers: admin.headers })).statusCode).toBe(400);
+  });
+
+  it('lets only admins change categories, before anything else', async () => {
+    expect((await addCategory('Tyres', customer.headers)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Tyres' } })).statusCode).toBe(401);
+    expect(await byName('Tyres')).toBeUndefined();
+  });
+});
