@@ -103,6 +103,7 @@ const catalogueDetails = {
     .string()
     .trim()
     .max(BRAND_MAX, `Must be at most ${BRAND_MAX} characters`)
+    // eslint-disable-next-line no-control-regex
     .refine((value) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value), 'Must be on one line')
     .optional(),
   partNumber: partNumberText.optional(),

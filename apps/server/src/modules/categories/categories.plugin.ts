@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { createCategoriesRepository } from './categories.repository.js';
 import { createCategoriesService, type CategoriesService } from './categories.service.js';
 
+export type { CategoriesService } from './categories.service.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The catalogue's categories. */

@@ -1,6 +1,6 @@
 import { productMessages, type Product, type ProductCount } from '@shop/shared';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { CategoriesService } from '../categories/categories.service.js';
+import type { CategoriesService } from '../categories/categories.plugin.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import { toNewProductRow, toProduct, toProductChanges, type NewProduct, type ProductEdit } from './products.mapper.js';
 import type { ProductsRepository } from './products.repository.js';
