@@ -230,6 +230,5 @@ export type NewProductRow = Insertable<ProductTable>;
 export type UserRow = Selectable<UserTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type ContactMessageRow = Selectable<ContactMessageTable>;
-export type CategoryRow = Selectable<CategoryTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type NewReviewRow = Insertable<ReviewTable>;

@@ -20,7 +20,6 @@ export type Category = z.infer<typeof categorySchema>;
 
 /** POST /categories and PATCH /categories/{id}. */
 export const categoryInputSchema = z.object({ name: singleLineText(CATEGORY_NAME_MAX, categoryMessages.nameRequired) });
-export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 /** A category name as compared: case and runs of spaces do not make two categories. */
 export const categoryKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
