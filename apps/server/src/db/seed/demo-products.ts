@@ -1,7 +1,30 @@
 import type { PartArt } from './illustrations.js';
 
+/** SPEC-2's ten categories, and two for engine and cooling parts. */
+export const demoCategories = [
+  'Brakes',
+  'Filters',
+  'Chains & Sprockets',
+  'Ignition',
+  'Oils & Fluids',
+  'Electrical',
+  'Cables & Controls',
+  'Suspension',
+  'Tyres & Wheels',
+  'Tools & Care',
+  'Engine',
+  'Cooling',
+] as const;
+type DemoCategory = (typeof demoCategories)[number];
+
 export interface DemoProduct {
   name: string;
+  /** One of the demo categories below. */
+  category: DemoCategory;
+  brand: string;
+  partNumber: string;
+  /** The original-equipment numbers it replaces, where it makes sense. */
+  oemNumbers?: readonly string[];
   description: string;
   priceCents: number;
   /** Units in stock. */
@@ -14,12 +37,16 @@ export interface DemoProduct {
 }
 
 /**
- * The demo catalogue, listed in this order (six per page). The out-of-stock items sit at
+ * The demo catalogue, over every demo category, listed in this order (six per page). The out-of-stock items sit at
  * positions 7, 16 and 25, so the first page is all buyable and each later case is on its own page.
  */
 export const demoProducts: readonly DemoProduct[] = [
   {
     name: 'Sintered Front Brake Pads (Pair)',
+    category: 'Brakes',
+    brand: 'EBC',
+    partNumber: 'FA196HH',
+    oemNumbers: ['06455-MFJ-D01', '06455-KYJ-902'],
     description:
       'Sintered copper-alloy compound with strong wet and dry bite. Fits twin-piston sliding front calipers on most 250-650 cc road bikes.',
     priceCents: 2899,
@@ -30,6 +57,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Floating Front Brake Disc 310 mm',
+    category: 'Brakes',
+    brand: 'Brembo',
+    partNumber: '78B40870',
     description:
       'Stainless steel rotor on an anodised aluminium carrier with ten floating buttons. 5 mm thick, 5-bolt mount, sold singly.',
     priceCents: 11900,
@@ -40,6 +70,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'O-Ring Drive Chain 520 x 120 Links',
+    category: 'Chains & Sprockets',
+    brand: 'D.I.D',
+    partNumber: '520VX3-120',
     description:
       'Heavy-duty 520 pitch chain with O-ring sealed pins for long life on 250-750 cc bikes. Gold side plates, supplied with a rivet-type master link.',
     priceCents: 5450,
@@ -50,6 +83,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Steel Rear Sprocket 520, 42 Teeth',
+    category: 'Chains & Sprockets',
+    brand: 'JT Sprockets',
+    partNumber: 'JTR1334.42',
+    oemNumbers: ['64151-MJE-D00'],
     description:
       'Hardened C45 steel rear sprocket with lightening holes, 520 pitch, 42 teeth. Check your bolt pattern: 6 x 10.5 mm holes on a 132 mm circle.',
     priceCents: 3290,
@@ -60,6 +97,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Iridium Spark Plug, 10 mm Thread',
+    category: 'Ignition',
+    brand: 'NGK',
+    partNumber: 'CR9EIX',
+    oemNumbers: ['31917-MKN-D01', '94705-00419'],
     description:
       'Fine-wire iridium centre electrode for a quick cold start and steady idle. 10 mm thread, 19 mm reach, 16 mm hex; gap preset at 0.8 mm.',
     priceCents: 1299,
@@ -70,6 +111,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Spin-On Oil Filter, 65 mm',
+    category: 'Filters',
+    brand: 'HiFlo',
+    partNumber: 'HF204',
+    oemNumbers: ['15410-MFJ-D01', '5GH-13440-00', '16097-1073'],
     description:
       'Full-flow paper element with anti-drain-back valve and a nut on the can for easy removal. 65 mm diameter, M20 x 1.5 thread; change every service.',
     priceCents: 899,
@@ -80,6 +125,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'High-Flow Panel Air Filter',
+    category: 'Filters',
+    brand: 'K&N',
+    partNumber: 'HA-5013',
+    oemNumbers: ['17210-MJW-J00'],
     description:
       'Pleated, washable panel filter in a moulded urethane frame. Drops straight into the stock airbox of popular 600 cc four-cylinder sport bikes.',
     priceCents: 3450,
@@ -90,6 +139,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Clutch Friction Plate Kit, 8 Plates',
+    category: 'Engine',
+    brand: 'EBC',
+    partNumber: 'CK1223',
+    oemNumbers: ['22201-MJE-D00'],
     description:
       'Cork-based friction plates matched to stock steels for a smooth take-up. Eight plates for wet multi-plate clutches on 600 cc inline fours.',
     priceCents: 8900,
@@ -100,6 +153,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Chain and Sprocket Kit 525, 16/45 Teeth',
+    category: 'Chains & Sprockets',
+    brand: 'RK',
+    partNumber: '3066-998P',
     description:
       'X-ring 525 chain (118 links), 16-tooth front and 45-tooth rear steel sprockets, cut to length. Everything you need for a complete drive refresh.',
     priceCents: 15900,
@@ -111,6 +167,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Inline Fuel Filter, 6 mm Hose',
+    category: 'Filters',
+    brand: 'Mahle',
+    partNumber: 'KL 145',
     description:
       'Clear-bodied inline filter with a 30 micron paper element, so you can see dirt build up. Barbed ends for 6 mm (1/4 in) fuel line; flow arrow marked.',
     priceCents: 649,
@@ -121,6 +180,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Clutch Cable with Inline Adjuster, 1150 mm',
+    category: 'Cables & Controls',
+    brand: 'Venhill',
+    partNumber: 'H01-4-055',
+    oemNumbers: ['22870-MJW-J00'],
     description:
       'PTFE-lined clutch cable with a stainless inner wire and inline adjuster for a light lever feel. 1150 mm outer length; barrel nipples both ends.',
     priceCents: 1899,
@@ -131,6 +194,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Push-Pull Throttle Cable Set',
+    category: 'Cables & Controls',
+    brand: 'Motion Pro',
+    partNumber: '02-0555',
+    oemNumbers: ['17910-MJW-J00', '17920-MJW-J00'],
     description:
       'Pair of open and close throttle cables with threaded adjusters, made to stock length. Lined outers keep the twist grip snapping back cleanly.',
     priceCents: 2450,
@@ -142,6 +209,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Forged Piston Kit with Rings, 67 mm',
+    category: 'Engine',
+    brand: 'Wiseco',
+    partNumber: '4938M06700',
     description:
       'Forged aluminium piston with a moly-coated skirt, ring set, wrist pin and clips. 67.00 mm standard bore for 250 cc singles; measure before ordering.',
     priceCents: 16900,
@@ -152,6 +222,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Stainless Intake Valve, 5.5 mm Stem',
+    category: 'Engine',
+    brand: 'Kibblewhite',
+    partNumber: '20-2300',
+    oemNumbers: ['14711-MEL-000'],
     description:
       'Hardened stainless intake valve with a chromed stem, 31 mm head and 5.5 mm stem. Lap into the seat and check clearance after fitting.',
     priceCents: 2299,
@@ -162,6 +236,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Heat-Resistant Exhaust Valve, 5.5 mm Stem',
+    category: 'Engine',
+    brand: 'Kibblewhite',
+    partNumber: '20-2310',
+    oemNumbers: ['14721-MEL-000'],
     description:
       'Exhaust valve in nickel-chrome alloy that keeps its shape at high temperature. 26 mm head, 5.5 mm stem; sold singly, order one per port.',
     priceCents: 2599,
@@ -173,6 +251,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Multi-Layer Steel Head Gasket, 67 mm Bore',
+    category: 'Engine',
+    brand: 'Athena',
+    partNumber: 'S410210001001',
+    oemNumbers: ['12251-MJW-J01'],
     description:
       'Three-layer MLS head gasket with embossed fire ring and coated faces for a reliable seal. 67 mm bore, 0.6 mm compressed thickness.',
     priceCents: 3150,
@@ -183,6 +265,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Sealed Wheel Bearing 6204-2RS (Pair)',
+    category: 'Tyres & Wheels',
+    brand: 'SKF',
+    partNumber: '6204-2RSH',
+    oemNumbers: ['91051-KWB-601'],
     description:
       'Deep-groove ball bearings with rubber seals on both sides, pre-greased. 20 x 47 x 14 mm; fits front and rear hubs on many 125-600 cc bikes.',
     priceCents: 1599,
@@ -193,6 +279,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Tapered Steering Head Bearing Kit',
+    category: 'Suspension',
+    brand: 'All Balls',
+    partNumber: '22-1003',
+    oemNumbers: ['53212-MEL-013'],
     description:
       'Tapered roller bearings, races and dust seals to replace notchy ball-type head bearings. Gives a smoother, more precise feel at low speed.',
     priceCents: 4290,
@@ -204,6 +294,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Silicone Radiator Hose Kit, 3 Pieces',
+    category: 'Cooling',
+    brand: 'Samco',
+    partNumber: 'HON-96',
     description:
       'Four-ply reinforced silicone hoses shaped to replace the stock rubber ones, with stainless clamps. Resists heat cracking; rated to 180 C.',
     priceCents: 6900,
@@ -214,6 +307,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Ready-Mixed Coolant, 1 L',
+    category: 'Oils & Fluids',
+    brand: 'Motul',
+    partNumber: 'MOCOOL-1L',
     description:
       'Silicate-free ethylene glycol coolant, pre-mixed 50/50 and safe for aluminium engines. Protects to -37 C; no distilled water needed.',
     priceCents: 1190,
@@ -224,6 +320,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Wax-Pellet Thermostat, 82 C',
+    category: 'Cooling',
+    brand: 'Wahler',
+    partNumber: '4256.82D',
+    oemNumbers: ['19300-MJE-D01'],
     description:
       'Opens at 82 C and is fully open at 95 C, keeping the engine at working heat in town traffic. Brass body with a fitted rubber seal ring.',
     priceCents: 2790,
@@ -234,6 +334,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Fork Oil Seal and Dust Seal Set, 41 mm',
+    category: 'Suspension',
+    brand: 'All Balls',
+    partNumber: '56-137',
+    oemNumbers: ['51490-MJE-D01'],
     description:
       'Double-lip oil seals with a steel spring plus matching dust wipers for both legs of 41 x 54 x 11 mm forks. Replace when oil weeps down the tubes.',
     priceCents: 2490,
@@ -244,6 +348,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'DOT 4 Brake Fluid, 500 ml',
+    category: 'Oils & Fluids',
+    brand: 'Motul',
+    partNumber: 'RBF-600',
     description:
       'Glycol-based DOT 4 fluid with a 265 C dry boiling point for hydraulic brakes and clutches. Flush every two years; never mix with DOT 5 silicone.',
     priceCents: 1150,
@@ -255,6 +362,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'AGM Maintenance-Free Battery 12 V, 8 Ah',
+    category: 'Electrical',
+    brand: 'Yuasa',
+    partNumber: 'YTZ10S',
+    oemNumbers: ['31500-MEL-013'],
     description:
       'Sealed AGM battery, factory activated and ready to fit. 12 V, 8 Ah, 135 A cold cranking; 150 x 87 x 105 mm with terminals positive left.',
     priceCents: 8990,
@@ -265,6 +376,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Folding Brake and Clutch Lever Pair',
+    category: 'Cables & Controls',
+    brand: 'ASV',
+    partNumber: 'F4-204',
     description:
       'CNC-machined aluminium levers with six-position span adjusters and a folding tip that survives a tip-over. Anodised gold, sold as a pair.',
     priceCents: 4990,
@@ -275,6 +389,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Round Bar-End Mirror Pair',
+    category: 'Cables & Controls',
+    brand: 'Oxford',
+    partNumber: 'OX196',
     description:
       'Convex glass mirrors on adjustable aluminium arms that mount in the handlebar ends. Fits bars with a 13-18 mm inner diameter; sold as a pair.',
     priceCents: 5490,
@@ -285,6 +402,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Organic Rear Brake Pads (Pair)',
+    category: 'Brakes',
+    brand: 'EBC',
+    partNumber: 'FA174',
+    oemNumbers: ['06435-MEL-D21'],
     description:
       'Quiet, low-dust organic compound that is kind to rear discs. Fits single-piston sliding rear calipers on most 125-600 cc commuters and tourers.',
     priceCents: 2190,
@@ -296,6 +417,10 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Wave Rear Brake Disc 240 mm',
+    category: 'Brakes',
+    brand: 'Galfer',
+    partNumber: 'DF197W',
+    oemNumbers: ['43251-MJE-D01'],
     description:
       'Petal-edged stainless rear disc that sheds heat and pad dust quickly. 240 mm, 4.5 mm thick, 5-bolt mount; fit new pads at the same time.',
     priceCents: 7900,
@@ -307,6 +432,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Semi-Synthetic Engine Oil 10W-40, 4 L',
+    category: 'Oils & Fluids',
+    brand: 'Motul',
+    partNumber: '5100-10W40-4L',
     description:
       'JASO MA2 semi-synthetic four-stroke oil, safe for wet clutches and shared gearboxes. 4 L is one change for most 600-1000 cc engines.',
     priceCents: 4490,
@@ -317,6 +445,9 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Chain Lube Spray, 400 ml',
+    category: 'Tools & Care',
+    brand: 'Motul',
+    partNumber: 'C2-400',
     description:
       'Tacky, fling-resistant lube safe for O-, X- and Z-ring chains. Spray on the inner run of a warm chain after cleaning, every 500 km or after rain.',
     priceCents: 1490,
@@ -324,5 +455,438 @@ export const demoProducts: readonly DemoProduct[] = [
     minimum: 3,
     visual: 'spray',
     accent: '#8e44ad',
+  },
+  {
+    name: 'Sintered Front Brake Pads HH, Radial Calipers (Pair)',
+    category: 'Brakes',
+    brand: 'Brembo',
+    partNumber: '07BB37SA',
+    oemNumbers: ['06455-MFL-006'],
+    description:
+      'Sintered pads for four-piston radial calipers. High friction from cold, steady in the wet; for sport and naked bikes from 600 cc.',
+    priceCents: 4690,
+    quantity: 60,
+    minimum: 2,
+    visual: 'brake-pad',
+    accent: '#b8322a',
+  },
+  {
+    name: 'Ceramic Scooter Brake Pads (Pair)',
+    category: 'Brakes',
+    brand: 'SBS',
+    partNumber: '152HF',
+    description:
+      'Ceramic compound for scooters and small commuters: quiet, low dust and kind to the disc.',
+    priceCents: 1590,
+    quantity: 90,
+    minimum: 2,
+    visual: 'brake-pad',
+    accent: '#7b8794',
+    variant: 1,
+  },
+  {
+    name: 'Stainless Braided Front Brake Line',
+    category: 'Brakes',
+    brand: 'HEL',
+    partNumber: 'HBK-F200',
+    description:
+      'Stainless braided hose with a clear PVC cover and banjo bolts. Firmer lever, no swelling under heat.',
+    priceCents: 6490,
+    quantity: 24,
+    minimum: 1,
+    visual: 'hose',
+    accent: '#2a2f36',
+  },
+  {
+    name: 'Spin-On Oil Filter, 80 mm',
+    category: 'Filters',
+    brand: 'HiFlo',
+    partNumber: 'HF303',
+    oemNumbers: ['16097-0008', '15410-MM5-003'],
+    description:
+      'Oil filter for Kawasaki and larger Honda engines: 80 mm can, 3/4-16 UNF thread, anti-drainback valve.',
+    priceCents: 999,
+    quantity: 180,
+    minimum: 2,
+    visual: 'oil-filter',
+    accent: '#2c6db5',
+  },
+  {
+    name: 'Cartridge Oil Filter for Suzuki Twins',
+    category: 'Filters',
+    brand: 'HiFlo',
+    partNumber: 'HF138',
+    oemNumbers: ['16510-07J00', '16510-05240'],
+    description:
+      'Spin-on oil filter for Suzuki V-twins and singles, with a pressure relief valve.',
+    priceCents: 949,
+    quantity: 150,
+    minimum: 2,
+    visual: 'oil-filter',
+    accent: '#d9a21b',
+  },
+  {
+    name: 'Racing Oil Filter with 17 mm Nut',
+    category: 'Filters',
+    brand: 'K&N',
+    partNumber: 'KN-204',
+    oemNumbers: ['15410-MFJ-D01'],
+    description:
+      'Heavy-wall oil filter with a 17 mm nut welded on for easy removal. Same fit as HF204.',
+    priceCents: 1690,
+    quantity: 70,
+    minimum: 1,
+    visual: 'oil-filter',
+    accent: '#2a2f36',
+  },
+  {
+    name: 'Foam Air Filter for Trail Bikes',
+    category: 'Filters',
+    brand: 'Twin Air',
+    partNumber: '152215',
+    description:
+      'Dual-stage foam element: oil it, wash it, use it again. For dusty trails. Supplied pre-oiled; check the fit on your airbox first.',
+    priceCents: 2890,
+    quantity: 35,
+    minimum: 1,
+    visual: 'air-filter',
+    accent: '#d64533',
+  },
+  {
+    name: 'Standard Spark Plug, 10 mm Thread',
+    category: 'Ignition',
+    brand: 'NGK',
+    partNumber: 'CR8E',
+    oemNumbers: ['98079-58846'],
+    description:
+      'Nickel spark plug for small and mid-size four-strokes. Gap 0.7-0.8 mm. Sold singly; most twins need two, most fours need four.',
+    priceCents: 549,
+    quantity: 500,
+    minimum: 4,
+    visual: 'spark-plug',
+    accent: '#7b8794',
+  },
+  {
+    name: 'Iridium Power Spark Plug, 12 mm Thread',
+    category: 'Ignition',
+    brand: 'Denso',
+    partNumber: 'IU24',
+    description:
+      'Fine-wire iridium plug: easier starts, steadier idle. Gap 0.8 mm. Lasts about twice as long as a nickel plug.',
+    priceCents: 1190,
+    quantity: 220,
+    minimum: 2,
+    visual: 'spark-plug',
+    accent: '#2f74c9',
+  },
+  {
+    name: 'Ignition Coil with Plug Cap',
+    category: 'Ignition',
+    brand: 'Electrosport',
+    partNumber: 'ESC-18',
+    oemNumbers: ['30700-MJE-D01'],
+    description:
+      'Direct replacement stick coil with a new plug cap and seal. Cures misfires from a cracked or tired original coil.',
+    priceCents: 5990,
+    quantity: 12,
+    minimum: 1,
+    visual: 'battery',
+    accent: '#e07a2f',
+  },
+  {
+    name: 'Fully Synthetic Engine Oil 10W-40, 4 L',
+    category: 'Oils & Fluids',
+    brand: 'Motul',
+    partNumber: '7100-10W40-4L',
+    description:
+      'Ester-based fully synthetic four-stroke oil, JASO MA2, for wet-clutch road and track bikes.',
+    priceCents: 6290,
+    quantity: 75,
+    minimum: 1,
+    visual: 'bottle',
+    accent: '#c0392b',
+  },
+  {
+    name: 'Engine Oil 10W-40, 1 L',
+    category: 'Oils & Fluids',
+    brand: 'Castrol',
+    partNumber: 'POWER1-10W40-1L',
+    description:
+      'Semi-synthetic four-stroke oil for everyday riding; JASO MA2. One litre for top-ups.',
+    priceCents: 1390,
+    quantity: 240,
+    minimum: 2,
+    visual: 'bottle',
+    accent: '#27a35a',
+    variant: 1,
+  },
+  {
+    name: 'Fork Oil 10W, 1 L',
+    category: 'Oils & Fluids',
+    brand: 'Motul',
+    partNumber: 'FORK-10W-1L',
+    description:
+      'Medium fork oil for conventional and cartridge forks; keeps its damping when hot.',
+    priceCents: 1490,
+    quantity: 80,
+    minimum: 1,
+    visual: 'bottle',
+    accent: '#8e44ad',
+  },
+  {
+    name: 'AGM Battery 12 V, 8 Ah, YTX9-BS',
+    category: 'Electrical',
+    brand: 'Yuasa',
+    partNumber: 'YTX9-BS',
+    oemNumbers: ['31500-KEA-003'],
+    description:
+      'Sealed AGM battery, supplied with acid pack. Fits many 250-650 cc bikes. Fill, let it settle and charge before fitting.',
+    priceCents: 7490,
+    quantity: 30,
+    minimum: 1,
+    visual: 'battery',
+    accent: '#c9a227',
+  },
+  {
+    name: 'Lithium Battery 12 V, Lightweight',
+    category: 'Electrical',
+    brand: 'Shorai',
+    partNumber: 'LFX14A4-BS12',
+    description:
+      'Lithium iron phosphate: a third of the weight of lead-acid and strong cold cranking.',
+    priceCents: 16900,
+    quantity: 10,
+    minimum: 1,
+    visual: 'battery',
+    accent: '#2a2f36',
+  },
+  {
+    name: 'Smart Battery Charger and Maintainer',
+    category: 'Electrical',
+    brand: 'Optimate',
+    partNumber: 'TM-451',
+    description:
+      'Charges, tests and keeps a 12 V battery topped up over winter; lead-acid and AGM.',
+    priceCents: 5490,
+    quantity: 40,
+    minimum: 1,
+    visual: 'battery',
+    accent: '#27a35a',
+  },
+  {
+    name: 'Regulator Rectifier, MOSFET',
+    category: 'Electrical',
+    brand: 'Shindengen',
+    partNumber: 'FH020AA',
+    oemNumbers: ['31600-MFN-D01'],
+    description:
+      'MOSFET regulator that runs cooler than the original and charges steadily. Plug-in connectors, no cutting of the loom.',
+    priceCents: 11900,
+    quantity: 14,
+    minimum: 1,
+    visual: 'battery',
+    accent: '#7b8794',
+  },
+  {
+    name: 'LED Headlight Bulb H4',
+    category: 'Electrical',
+    brand: 'Philips',
+    partNumber: '11342UE2X2',
+    description:
+      'Plug-in LED bulb with a fan-free heat sink; whiter light, same H4 socket. Check that your headlight has room behind it.',
+    priceCents: 4990,
+    quantity: 50,
+    minimum: 1,
+    visual: 'spark-plug',
+    accent: '#d9a21b',
+  },
+  {
+    name: 'Heated Grips Kit',
+    category: 'Cables & Controls',
+    brand: 'Oxford',
+    partNumber: 'OF696',
+    description:
+      'Five heat levels, battery saver, 22 mm bars. Warm hands on cold morning rides. Wiring loom and switch included.',
+    priceCents: 7990,
+    quantity: 18,
+    minimum: 1,
+    visual: 'lever',
+    accent: '#d64533',
+  },
+  {
+    name: 'Front Brake Master Cylinder Lever',
+    category: 'Cables & Controls',
+    brand: 'Puig',
+    partNumber: '2133N',
+    oemNumbers: ['53175-MFL-003'],
+    description:
+      'Adjustable lever with six span settings, CNC-machined aluminium. A folding tip survives a tip-over.',
+    priceCents: 3990,
+    quantity: 45,
+    minimum: 1,
+    visual: 'lever',
+    accent: '#2f74c9',
+  },
+  {
+    name: 'Rear Shock Absorber, Adjustable Preload',
+    category: 'Suspension',
+    brand: 'YSS',
+    partNumber: 'MZ456-330TRL',
+    description:
+      'Emulsion shock with preload and rebound adjustment, 330 mm eye to eye. A simple swap for a tired original shock.',
+    priceCents: 34900,
+    quantity: 6,
+    minimum: 1,
+    visual: 'fork-seal',
+    accent: '#c9a227',
+  },
+  {
+    name: 'Fork Springs, Progressive (Pair)',
+    category: 'Suspension',
+    brand: 'Hyperpro',
+    partNumber: 'SP-HO07-SSA015',
+    description:
+      'Progressive fork springs: supple over bumps, firm under braking. Fit with fresh 10W fork oil.',
+    priceCents: 11900,
+    quantity: 12,
+    minimum: 1,
+    visual: 'fork-seal',
+    accent: '#8e44ad',
+  },
+  {
+    name: 'Swingarm Bearing Kit',
+    category: 'Suspension',
+    brand: 'All Balls',
+    partNumber: '28-1213',
+    oemNumbers: ['91072-MEL-003'],
+    description:
+      'Needle bearings, seals and spacers for the swingarm pivot. Grease them well and torque the pivot bolt to the book.',
+    priceCents: 4990,
+    quantity: 20,
+    minimum: 1,
+    visual: 'bearing',
+    accent: '#2a2f36',
+  },
+  {
+    name: 'Sport Touring Tyre 120/70 ZR17, Front',
+    category: 'Tyres & Wheels',
+    brand: 'Michelin',
+    partNumber: 'ROAD6-120-70-17',
+    description:
+      'Dual-compound sport touring tyre: grip in the wet and long life. 120/70 ZR17 58W.',
+    priceCents: 17900,
+    quantity: 16,
+    minimum: 1,
+    visual: 'bearing',
+    accent: '#2a2f36',
+    variant: 1,
+  },
+  {
+    name: 'Sport Touring Tyre 180/55 ZR17, Rear',
+    category: 'Tyres & Wheels',
+    brand: 'Pirelli',
+    partNumber: 'ANGELGT2-180-55-17',
+    description:
+      'Rear tyre for sport touring: stable when loaded, even wear. 180/55 ZR17 73W. Pairs with a 120/70 front.',
+    priceCents: 21900,
+    quantity: 12,
+    minimum: 1,
+    visual: 'bearing',
+    accent: '#7b8794',
+    variant: 1,
+  },
+  {
+    name: 'Inner Tube 2.75/3.00-18',
+    category: 'Tyres & Wheels',
+    brand: 'Michelin',
+    partNumber: 'AIRSTOP-18MD',
+    description:
+      'Butyl inner tube with a straight TR4 valve for 18-inch spoked wheels. Fit with a new rim tape.',
+    priceCents: 1290,
+    quantity: 60,
+    minimum: 2,
+    visual: 'hose',
+    accent: '#4a5361',
+    variant: 1,
+  },
+  {
+    name: 'Angled Tyre Valves, Pair',
+    category: 'Tyres & Wheels',
+    brand: 'Oxford',
+    partNumber: 'OX385',
+    description:
+      '90-degree valves for tubeless rims: a pump reaches them past the brake disc. For 8.3 mm and 11.3 mm valve holes.',
+    priceCents: 1490,
+    quantity: 80,
+    minimum: 2,
+    visual: 'valve',
+    accent: '#27a35a',
+  },
+  {
+    name: 'Paddock Stand, Rear',
+    category: 'Tools & Care',
+    brand: 'Oxford',
+    partNumber: 'OX207',
+    description:
+      'Rear paddock stand with swingarm forks; lifts the wheel for chain and tyre work.',
+    priceCents: 6990,
+    quantity: 15,
+    minimum: 1,
+    visual: 'lever',
+    accent: '#c0392b',
+    variant: 1,
+  },
+  {
+    name: 'Torque Wrench 10-60 Nm',
+    category: 'Tools & Care',
+    brand: 'Draper',
+    partNumber: 'TW-6060',
+    description:
+      'Click torque wrench, 3/8-inch drive, for axles, calipers and sump plugs. Calibrated to 4 % and supplied in a case.',
+    priceCents: 5990,
+    quantity: 22,
+    minimum: 1,
+    visual: 'lever',
+    accent: '#7b8794',
+  },
+  {
+    name: 'Digital Tyre Pressure Gauge',
+    category: 'Tools & Care',
+    brand: 'Motion Pro',
+    partNumber: '08-0401',
+    description:
+      'Reads to 0.1 psi, with a swivel head and backlight. Check pressures cold, before every long ride, in psi, bar or kPa.',
+    priceCents: 2490,
+    quantity: 55,
+    minimum: 1,
+    visual: 'thermostat',
+    accent: '#2f74c9',
+  },
+  {
+    name: 'Chain Cleaning Brush',
+    category: 'Tools & Care',
+    brand: 'Muc-Off',
+    partNumber: 'MUC-CB1',
+    description:
+      'Three-sided brush that cleans both sides and the rollers in one pass. Use it with a chain cleaner before lubing.',
+    priceCents: 990,
+    quantity: 120,
+    minimum: 2,
+    visual: 'spray',
+    accent: '#d64533',
+    variant: 1,
+  },
+  {
+    name: 'Motorcycle Cleaner, 1 L',
+    category: 'Tools & Care',
+    brand: 'Muc-Off',
+    partNumber: 'MUC-664',
+    description:
+      'Biodegradable bike cleaner safe on paint, rubber and anodised parts. Spray on, leave for a few minutes, rinse off.',
+    priceCents: 1490,
+    quantity: 140,
+    minimum: 2,
+    visual: 'spray',
+    accent: '#d64533',
   },
 ];

@@ -2,7 +2,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ImageStorage } from '../../lib/image-storage.js';
 import type { Database, NewProductRow, NewReviewRow } from '../schema.js';
-import { demoProducts } from './demo-products.js';
+import { categoryKey, partNumberKey } from '@shop/shared';
+import { demoCategories, demoProducts } from './demo-products.js';
 import { demoReviews } from './demo-reviews.js';
 import { responsiveVariants } from '../../lib/responsive-images.js';
 import { AVATAR_IMAGE, PRODUCT_IMAGE, avatarSvg, productSvg, renderWebp } from './illustrations.js';
@@ -62,11 +63,17 @@ export async function seedDemo(
   // agree, and anything created after the seed sorts after it.
   const now = Date.now();
   const productsFrom = now - (demoProducts.length + 24 * 60) * MINUTE;
+  const categoryIds = new Map(demoCategories.map((name, index) => [name, newId(productsFrom - (demoCategories.length - index) * MINUTE)]));
   const products: NewProductRow[] = demoProducts.map((product, index) => {
     const at = productsFrom + index * MINUTE;
     const stamp = new Date(at).toISOString();
     return {
       id: newId(at),
+      category_id: categoryIds.get(product.category),
+      brand: product.brand,
+      part_number: product.partNumber,
+      part_number_key: partNumberKey(product.partNumber),
+      oem_numbers: JSON.stringify(product.oemNumbers ?? []),
       name: product.name,
       description: product.description,
       price_cents: product.priceCents,
@@ -98,6 +105,12 @@ export async function seedDemo(
     }
     // Another instance may have seeded while this one was drawing.
     if (await inUse(trx)) return false;
+    // A new shop has only 'Other'; an admin may have added a category of the same name before the first part.
+    await trx.deleteFrom('categories').where('name_key', 'in', demoCategories.map(categoryKey)).execute();
+    await trx
+      .insertInto('categories')
+      .values(demoCategories.map((name) => ({ id: categoryIds.get(name)!, name, name_key: categoryKey(name), created_at: new Date(now).toISOString() })))
+      .execute();
     await trx.insertInto('products').values(products).execute();
     await trx.insertInto('reviews').values(reviews).execute();
     return true;
