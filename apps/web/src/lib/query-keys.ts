@@ -37,6 +37,8 @@ export const queryKeys = {
     profile: (email: string) => ['user', email] as const,
     adminStatus: (email: string) => ['admin', email] as const,
   },
+  /** Outside the products' root: an order changes stock, never how many parts a category holds. */
+  categories: ['categories'] as const,
   contactMessages: {
     all: contactMessages,
     page: ({ page, size }: { page: number; size: number }) => [...contactMessages, 'page', { page, size }] as const,

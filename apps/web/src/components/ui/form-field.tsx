@@ -4,6 +4,7 @@ const CONTROL_CLASSES = {
   input: { base: 'input w-full', invalid: 'input-error' },
   textarea: { base: 'textarea w-full', invalid: 'textarea-error' },
   file: { base: 'file-input w-full', invalid: 'file-input-error' },
+  select: { base: 'select w-full', invalid: 'select-error' },
 } as const;
 
 export interface FieldControlProps {

@@ -19,6 +19,12 @@ export const adminProductsCopy = {
     minimumHint: 'smallest order',
     image: 'Image',
     imageHint: 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB',
+    category: 'Category',
+    brand: 'Brand',
+    partNumber: 'Part number',
+    partNumberHint: "the maker's, e.g. HF204",
+    oemNumbers: 'OEM numbers',
+    oemNumbersHint: 'comma-separated',
   },
   update: {
     documentTitle: 'Update Product | Moto Parts',

@@ -20,7 +20,10 @@ export type UpdateProductFormInput = z.input<typeof updateProductFormSchema>;
 export type UpdateProductFormValues = z.output<typeof updateProductFormSchema>;
 
 /** The API's field names (a 422's fieldErrors) and the form fields that show their messages. */
+const CATALOGUE_DETAIL_FIELDS = { category: 'category', brand: 'brand', partNumber: 'partNumber', oemNumbers: 'oemNumbers' } as const;
+
 export const ADD_PRODUCT_FIELDS = {
+  ...CATALOGUE_DETAIL_FIELDS,
   name: 'name',
   decreption: 'decreption',
   price: 'price',
@@ -30,6 +33,7 @@ export const ADD_PRODUCT_FIELDS = {
 } as const;
 
 export const UPDATE_PRODUCT_FIELDS = {
+  ...CATALOGUE_DETAIL_FIELDS,
   decreption: 'decreption',
   price: 'price',
   quantity: 'quantity',

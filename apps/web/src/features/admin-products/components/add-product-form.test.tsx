@@ -11,7 +11,7 @@ import { AddProductForm, type AddProductFormProps } from './add-product-form';
 function setup(props: Partial<AddProductFormProps> = {}) {
   const onSubmit = vi.fn<(values: AddProductFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
   const user = userEvent.setup();
-  render(<AddProductForm onSubmit={onSubmit} upload={{ progress: null, error: null }} {...props} />);
+  render(<AddProductForm onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} {...props} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label);
   const fill = async (values: Partial<Record<'Name' | 'Decreption' | 'Price' | 'Quantity' | 'Minimum', string>>) => {
     for (const [label, value] of Object.entries(values)) {
@@ -71,9 +71,13 @@ describe('AddProductForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('hands over the checked values with the chosen photo, then clears the form', async () => {
-    const { fillValid, submit, onSubmit, field } = setup();
+  it('hands over the checked values with the chosen photo, category, brand and numbers, then clears the form', async () => {
+    const { fillValid, submit, onSubmit, field, user } = setup();
     await fillValid();
+    await user.selectOptions(field('Category'), 'Filters');
+    await user.type(field('Brand'), 'HiFlo');
+    await user.type(field(/^Part number/), 'HF-204');
+    await user.type(field(/^OEM numbers/), '15410-MFJ-D01, 5GH-13440-00,');
     await submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
@@ -82,9 +86,14 @@ describe('AddProductForm', () => {
       price: 1299,
       quantity: 40,
       minimum: 4,
+      category: 'Filters',
+      brand: 'HiFlo',
+      partNumber: 'HF-204',
+      oemNumbers: ['15410-MFJ-D01', '5GH-13440-00'],
       image: expect.objectContaining({ name: 'part.png' }),
     });
     await waitFor(() => expect(field('Name')).toHaveValue(''));
+    expect(field('Category')).toHaveValue('Other');
     expect(field('Price')).toHaveValue('');
     expect((field(/^Image/) as HTMLInputElement).value).toBe('');
   });
@@ -109,9 +118,9 @@ describe('AddProductForm', () => {
   });
 
   it("shows the photo's upload progress and why an upload failed", () => {
-    const { rerender } = render(<AddProductForm onSubmit={vi.fn()} upload={{ progress: 0.5, error: null }} />);
+    const { rerender } = render(<AddProductForm onSubmit={vi.fn()} upload={{ progress: 0.5, error: null }} categories={['Other']} />);
     expect(screen.getByRole('progressbar', { name: 'Uploading image' })).toHaveAttribute('value', '50');
-    rerender(<AddProductForm onSubmit={vi.fn()} upload={{ progress: null, error: 'The image is larger than 5 MB. Please choose a smaller one.' }} />);
+    rerender(<AddProductForm onSubmit={vi.fn()} upload={{ progress: null, error: 'The image is larger than 5 MB. Please choose a smaller one.' }} categories={['Other']} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The image is larger than 5 MB');
   });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_CATEGORY } from '@shop/shared';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
@@ -10,15 +11,30 @@ import {
   type AddProductFormInput,
   type AddProductFormValues,
 } from '../product-form-schemas';
+import { CatalogueDetailsFields } from './catalogue-details-fields';
 
 const copy = adminProductsCopy.add;
 const fields = adminProductsCopy.fields;
-const EMPTY: AddProductFormInput = { name: '', decreption: '', price: '', quantity: '', minimum: '', image: undefined };
+const EMPTY: AddProductFormInput = {
+  name: '',
+  decreption: '',
+  price: '',
+  quantity: '',
+  minimum: '',
+  category: DEFAULT_CATEGORY,
+  brand: '',
+  partNumber: '',
+  oemNumbers: '',
+  image: undefined,
+};
 
-export type AddProductFormProps = PhotoFormProps<AddProductFormValues>;
+export interface AddProductFormProps extends PhotoFormProps<AddProductFormValues> {
+  /** The names of the shop's categories, for the Category select. */
+  categories: readonly string[];
+}
 
 /** SPEC's 'Add new Product' form: every field required, each with its own message. */
-export function AddProductForm({ onSubmit, upload }: AddProductFormProps) {
+export function AddProductForm({ onSubmit, upload, categories }: AddProductFormProps) {
   // Once added, the form is ready for the next part.
   const form = useServerForm<AddProductFormInput, AddProductFormValues>({
     resolver: zodResolver(addProductFormSchema),
@@ -36,6 +52,7 @@ export function AddProductForm({ onSubmit, upload }: AddProductFormProps) {
       <FormField id="product-name" label={fields.name} error={errors.name?.message}>
         {(props) => <input type="text" autoComplete="off" {...props} {...register('name')} />}
       </FormField>
+      <CatalogueDetailsFields form={form} idPrefix="product" categories={categories} />
       <FormField id="product-decreption" kind="textarea" label={fields.decreption} error={errors.decreption?.message}>
         {(props) => <textarea rows={4} {...props} {...register('decreption')} />}
       </FormField>

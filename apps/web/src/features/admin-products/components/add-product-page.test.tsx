@@ -5,18 +5,25 @@ import { describe, expect, it } from 'vitest';
 import { messageFor } from '@/test/field-message';
 import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
 import { stubFetch } from '@/test/fetch-stub';
-import { renderWithProviders } from '@/test/render';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { AddProductPage } from './add-product-page';
 
 describe('AddProductPage', () => {
   const fetchMock = stubFetch();
 
   async function fillAndSubmit() {
-    const { queryClient } = renderWithProviders(
+    // The shop's categories, as the Category select lists them.
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['categories'], [
+      { _id: 'c'.repeat(24), name: 'Filters', count: 3 },
+      { _id: 'd'.repeat(24), name: 'Other', count: 0 },
+    ]);
+    renderWithProviders(
       <>
         <AddProductPage />
         <ToastContainer />
       </>,
+      { queryClient },
     );
     // Cached catalogue views the new product makes out of date.
     queryClient.setQueryData(['products', { page: 0, size: 6 }], []);
@@ -48,6 +55,10 @@ describe('AddProductPage', () => {
       price: 12.5,
       quantity: 40,
       minimum: 4,
+      category: 'Other',
+      brand: '',
+      partNumber: '',
+      oemNumbers: [],
       img: UPLOADED_IMAGE_URL,
     });
     expect(queryClient.getQueryState(['products', { page: 0, size: 6 }])?.isInvalidated).toBe(true);

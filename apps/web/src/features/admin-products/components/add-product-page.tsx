@@ -7,6 +7,7 @@ import { useUploadOnce } from '@/lib/use-upload-once';
 import { adminProductsCopy } from '../copy';
 import type { AddProductFormValues } from '../product-form-schemas';
 import { AddProductForm } from './add-product-form';
+import { useCategoryNames } from './catalogue-details-fields';
 
 const copy = adminProductsCopy.add;
 
@@ -14,6 +15,7 @@ const copy = adminProductsCopy.add;
 export function AddProductPage() {
   const photo = useUploadOnce();
   const createProduct = useCreateProduct();
+  const categories = useCategoryNames();
 
   const save = async ({ image, price, ...product }: AddProductFormValues): Promise<SubmitOutcome> => {
     const img = await photo.uploadOnce(image);
@@ -28,7 +30,7 @@ export function AddProductPage() {
     <div className="mx-auto max-w-3xl">
       <title>{copy.documentTitle}</title>
       <FormCard>
-        <AddProductForm onSubmit={save} upload={photo} />
+        <AddProductForm onSubmit={save} upload={photo} categories={categories} />
       </FormCard>
     </div>
   );

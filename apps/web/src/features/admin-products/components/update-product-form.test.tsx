@@ -21,7 +21,7 @@ function setup() {
   const product = buildProduct({ name: 'Brake Pad Set', decreption: 'Sintered pads', price: 12.5, quantity: 40, minimum: 4 });
   const onSubmit = vi.fn<(values: UpdateProductFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
   const user = userEvent.setup();
-  render(<UpdateProductForm product={product} onSubmit={onSubmit} upload={{ progress: null, error: null }} />);
+  render(<UpdateProductForm product={product} onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label);
   const set = async (label: string, value: string) => {
     await user.clear(field(label));
@@ -82,7 +82,17 @@ describe('UpdateProductForm', () => {
     await set(LABELS.minimum, '6');
     await submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ decreption: 'Sintered pads', price: 1500, quantity: 40, minimum: 6, image: undefined });
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      decreption: 'Sintered pads',
+      price: 1500,
+      quantity: 40,
+      minimum: 6,
+      category: 'Brakes',
+      brand: 'Ferodo',
+      partNumber: 'FDB2012P',
+      oemNumbers: [],
+      image: undefined,
+    });
     expect(field(LABELS.price)).toHaveValue('15');
 
     await user.upload(field(LABELS.photo), photoFile('new.png'));

@@ -11,6 +11,7 @@ import {
   type UpdateProductFormInput,
   type UpdateProductFormValues,
 } from '../product-form-schemas';
+import { CatalogueDetailsFields } from './catalogue-details-fields';
 
 const copy = adminProductsCopy.update;
 
@@ -20,15 +21,21 @@ const toFormInput = (product: Product): UpdateProductFormInput => ({
   price: product.price.toFixed(2),
   quantity: String(product.quantity),
   minimum: String(product.minimum),
+  category: product.category,
+  brand: product.brand,
+  partNumber: product.partNumber,
+  oemNumbers: product.oemNumbers.join(', '),
   image: undefined,
 });
 
 export interface UpdateProductFormProps extends PhotoFormProps<UpdateProductFormValues> {
   product: Product;
+  /** The names of the shop's categories, for the Category select. */
+  categories: readonly string[];
 }
 
 /** SPEC's Update Product form: the name read-only, the rest prefilled, each message under its own field. */
-export function UpdateProductForm({ product, onSubmit, upload }: UpdateProductFormProps) {
+export function UpdateProductForm({ product, onSubmit, upload, categories }: UpdateProductFormProps) {
   const form = useServerForm<UpdateProductFormInput, UpdateProductFormValues>({
     resolver: zodResolver(updateProductFormSchema),
     defaultValues: toFormInput(product),
@@ -61,6 +68,7 @@ export function UpdateProductForm({ product, onSubmit, upload }: UpdateProductFo
           {(props) => <input type="text" readOnly value={product.name} {...props} className={`${props.className} bg-base-200`} />}
         </FormField>
       </div>
+      <CatalogueDetailsFields form={form} idPrefix="update-product" categories={categories} />
       <FormField id="update-product-description" kind="textarea" label={copy.description} error={errors.decreption?.message}>
         {(props) => <textarea rows={4} {...props} {...register('decreption')} />}
       </FormField>

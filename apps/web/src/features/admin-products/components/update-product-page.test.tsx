@@ -22,15 +22,21 @@ describe('UpdateProductPage', () => {
       </>,
     );
 
+  const categories = [
+    { _id: 'c'.repeat(24), name: 'Brakes', count: 3 },
+    { _id: 'd'.repeat(24), name: 'Other', count: 0 },
+  ];
   const answerWith = (put: Response) =>
-    fetchMock.mockImplementation(async (_url, init) => (init?.method === 'PUT' ? put : jsonResponse(product)));
+    fetchMock.mockImplementation(async (url, init) =>
+      init?.method === 'PUT' ? put : String(url) === '/api/categories' ? jsonResponse(categories) : jsonResponse(product),
+    );
 
   it("loads the product, saves the changes and says 'Product Updated'", async () => {
     answerWith(jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }));
     renderPage();
     const user = userEvent.setup();
     const quantity = await screen.findByLabelText('Quantity');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/products/${product._id}`);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(`/api/products/${product._id}`);
     await user.clear(quantity);
     await user.type(quantity, '25');
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
@@ -38,14 +44,25 @@ describe('UpdateProductPage', () => {
     expect(await screen.findByText('Product Updated')).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(put?.[0]).toBe(`/api/product/${product._id}`);
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ decreption: 'Sintered pads', price: 12.5, quantity: 25, quantitySeen: 40, minimum: 4 });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      decreption: 'Sintered pads',
+      price: 12.5,
+      quantity: 25,
+      quantitySeen: 40,
+      minimum: 4,
+      category: 'Brakes',
+      brand: 'Ferodo',
+      partNumber: 'FDB2012P',
+      oemNumbers: [],
+    });
   });
 
   it('when the stock moved while the form was open, says so under Quantity and saves from the new stock on the next try', async () => {
     const message = productMessages.stockChanged(30);
     const puts: unknown[] = [];
     let shelf = 40;
-    fetchMock.mockImplementation(async (_url, init) => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url) === '/api/categories') return jsonResponse(categories);
       if (init?.method !== 'PUT') return jsonResponse({ ...product, quantity: shelf });
       puts.push(JSON.parse(String(init.body)));
       if (puts.length === 1) {

@@ -12,6 +12,7 @@ import { toastedSave } from '@/lib/toasted-save';
 import { useUploadOnce } from '@/lib/use-upload-once';
 import { adminProductsCopy } from '../copy';
 import type { UpdateProductFormValues } from '../product-form-schemas';
+import { useCategoryNames } from './catalogue-details-fields';
 import { UpdateProductForm } from './update-product-form';
 
 const copy = adminProductsCopy.update;
@@ -22,6 +23,7 @@ const isMissing = (error: unknown) => isApiError(error) && (error.status === 404
 /** /dashbord/updateproducts/{productId}: the product's form, prefilled with what the shop has now. */
 export function UpdateProductPage({ productId }: { productId: string }) {
   const product = useProduct(productId);
+  const categories = useCategoryNames(product.data?.category);
   const photo = useUploadOnce();
   const updateProduct = useUpdateProduct();
   // The stock the form showed when it opened (or was last saved): the server writes a new stock
@@ -76,6 +78,7 @@ export function UpdateProductPage({ productId }: { productId: string }) {
               product={current}
               onSubmit={save}
               upload={photo}
+              categories={categories}
             />
           </FormCard>
         )}
