@@ -32,6 +32,7 @@ const UpdateProductRoute = lazyPage(dashboardPages, 'UpdateProductRoute');
 const AddReviewRoute = lazyPage(dashboardPages, 'AddReviewRoute');
 const ManageReviewsRoute = lazyPage(dashboardPages, 'ManageReviewsRoute');
 const MessagesRoute = lazyPage(dashboardPages, 'MessagesRoute');
+const ManageCategoriesRoute = lazyPage(dashboardPages, 'ManageCategoriesRoute');
 // The shop's own pages (about, warranty, returns, privacy, terms) share one small script.
 const infoPages = () => import('./routes/info');
 const AboutRoute = lazyPage(infoPages, 'AboutRoute');
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.updateProduct.path, element: <UpdateProductRoute /> },
               { path: paths.dashboard.addReview.path, element: <AddReviewRoute /> },
               { path: paths.dashboard.manageReviews.path, element: <ManageReviewsRoute /> },
+              { path: paths.dashboard.manageCategories.path, element: <ManageCategoriesRoute /> },
               { path: paths.dashboard.messages.path, element: <MessagesRoute /> },
             ],
           },

@@ -71,6 +71,10 @@ export const paths = {
       path: 'addproducts',
       getHref: () => '/dashbord/addproducts',
     },
+    manageCategories: {
+      path: 'manageCategories',
+      getHref: () => '/dashbord/manageCategories',
+    },
     messages: {
       path: 'messages',
       getHref: (page?: number) => (page && page > 1 ? `/dashbord/messages?page=${page}` : '/dashbord/messages'),

@@ -13,6 +13,7 @@ export const dashboardCopy = {
     addProduct: 'Add Product',
     manageProducts: 'Manage Products',
     manageReviews: 'Manage Reviews',
+    categories: 'Categories',
     messages: 'Messages',
     unread: (count: number) => `, ${count} unread`,
   },

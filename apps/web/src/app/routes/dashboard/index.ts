@@ -3,6 +3,7 @@ export { AddProductRoute } from './add-product';
 export { AddReviewRoute } from './add-review';
 export { DashboardRoute } from './layout';
 export { MakeAdminRoute } from './make-admin';
+export { ManageCategoriesRoute } from './manage-categories';
 export { MessagesRoute } from './messages';
 export { ManageAllOrdersRoute } from './manage-all-orders';
 export { ManageProductsRoute } from './manage-products';

@@ -48,8 +48,10 @@ describe('SideMenu', () => {
       'All Users',
       'Manage Products',
       'Manage Reviews',
+      'Categories',
       'Messages',
     ]);
+    expect(menu.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/dashbord/manageCategories');
     expect(menu.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/dashbord/messages');
     expect(menu.getByRole('link', { name: 'Manage All Orders' })).toHaveAttribute('href', '/dashbord/manageAllorders');
     expect(menu.getByRole('link', { name: 'All Users' })).toHaveAttribute('href', '/dashbord/makeAdmin');

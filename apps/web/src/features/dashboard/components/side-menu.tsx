@@ -89,6 +89,13 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
       )}
       {isAdmin === true && (
         <li>
+          <NavLink to={paths.dashboard.manageCategories.path} onClick={onNavigate} className={itemClass}>
+            {copy.categories}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
           <NavLink to={paths.dashboard.messages.path} onClick={onNavigate} className={itemClass}>
             {copy.messages}
             {unread.data ? (

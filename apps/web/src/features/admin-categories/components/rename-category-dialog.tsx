@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Category, categoryInputSchema } from '@shop/shared';
+import { useId } from 'react';
+import type { z } from 'zod';
+import { FieldMessage, FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { SubmitOutcome } from '@/lib/field-errors';
+import { useServerForm } from '@/lib/use-server-form';
+import { adminCategoriesCopy } from '../copy';
+
+const copy = adminCategoriesCopy.rename;
+type CategoryFormInput = z.input<typeof categoryInputSchema>;
+type CategoryFormValues = z.output<typeof categoryInputSchema>;
+
+interface RenameCategoryDialogProps {
+  category: Category | null;
+  onRename: (category: Category, name: string) => Promise<SubmitOutcome>;
+  onClose: () => void;
+}
+
+/** A new name for a category; its parts stay in it. Closes once the shop has saved it. */
+export function RenameCategoryDialog({ category, onRename, onClose }: RenameCategoryDialogProps) {
+  const headingId = useId();
+  return (
+    <Modal open={category !== null} onClose={onClose} labelledBy={headingId}>
+      {category && (
+        <>
+          <h2 id={headingId} className="text-lg font-bold wrap-anywhere">
+            {copy.heading(category.name)}
+          </h2>
+          <RenameForm key={category._id} category={category} onRename={onRename} onClose={onClose} />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function RenameForm({ category, onRename, onClose }: { category: Category } & Omit<RenameCategoryDialogProps, 'category'>) {
+  const form = useServerForm<CategoryFormInput, CategoryFormValues>({
+    resolver: zodResolver(categoryInputSchema),
+    defaultValues: { name: category.name },
+    fields: { name: 'name' },
+    onSubmit: async ({ name }) => {
+      const outcome = await onRename(category, name);
+      if (outcome.saved) onClose();
+      return outcome;
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.submit} className="flex flex-col gap-4 pt-4">
+      <FormField id="rename-category-name" label={copy.name} error={form.formState.errors.name?.message}>
+        {(props) => <input type="text" autoComplete="off" {...props} {...form.register('name')} />}
+      </FormField>
+      {form.formError && <FieldMessage alert>{form.formError}</FieldMessage>}
+      <div className="modal-action mt-0">
+        <button type="button" className="btn" onClick={onClose}>
+          {copy.cancel}
+        </button>
+        <SubmitButton busy={form.formState.isSubmitting}>{copy.submit}</SubmitButton>
+      </div>
+    </form>
+  );
+}
