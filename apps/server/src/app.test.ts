@@ -4,6 +4,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.js';
+import { insertProduct } from './test/factories.js';
 
 let t: TestApp;
 let webDir: string;
@@ -12,7 +13,10 @@ beforeAll(async () => {
   // A stand-in web build so the SPA fallback and asset caching have files to serve.
   webDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
   mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Moto Parts</title><div id="root"></div>');
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>Moto Parts</title><meta name="description" content="The shop" /></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(webDir, 'allproducts.html'), '<!doctype html><title>Moto Parts</title><link rel="preload" as="fetch" href="/api/productCount"><div id="root"></div>');
   writeFileSync(path.join(webDir, 'home.html'), '<!doctype html><title>Moto Parts</title><link rel="preload" as="image" href="/static/hero.webp"><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -139,6 +143,41 @@ describe('web app serving', () => {
     }
     for (const url of ['/allproducts?page=3', '/', '/blogs']) {
       expect((await t.app.inject({ url })).body, url).not.toContain('as="fetch"');
+    }
+  });
+
+  it("answers a part's page with the part in its title, description and schema.org data; an unknown part with 404", async () => {
+    const product = await insertProduct(t.database.db, {
+      name: 'Oil Filter </script><script>alert(1)</script>',
+      description: 'Spin-on oil filter "HF204" for Honda & Yamaha twins.',
+      brand: 'HiFlo',
+      part_number: 'HF204',
+      price_cents: 999,
+      quantity: 40,
+      minimum: 2,
+    });
+    const response = await t.app.inject({ url: `/parts/${product.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>Oil Filter &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; by HiFlo | Moto Parts</title>');
+    expect(response.body).toContain('<meta name="description" content="Spin-on oil filter &quot;HF204&quot; for Honda &amp; Yamaha twins." />');
+    expect(response.body).not.toContain('content="The shop"');
+    expect(response.body).not.toContain('<script>alert(1)');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(response.body)?.[1];
+    expect(JSON.parse(json!)).toMatchObject({
+      '@type': 'Product',
+      name: 'Oil Filter </script><script>alert(1)</script>',
+      brand: { '@type': 'Brand', name: 'HiFlo' },
+      sku: 'HF204',
+      offers: { '@type': 'Offer', price: '9.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    expect(response.body).toContain('<div id="root">');
+
+    for (const url of [`/parts/${'f'.repeat(24)}`, '/parts/not-an-id', '/parts/']) {
+      const missing = await t.app.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).toContain('<div id="root">');
+      expect(missing.body, url).not.toContain('ld+json');
     }
   });
 

@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../app-config.js';
+import { ID_PATTERN } from '@shop/shared';
 import { IMAGES_PUBLIC_PATH } from '../lib/image-storage.js';
+import { partPageHtml } from './part-page-html.js';
 import { sendError } from './errors.js';
 
 /** Client routes the web app knows; any other path renders its not-found page with a 404 status. */
@@ -79,6 +81,13 @@ export const staticPlugin = fp(
       app.get('/allproducts', { schema: { hide: true } }, (request, reply) =>
         sendShell(reply, 200, request.url.includes('?') ? indexHtml : catalogueHtml),
       );
+      // A part's page names the part in its HTML, for shared links and search engines; an unknown part is a 404.
+      const shellText = indexHtml.toString('utf8');
+      app.get<{ Params: { id: string } }>('/parts/:id', { schema: { hide: true } }, async (request, reply) => {
+        const product = ID_PATTERN.test(request.params.id) ? await app.catalogue.find(request.params.id) : null;
+        if (!product) return sendShell(reply, 404);
+        return sendShell(reply, 200, Buffer.from(partPageHtml(shellText, product, { publicUrl: config.publicUrl })));
+      });
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -23,6 +23,8 @@ const ProfileRoute = lazyPage(dashboardPages, 'ProfileRoute');
 const MakeAdminRoute = lazyPage(dashboardPages, 'MakeAdminRoute');
 // The purchase page has a script of its own: it is opened from the storefront, not the dashboard.
 const PurchaseRoute = lazyPage(() => import('./routes/purchase'), 'PurchaseRoute');
+// A part's page is opened from the storefront and from links shared outside the shop.
+const PartRoute = lazyPage(() => import('./routes/part'), 'PartRoute');
 const MyOrdersRoute = lazyPage(dashboardPages, 'MyOrdersRoute');
 const PaymentRoute = lazyPage(dashboardPages, 'PaymentRoute');
 const ManageAllOrdersRoute = lazyPage(dashboardPages, 'ManageAllOrdersRoute');
@@ -65,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: paths.auth.signUp.path, element: <SignUpRoute /> },
           { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
           { path: paths.purchase.path, element: <PurchaseRoute /> },
+          { path: paths.part.path, element: <PartRoute /> },
           { path: paths.info.about.path, element: <AboutRoute /> },
           { path: paths.info.warranty.path, element: <WarrantyRoute /> },
           { path: paths.info.returns.path, element: <ReturnsRoute /> },

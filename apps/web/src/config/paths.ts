@@ -39,7 +39,19 @@ export const paths = {
   },
   purchase: {
     path: '/purchase/:id',
-    getHref: (productId: string) => `/purchase/${encodeURIComponent(productId)}`,
+    /** quantity: chosen on the part's page; the purchase form starts from it. */
+    getHref: (productId: string, quantity?: number) => `/purchase/${encodeURIComponent(productId)}${quantity ? `?quantity=${quantity}` : ''}`,
+  },
+  part: {
+    path: '/parts/:id',
+    getHref: (productId: string) => `/parts/${encodeURIComponent(productId)}`,
+  },
+  search: {
+    path: '/search',
+    getHref: (params: { q?: string; category?: string } = {}) => {
+      const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+      return query.size > 0 ? `/search?${query}` : '/search';
+    },
   },
   dashboard: {
     root: {

@@ -1,11 +1,17 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PurchasePage } from '@/features/purchase/components/purchase-page';
 import { ProtectedRoute } from '@/lib/auth';
 import { useAuth } from '@/lib/session';
 
+/** `?quantity=` from the part's page: a whole number, or nothing. */
+const quantityParam = (value: string | null) => (value && /^[1-9]\d{0,6}$/.test(value) ? Number(value) : undefined);
+
 function PurchaseForSignedIn({ productId }: { productId: string }) {
   const { user } = useAuth();
-  return user ? <PurchasePage key={productId} productId={productId} buyer={{ name: user.name, email: user.email }} /> : null;
+  const [searchParams] = useSearchParams();
+  return user ? (
+    <PurchasePage key={productId} productId={productId} buyer={{ name: user.name, email: user.email }} initialQuantity={quantityParam(searchParams.get('quantity'))} />
+  ) : null;
 }
 
 /** /purchase/{id}: signed-in only. */

@@ -36,21 +36,26 @@ export function ProductCard({
       className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
       <figure className="aspect-[4/3] bg-base-200">
-        <img
-          src={product.img}
-          srcSet={responsiveSrcSet(product.img)}
-          sizes="(min-width: 1024px) 33vw, 100vw"
-          alt={product.name}
-          width={PRODUCT_IMAGE_WIDTH}
-          height={PRODUCT_IMAGE_HEIGHT}
-          loading={imageLoading}
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
+        {/* The name below is the card's link for the keyboard; the image is the same link for a pointer. */}
+        <Link to={paths.part.getHref(product._id)} tabIndex={-1} className="block h-full w-full">
+          <img
+            src={product.img}
+            srcSet={responsiveSrcSet(product.img)}
+            sizes="(min-width: 1024px) 33vw, 100vw"
+            alt={product.name}
+            width={PRODUCT_IMAGE_WIDTH}
+            height={PRODUCT_IMAGE_HEIGHT}
+            loading={imageLoading}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        </Link>
       </figure>
       <div className="card-body gap-3">
         <Heading id={headingId} className="card-title text-xl">
-          {product.name}
+          <Link to={paths.part.getHref(product._id)} className="link-hover wrap-anywhere">
+            {product.name}
+          </Link>
         </Heading>
         <p className="wrap-anywhere text-base-content/80">{product.decreption}</p>
         <p className="text-2xl font-bold">{formatPrice(product.price)}</p>

@@ -24,6 +24,8 @@ interface PurchaseFormProps {
   buyer: Buyer;
   /** Places the order; rejects with an ApiError when the shop refuses it. */
   onSubmit: (values: PurchaseFormValues) => Promise<void>;
+  /** The quantity chosen on the part's page; the minimum otherwise. */
+  initialQuantity?: number | undefined;
 }
 
 /** The shop's field names are the form's: a refusal lands under the field it is about. */
@@ -32,7 +34,7 @@ const SERVER_FIELDS = { quantity: 'quantity', location: 'location', phone: 'phon
 const emptyForm = (minimum: number): PurchaseFormInput => ({ quantity: String(minimum), location: '', phone: '' });
 
 /** SPEC's purchase form: the buyer, order quantity (from the minimum), location and phone. */
-export function PurchaseForm({ product, buyer, onSubmit }: PurchaseFormProps) {
+export function PurchaseForm({ product, buyer, onSubmit, initialQuantity }: PurchaseFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const { minimum, quantity: available } = product;
   // Rebuilt when the stock changes (e.g. refetched after an order), so the rules follow it.
@@ -44,7 +46,10 @@ export function PurchaseForm({ product, buyer, onSubmit }: PurchaseFormProps) {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({ resolver, defaultValues: emptyForm(minimum) });
+  } = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
+    resolver,
+    defaultValues: { ...emptyForm(minimum), ...(initialQuantity ? { quantity: String(initialQuantity) } : {}) },
+  });
   const typedQuantity = useWatch({ control, name: 'quantity' });
   const outOfStock = isOutOfStock(product);
 

@@ -16,7 +16,7 @@ import { PurchaseForm, type Buyer } from './purchase-form';
 const isMissing = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
 
 /** /purchase/{id}: one part and the form that orders it. */
-export function PurchasePage({ productId, buyer }: { productId: string; buyer: Buyer }) {
+export function PurchasePage({ productId, buyer, initialQuantity }: { productId: string; buyer: Buyer; initialQuantity?: number | undefined }) {
   const product = useProduct(productId);
   const createOrder = useCreateOrder();
   const navigate = useNavigate();
@@ -64,7 +64,7 @@ export function PurchasePage({ productId, buyer }: { productId: string; buyer: B
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <ProductSummary product={part} />
         <FormCard>
-          <PurchaseForm product={part} buyer={buyer} onSubmit={order} />
+          <PurchaseForm product={part} buyer={buyer} onSubmit={order} initialQuantity={initialQuantity} />
         </FormCard>
       </div>
     </div>

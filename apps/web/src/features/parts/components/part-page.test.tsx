@@ -1,0 +1,60 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProduct } from '@/test/fixtures';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { PartPage } from './part-page';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('PartPage', () => {
+  const fetchMock = stubFetch();
+  const renderPage = (id: string) => renderWithProviders(<PartPage productId={id} notFound={<p>Not found here</p>} />);
+
+  it("shows everything about the part, its name as the only h1, and buys the chosen quantity", async () => {
+    const part = buildProduct({
+      name: 'Spin-On Oil Filter, 65 mm',
+      brand: 'HiFlo',
+      partNumber: 'HF204',
+      category: 'Filters',
+      oemNumbers: ['15410-MFJ-D01', '5GH-13440-00'],
+      price: 8.99,
+      quantity: 260,
+      minimum: 2,
+    });
+    fetchMock.mockResolvedValue(json(part));
+    renderPage(part._id);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Spin-On Oil Filter, 65 mm');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Spin-On Oil Filter, 65 mm' })).toBeInTheDocument();
+    expect(screen.getByTestId('part-brand')).toHaveTextContent('HiFlo');
+    expect(screen.getByText('Part number: HF204')).toBeInTheDocument();
+    expect(screen.getByText('Replaces OEM: 15410-MFJ-D01, 5GH-13440-00')).toBeInTheDocument();
+    expect(screen.getByTestId('part-price')).toHaveTextContent('$8.99');
+    expect(screen.getByText('Available: 260')).toBeInTheDocument();
+    expect(screen.getByText('Minimum order: 2')).toBeInTheDocument();
+    const breadcrumb = within(screen.getByRole('navigation', { name: 'Where this part is in the shop' }));
+    expect(breadcrumb.getByRole('link', { name: 'Filters' })).toHaveAttribute('href', '/search?category=Filters');
+    const quantity = screen.getByLabelText('Quantity');
+    expect(quantity).toHaveValue(2);
+    expect(screen.getByRole('link', { name: 'Purchase' })).toHaveAttribute('href', `/purchase/${part._id}?quantity=2`);
+    fireEvent.change(quantity, { target: { value: '6' } });
+    expect(screen.getByRole('link', { name: 'Purchase' })).toHaveAttribute('href', `/purchase/${part._id}?quantity=6`);
+  });
+
+  it("says 'Out OF Stock.' and why, with no way to buy, below the minimum", async () => {
+    const part = buildProduct({ quantity: 3, minimum: 5, oemNumbers: [] });
+    fetchMock.mockResolvedValue(json(part));
+    renderPage(part._id);
+    expect(await screen.findByText('Out OF Stock.')).toBeInTheDocument();
+    expect(screen.getByText('Only 3 left; minimum order 5.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Purchase' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Replaces OEM/)).not.toBeInTheDocument();
+  });
+
+  it("shows the shop's not-found page for an unknown or malformed id", async () => {
+    fetchMock.mockResolvedValue(json({ error: { code: 'NOT_FOUND', message: 'Product was not found' }, requestId: 'r' }, 404));
+    renderPage('f'.repeat(24));
+    expect(await screen.findByText('Not found here')).toBeInTheDocument();
+  });
+});

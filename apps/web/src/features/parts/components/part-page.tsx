@@ -1,0 +1,144 @@
+import { isOutOfStock, type Product, responsiveSrcSet } from '@shop/shared';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useProduct } from '@/api/products/get-product';
+import { QueryView } from '@/components/ui/query-view';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
+import { whyNotOrderable } from '@/lib/stock-reason';
+import { partCopy as copy } from '../copy';
+
+/** The large image's sizes; the server's HTML for this page preloads the same. */
+const PART_IMAGE_SIZES = '(min-width: 1024px) 480px, 100vw';
+
+/** 400 is a malformed id: to a rider, as much "no such part" as an unknown one. */
+const isMissing = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
+
+/** /parts/{id}: everything a rider needs to decide on one part, and the way to buy it. */
+export function PartPage({ productId, notFound }: { productId: string; notFound: ReactNode }) {
+  const product = useProduct(productId);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+      <QueryView query={product} copy={copy} failure={(error) => isMissing(error) && notFound}>
+        {(part) => <PartDetails part={part} />}
+      </QueryView>
+    </div>
+  );
+}
+
+function PartDetails({ part }: { part: Product }) {
+  const outOfStock = isOutOfStock(part);
+  return (
+    <article className="flex flex-col gap-6" aria-labelledby="part-name">
+      <title>{copy.documentTitle(part.name)}</title>
+      <nav aria-label={copy.breadcrumb} className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to={paths.home.getHref()}>{copy.home}</Link>
+          </li>
+          <li>
+            <Link to={paths.search.getHref({ category: part.category })}>{part.category}</Link>
+          </li>
+          <li aria-current="page" className="wrap-anywhere">
+            {part.name}
+          </li>
+        </ul>
+      </nav>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[480px_minmax(0,1fr)]">
+        <figure className="aspect-[4/3] overflow-hidden rounded-box border border-base-300 bg-base-200">
+          <img
+            src={part.img}
+            srcSet={responsiveSrcSet(part.img)}
+            sizes={PART_IMAGE_SIZES}
+            alt={part.name}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            className="h-full w-full object-cover"
+          />
+        </figure>
+        <div className="flex min-w-0 flex-col gap-4">
+          <h1 id="part-name" className="text-3xl font-bold wrap-anywhere">
+            {part.name}
+          </h1>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+            {part.brand && (
+              <>
+                <dt className="font-medium">{copy.brand}</dt>
+                <dd className="wrap-anywhere" data-testid="part-brand">
+                  {part.brand}
+                </dd>
+              </>
+            )}
+            <dt className="font-medium">{copy.category}</dt>
+            <dd>
+              <Link className="link" to={paths.search.getHref({ category: part.category })}>
+                {part.category}
+              </Link>
+            </dd>
+          </dl>
+          {part.partNumber && (
+            <p className="font-mono wrap-anywhere" data-testid="part-number">
+              {copy.partNumber(part.partNumber)}
+            </p>
+          )}
+          <p className="text-3xl font-bold" data-testid="part-price">
+            {formatPrice(part.price)}
+          </p>
+          <ul className="text-sm">
+            <li>{copy.available(part.quantity)}</li>
+            <li>{copy.minimumOrder(part.minimum)}</li>
+            {outOfStock && <li className="font-medium text-red-700">{whyNotOrderable(part)}</li>}
+          </ul>
+          {outOfStock ? <p className="text-lg font-semibold text-red-700">{copy.outOfStock}</p> : <BuyBox part={part} />}
+          <section aria-labelledby="part-details" className="flex flex-col gap-2 border-t border-base-300 pt-4">
+            <h2 id="part-details" className="text-xl font-bold">
+              {copy.details}
+            </h2>
+            <p className="whitespace-pre-line wrap-anywhere">{part.decreption}</p>
+            {part.oemNumbers.length > 0 && (
+              <p className="font-mono text-sm wrap-anywhere" data-testid="part-oem-numbers">
+                {copy.replacesOem(part.oemNumbers)}
+              </p>
+            )}
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** How many, starting at the minimum, and on to the purchase form with that quantity. */
+function BuyBox({ part }: { part: Product }) {
+  const id = useId();
+  const [quantity, setQuantity] = useState(String(part.minimum));
+  const chosen = /^\d{1,7}$/.test(quantity) && Number(quantity) >= 1 ? Number(quantity) : part.minimum;
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="font-medium">
+          {copy.quantity}
+        </label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={part.minimum}
+          max={part.quantity}
+          step={1}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+          aria-describedby={`${id}-hint`}
+          className="input w-32"
+        />
+        <span id={`${id}-hint`} className="text-sm text-base-content/80">
+          {copy.quantityHint(part.minimum, part.quantity)}
+        </span>
+      </div>
+      <Link to={paths.purchase.getHref(part._id, chosen)} className="btn btn-primary mb-7 min-w-40">
+        {copy.purchase}
+      </Link>
+    </div>
+  );
+}

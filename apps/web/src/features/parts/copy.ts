@@ -1,0 +1,20 @@
+/** Every text of a part's page. SPEC and SPEC-2 strings are verbatim. */
+export const partCopy = {
+  documentTitle: (name: string) => `${name} | Moto Parts`,
+  loading: 'Loading the part',
+  loadFailed: 'The part could not be loaded.',
+  retry: 'Try again',
+  breadcrumb: 'Where this part is in the shop',
+  home: 'Home',
+  brand: 'Brand',
+  category: 'Category',
+  partNumber: (number: string) => `Part number: ${number}`,
+  replacesOem: (numbers: readonly string[]) => `Replaces OEM: ${numbers.join(', ')}`,
+  available: (quantity: number) => `Available: ${quantity}`,
+  minimumOrder: (minimum: number) => `Minimum order: ${minimum}`,
+  outOfStock: 'Out OF Stock.',
+  quantity: 'Quantity',
+  quantityHint: (minimum: number, available: number) => `from ${minimum} to ${available}`,
+  purchase: 'Purchase',
+  details: 'Details',
+} as const;
