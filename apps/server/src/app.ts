@@ -31,6 +31,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { cataloguePlugin } from './modules/products/products.plugin.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.js';
+import { searchPlugin } from './modules/search/search.plugin.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersPlugin } from './modules/users/users.plugin.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -163,6 +165,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(imagesPlugin);
   await app.register(categoriesPlugin);
   await app.register(cataloguePlugin);
+  await app.register(searchPlugin);
   await app.register(reviewsPlugin);
   await app.register(usersPlugin);
   await app.register(contactPlugin);
@@ -183,6 +186,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(healthRoutes);
       await api.register(productsRoutes);
       await api.register(categoriesRoutes);
+      await api.register(searchRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);

@@ -70,6 +70,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The search index is built now, not by the first rider to search.
+  app.catalogueSearch.warm().catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'));
 }
 
 main().catch((error: unknown) => {

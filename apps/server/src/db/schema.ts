@@ -30,6 +30,13 @@ export interface CategoryTable {
   created_at: string;
 }
 
+/** Products whose searchable data changed, in order; written by triggers (migration 013). */
+export interface CatalogueChangeTable {
+  seq: Generated<number>;
+  product_id: string;
+  changed_at: string;
+}
+
 export interface ReviewTable {
   id: string;
   user_id: string | null;
@@ -223,10 +230,12 @@ export interface Database {
   order_mail_outbox: OrderMailOutboxTable;
   contact_messages: ContactMessageTable;
   categories: CategoryTable;
+  catalogue_changes: CatalogueChangeTable;
 }
 
 export type ProductRow = Selectable<ProductTable>;
 export type NewProductRow = Insertable<ProductTable>;
+export type NewCategoryRow = Insertable<CategoryTable>;
 export type UserRow = Selectable<UserTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type ContactMessageRow = Selectable<ContactMessageTable>;

@@ -108,6 +108,7 @@ const ROWS: Row[] = [
     request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}` }),
   },
   { route: 'GET /api/categories', expect: all(200), request: async () => ({ url: '/api/categories' }) },
+  { route: 'GET /api/search', expect: all(200), request: async () => ({ url: '/api/search?q=brake' }) },
   {
     route: 'POST /api/categories',
     expect: gated(401, 403, 403, 201),

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewProductRow, NewReviewRow } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { demoProducts } from '../db/seed/demo-products.js';
+import { demoCatalogueRows } from '../db/seed/seed.js';
 
 let sequence = 0;
 const stamp = () => new Date(Date.UTC(2026, 0, 1) + ++sequence * 1000).toISOString();
@@ -105,4 +107,15 @@ export function multipartImage(bytes: Buffer, options: { field?: string; filenam
     ]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** The demo catalogue (its categories and parts, in seed order) without drawing images; answers the parts' ids by name. */
+export async function insertDemoCatalogue(db: Kysely<Database>): Promise<Map<string, string>> {
+  const { categories, products } = demoCatalogueRows(
+    demoProducts.map(() => '/images/test.webp'),
+    Date.now(),
+  );
+  await db.insertInto('categories').values(categories).execute();
+  await db.insertInto('products').values(products).execute();
+  return new Map(products.map((product) => [product.name, product.id]));
 }

@@ -42,9 +42,14 @@ export const singleLineText = (max: number, requiredMessage: string) =>
 
 /** A zero-based page number in a query string. */
 export const pageNumberParam = z.string().regex(/^\d{1,9}$/, 'page must be a whole number from 0').transform(Number);
+/** A page size in a query string: 1 to `max`. */
+export const pageSizeUpTo = (max: number) => {
+  const message = `size must be a whole number from 1 to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,3}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, message);
+};
 /** A page size in a query string: 1 to 100. */
-export const pageSizeParam = z
-  .string()
-  .regex(/^\d{1,3}$/, 'size must be a whole number from 1 to 100')
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= 100, 'size must be a whole number from 1 to 100');
+export const pageSizeParam = pageSizeUpTo(100);

@@ -11,6 +11,7 @@ import * as m009 from './009-cancellation-emails.js';
 import * as m010 from './010-order-numbers.js';
 import * as m011 from './011-contact-inbox.js';
 import * as m012 from './012-catalogue-details.js';
+import * as m013 from './013-catalogue-changes.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-order-numbers': m010,
   '011-contact-inbox': m011,
   '012-catalogue-details': m012,
+  '013-catalogue-changes': m013,
 };

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ImageStorage } from '../../lib/image-storage.js';
-import type { Database, NewProductRow, NewReviewRow } from '../schema.js';
+import type { Database, NewCategoryRow, NewProductRow, NewReviewRow } from '../schema.js';
 import { categoryKey, partNumberKey } from '@shop/shared';
 import { demoCategories, demoProducts } from './demo-products.js';
 import { demoReviews } from './demo-reviews.js';
@@ -25,6 +25,38 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item:
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/**
+ * The demo categories and parts as rows, each part showing `images[i]`. Whole minutes apart in
+ * the past: ids embed seconds, so array order, time order and id order agree, and anything
+ * created after the seed sorts after it.
+ */
+export function demoCatalogueRows(images: readonly string[], now: number): { categories: NewCategoryRow[]; products: NewProductRow[] } {
+  const productsFrom = now - (demoProducts.length + 24 * 60) * MINUTE;
+  const categoryIds = new Map(demoCategories.map((name, index) => [name, newId(productsFrom - (demoCategories.length - index) * MINUTE)]));
+  const categories = demoCategories.map((name) => ({ id: categoryIds.get(name)!, name, name_key: categoryKey(name), created_at: new Date(now).toISOString() }));
+  const products = demoProducts.map((product, index) => {
+    const at = productsFrom + index * MINUTE;
+    const stamp = new Date(at).toISOString();
+    return {
+      id: newId(at),
+      category_id: categoryIds.get(product.category),
+      brand: product.brand,
+      part_number: product.partNumber,
+      part_number_key: partNumberKey(product.partNumber),
+      oem_numbers: JSON.stringify(product.oemNumbers ?? []),
+      name: product.name,
+      description: product.description,
+      price_cents: product.priceCents,
+      quantity: product.quantity,
+      minimum: product.minimum,
+      img: images[index]!,
+      created_at: stamp,
+      updated_at: stamp,
+    };
+  });
+  return { categories, products };
 }
 
 /** A shop that has ever been used keeps its data: an admin who deleted every product must not get the demo back. */
@@ -59,31 +91,8 @@ export async function seedDemo(
   );
   const renderMs = Math.round(performance.now() - started);
 
-  // Whole minutes apart in the past: ids embed seconds, so array order, time order and id order
-  // agree, and anything created after the seed sorts after it.
   const now = Date.now();
-  const productsFrom = now - (demoProducts.length + 24 * 60) * MINUTE;
-  const categoryIds = new Map(demoCategories.map((name, index) => [name, newId(productsFrom - (demoCategories.length - index) * MINUTE)]));
-  const products: NewProductRow[] = demoProducts.map((product, index) => {
-    const at = productsFrom + index * MINUTE;
-    const stamp = new Date(at).toISOString();
-    return {
-      id: newId(at),
-      category_id: categoryIds.get(product.category),
-      brand: product.brand,
-      part_number: product.partNumber,
-      part_number_key: partNumberKey(product.partNumber),
-      oem_numbers: JSON.stringify(product.oemNumbers ?? []),
-      name: product.name,
-      description: product.description,
-      price_cents: product.priceCents,
-      quantity: product.quantity,
-      minimum: product.minimum,
-      img: productImages[index] as string,
-      created_at: stamp,
-      updated_at: stamp,
-    };
-  });
+  const { categories, products } = demoCatalogueRows(productImages, now);
   const reviewsFrom = now - (demoReviews.length + 2) * 90 * MINUTE;
   const reviews: NewReviewRow[] = demoReviews.map((review, index) => {
     const at = reviewsFrom + index * 90 * MINUTE;
@@ -107,10 +116,7 @@ export async function seedDemo(
     if (await inUse(trx)) return false;
     // A new shop has only 'Other'; an admin may have added a category of the same name before the first part.
     await trx.deleteFrom('categories').where('name_key', 'in', demoCategories.map(categoryKey)).execute();
-    await trx
-      .insertInto('categories')
-      .values(demoCategories.map((name) => ({ id: categoryIds.get(name)!, name, name_key: categoryKey(name), created_at: new Date(now).toISOString() })))
-      .execute();
+    await trx.insertInto('categories').values(categories).execute();
     await trx.insertInto('products').values(products).execute();
     await trx.insertInto('reviews').values(reviews).execute();
     return true;

@@ -1,21 +1,12 @@
 import { centsToDollars, type createProductSchema, DEFAULT_CATEGORY, partNumberKey, type Product, type updateProductSchema } from '@shop/shared';
 import type { z } from 'zod';
 import type { NewProductRow, ProductRow } from '../../db/schema.js';
+import { parseStringList } from '../../lib/string-list.js';
 
 export type NewProduct = z.output<typeof createProductSchema>;
 export type ProductEdit = z.output<typeof updateProductSchema>;
 /** A product row with the name of its category. */
 export type ProductWithCategory = ProductRow & { category_name: string | null };
-
-/** The OEM numbers column holds a JSON array; anything else reads as none. */
-const parseOemNumbers = (text: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 /** Database row -> SPEC's wire shape (`_id`, `decreption`, price in dollars) and SPEC-2's catalogue fields. */
 export const toProduct = (row: ProductWithCategory): Product => ({
@@ -29,7 +20,7 @@ export const toProduct = (row: ProductWithCategory): Product => ({
   category: row.category_name ?? DEFAULT_CATEGORY,
   brand: row.brand,
   partNumber: row.part_number,
-  oemNumbers: parseOemNumbers(row.oem_numbers),
+  oemNumbers: parseStringList(row.oem_numbers),
 });
 
 type CatalogueDetails = Pick<NewProduct, 'brand' | 'partNumber' | 'oemNumbers'>;

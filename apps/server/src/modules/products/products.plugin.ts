@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { createProductsRepository } from './products.repository.js';
 import { createCatalogueService, type CatalogueService } from './products.service.js';
 
+export type { CatalogueService } from './products.service.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The products the shop sells. */

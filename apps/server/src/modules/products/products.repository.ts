@@ -24,6 +24,9 @@ export function createProductsRepository(db: Kysely<Database>) {
       const row = await db.selectFrom('products').select((eb) => eb.fn.max('position').as('last')).executeTakeFirstOrThrow();
       return row.last === null ? 0 : Number(row.last) + 1;
     },
+    findByIds(ids: string[]): Promise<ProductWithCategory[]> {
+      return ids.length === 0 ? Promise.resolve([]) : products().where('products.id', 'in', ids).execute();
+    },
     findById(id: string): Promise<ProductWithCategory | undefined> {
       return products().where('products.id', '=', id).executeTakeFirst();
     },

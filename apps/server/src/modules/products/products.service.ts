@@ -40,6 +40,14 @@ export function createCatalogueService({
       const row = await repository.findById(id);
       return row ? toProduct(row) : null;
     },
+    /** The products of these ids in the order given; an id no longer in the catalogue is left out. */
+    async findMany(ids: string[]): Promise<Product[]> {
+      const byId = new Map((await repository.findByIds(ids)).map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toProduct(row)] : [];
+      });
+    },
     /** Adds a product; answers its id. */
     async add(product: NewProduct): Promise<string> {
       const categoryId = await categories.idOf(product.category);

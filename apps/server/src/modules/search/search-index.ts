@@ -1,0 +1,395 @@
+import type { FacetCount, SearchSort } from '@shop/shared';
+import SearchableMap from 'minisearch/SearchableMap';
+import { fold, hasDigit, numberKey, terms } from './search-text.js';
+
+/** A part as the index keeps it: the text it is found by and what the filters and sorts read. */
+export interface IndexedPart {
+  id: string;
+  /** Catalogue order: the tie-break of every sort, and 'Newest' read backwards. */
+  position: number;
+  name: string;
+  description: string;
+  brand: string;
+  category: string;
+  partNumber: string;
+  oemNumbers: string[];
+  priceCents: number;
+  inStock: boolean;
+}
+
+export interface IndexQuery {
+  q: string;
+  category?: string | undefined;
+  brand?: string | undefined;
+  inStock: boolean;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+}
+
+export interface IndexAnswer {
+  total: number;
+  /** The ids of the page asked for, in order. */
+  ids: string[];
+  facets: { category: FacetCount[]; brand: FacetCount[] };
+}
+
+// Where a term was found, as bits; a posting is `slot * 64 + fields`.
+const NAME = 1;
+const BRAND = 2;
+const CATEGORY = 4;
+const DESCRIPTION = 8;
+const PART_NUMBER = 16;
+const OEM_NUMBER = 32;
+const FIELD_BITS = 6;
+const FIELD_MASK = (1 << FIELD_BITS) - 1;
+
+/** The weight of a term found in several fields is that of its best field. */
+const FIELD_WEIGHT = Array.from({ length: 1 << FIELD_BITS }, (_, fields) =>
+  Math.max(
+    0,
+    ...[
+      [PART_NUMBER, 4],
+      [OEM_NUMBER, 3.5],
+      [NAME, 3],
+      [BRAND, 2],
+      [CATEGORY, 2],
+      [DESCRIPTION, 1],
+    ].map(([bit, weight]) => (fields & bit! ? weight! : 0)),
+  ),
+);
+
+/**
+ * How well a word of the query matched a term. An exact word outranks its completion in the
+ * same field ('pad' -> 'pads'), and both outrank a corrected typo in any field.
+ */
+const EXACT = { base: 10, field: 1 };
+const COMPLETED = { base: 9, field: 1 };
+const TYPO = [EXACT, { base: 2, field: 0.3 }, { base: 1, field: 0.2 }] as const;
+/** The whole query is a part's own number, or one of the OEM numbers it replaces. */
+const PART_NUMBER_BONUS = 100;
+const OEM_NUMBER_BONUS = 50;
+
+/** A word of the query completes to terms at most this much longer ('pad' -> 'pads', 'sprock' -> 'sprockets'). */
+const MAX_COMPLETION = 3;
+const MIN_COMPLETED_WORD = 3;
+/** Typos forgiven: one from four letters, two from seven; never in words with digits (part numbers). */
+const typosAllowed = (word: string) => (hasDigit(word) ? 0 : word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
+const MAX_QUERY_WORDS = 8;
+
+type Match = { base: number; field: number };
+
+/** A list of distinct values (categories, brands) with one number each, compared folded. */
+class Facet {
+  readonly names: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  numberOf(name: string): number {
+    const key = fold(name.trim());
+    let number = this.numbers.get(key);
+    if (number === undefined) {
+      number = this.names.length;
+      this.numbers.set(key, number);
+      this.names.push(name.trim());
+    }
+    return number;
+  }
+  find(name: string): number | undefined {
+    return this.numbers.get(fold(name.trim()));
+  }
+}
+
+const hashText = (text: string): number => {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
+};
+
+const searchableText = (part: IndexedPart) => [part.name, part.description, part.brand, part.category, part.partNumber, ...part.oemNumbers].join('\u0000');
+
+/**
+ * The catalogue's search index, in memory. Postings are plain number arrays per term (one
+ * number per part and term), typo correction runs on the vocabulary of words through
+ * MiniSearch's radix tree, and each part's filter and sort values sit in flat arrays, so a
+ * query costs in proportion to the parts it matches, facets and sort included.
+ *
+ * A part that changes takes a new slot and its old one is left dead; `deadShare` tells the
+ * owner when to build a fresh index.
+ */
+export function createSearchIndex() {
+  const postings = new Map<string, number[]>();
+  /** Words without digits, for typo correction. */
+  const words = new SearchableMap<true>();
+  /** Completions of a word: its prefixes (MIN_COMPLETED_WORD letters or more) -> the words. */
+  const completions = new Map<string, string[]>();
+  const categories = new Facet();
+  const brands = new Facet();
+
+  // Per slot.
+  const ids: string[] = [];
+  const positions: number[] = [];
+  const prices: number[] = [];
+  const inStock: boolean[] = [];
+  const categoryOf: number[] = [];
+  const brandOf: number[] = [];
+  const hashes: number[] = [];
+  let alive = new Uint8Array(1024);
+  const slotOf = new Map<string, number>();
+  let dead = 0;
+
+  // Scratch space of a query, one number per slot.
+  let scores = new Float64Array(1024);
+  let wordScores = new Float64Array(1024);
+  let wordsMatched = new Uint8Array(1024);
+
+  const grow = () => {
+    const size = alive.length * 2;
+    const bigger = <T extends Float64Array | Uint8Array>(old: T, make: (n: number) => T) => {
+      const next = make(size);
+      next.set(old);
+      return next;
+    };
+    alive = bigger(alive, (n) => new Uint8Array(n));
+    scores = new Float64Array(size);
+    wordScores = new Float64Array(size);
+    wordsMatched = new Uint8Array(size);
+  };
+
+  const learnWord = (term: string) => {
+    if (hasDigit(term)) return;
+    words.set(term, true);
+    for (let length = Math.max(MIN_COMPLETED_WORD, term.length - MAX_COMPLETION); length < term.length; length++) {
+      const prefix = term.slice(0, length);
+      const known = completions.get(prefix);
+      if (!known) completions.set(prefix, [term]);
+      else if (!known.includes(term)) known.push(term);
+    }
+  };
+
+  const add = (part: IndexedPart) => {
+    const slot = ids.length;
+    if (slot >= alive.length) grow();
+    ids.push(part.id);
+    positions.push(part.position);
+    prices.push(part.priceCents);
+    inStock.push(part.inStock);
+    categoryOf.push(categories.numberOf(part.category));
+    brandOf.push(brands.numberOf(part.brand));
+    hashes.push(hashText(searchableText(part)));
+    alive[slot] = 1;
+    slotOf.set(part.id, slot);
+
+    const fieldsOf = new Map<string, number>();
+    const note = (text: string, field: number) => {
+      for (const term of terms(text)) fieldsOf.set(term, (fieldsOf.get(term) ?? 0) | field);
+    };
+    const noteNumber = (text: string, field: number) => {
+      note(text, field);
+      const key = numberKey(text);
+      if (key) fieldsOf.set(key, (fieldsOf.get(key) ?? 0) | field);
+    };
+    note(part.name, NAME);
+    note(part.brand, BRAND);
+    note(part.category, CATEGORY);
+    note(part.description, DESCRIPTION);
+    noteNumber(part.partNumber, PART_NUMBER);
+    for (const oem of part.oemNumbers) noteNumber(oem, OEM_NUMBER);
+
+    for (const [term, fields] of fieldsOf) {
+      const list = postings.get(term);
+      if (list) list.push(slot * (FIELD_MASK + 1) + fields);
+      else {
+        postings.set(term, [slot * (FIELD_MASK + 1) + fields]);
+        learnWord(term);
+      }
+    }
+  };
+
+  const remove = (id: string) => {
+    const slot = slotOf.get(id);
+    if (slot === undefined) return;
+    alive[slot] = 0;
+    slotOf.delete(id);
+    dead++;
+  };
+
+  /** The terms a word of the query stands for, each with how well it matches. */
+  const matchesOf = (word: string): Map<string, Match> => {
+    const found = new Map<string, Match>();
+    const offer = (term: string, match: Match) => {
+      const known = found.get(term);
+      if (!known || known.base < match.base) found.set(term, match);
+    };
+    if (postings.has(word)) offer(word, EXACT);
+    if (word.length >= MIN_COMPLETED_WORD && !hasDigit(word)) for (const term of completions.get(word) ?? []) offer(term, COMPLETED);
+    const typos = typosAllowed(word);
+    if (typos > 0) {
+      for (const [term, [, distance]] of words.fuzzyGet(word, typos)) {
+        if (distance === 0) continue;
+        const match = TYPO[distance as 1 | 2];
+        offer(term, match);
+        // A corrected word completes too: 'sprokit' -> 'sprocket' -> 'sprockets'.
+        for (const longer of completions.get(term) ?? []) if (longer.length - term.length <= 2) offer(longer, match);
+      }
+    }
+    return found;
+  };
+
+  /** Every live slot that matches all words of the query (or the whole query as a number), with its score in `scores`. */
+  const match = (q: string): { slots: number[]; reset: () => void } => {
+    const queryWords = [...new Set(fold(q).match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_QUERY_WORDS);
+    // Only punctuation ('*', '"', '-'): nothing to look for, so nothing found.
+    if (queryWords.length === 0 && q.trim() !== '') return { slots: [], reset: () => {} };
+    if (queryWords.length === 0) {
+      const slots: number[] = [];
+      for (let slot = 0; slot < ids.length; slot++) if (alive[slot]) slots.push(slot);
+      return { slots, reset: () => {} };
+    }
+
+    let candidates: number[] = [];
+    queryWords.forEach((word, index) => {
+      const touched: number[] = [];
+      for (const [term, { base, field }] of matchesOf(word)) {
+        for (const posting of postings.get(term)!) {
+          const slot = Math.floor(posting / (FIELD_MASK + 1));
+          if (!alive[slot] || wordsMatched[slot] !== index) continue;
+          const score = base + FIELD_WEIGHT[posting & FIELD_MASK]! * field;
+          if (wordScores[slot] === 0) touched.push(slot);
+          if (score > wordScores[slot]!) wordScores[slot] = score;
+        }
+      }
+      for (const slot of touched) {
+        scores[slot]! += wordScores[slot]!;
+        wordsMatched[slot] = index + 1;
+        wordScores[slot] = 0;
+      }
+      if (index === 0) candidates = touched;
+    });
+    const everyWord = queryWords.length;
+    const slots = candidates.filter((slot) => wordsMatched[slot] === everyWord);
+
+    // The whole query as a part number ('HF 204', 'hf-204'): that part first, then parts it replaces.
+    const key = numberKey(q);
+    const numbered = key.length >= 2 ? postings.get(key) : undefined;
+    const extra: number[] = [];
+    for (const posting of numbered ?? []) {
+      const slot = Math.floor(posting / (FIELD_MASK + 1));
+      const fields = posting & FIELD_MASK;
+      const bonus = fields & PART_NUMBER ? PART_NUMBER_BONUS : fields & OEM_NUMBER ? OEM_NUMBER_BONUS : 0;
+      if (!alive[slot] || bonus === 0) continue;
+      if (wordsMatched[slot] !== everyWord) {
+        extra.push(slot);
+        wordsMatched[slot] = everyWord;
+        slots.push(slot);
+      }
+      scores[slot]! += bonus;
+    }
+    return {
+      slots,
+      reset: () => {
+        for (const slot of candidates) {
+          scores[slot] = 0;
+          wordsMatched[slot] = 0;
+        }
+        for (const slot of extra) {
+          scores[slot] = 0;
+          wordsMatched[slot] = 0;
+        }
+      },
+    };
+  };
+
+  const comparators: Record<SearchSort, (a: number, b: number) => number> = {
+    relevance: (a, b) => scores[b]! - scores[a]! || positions[a]! - positions[b]!,
+    'price-asc': (a, b) => prices[a]! - prices[b]! || positions[a]! - positions[b]!,
+    'price-desc': (a, b) => prices[b]! - prices[a]! || positions[a]! - positions[b]!,
+    newest: (a, b) => positions[b]! - positions[a]!,
+  };
+
+  /** The values counted (and the one chosen, even at none), most parts first. */
+  const facetCounts = (counts: Int32Array, names: string[], selected: number | undefined): FacetCount[] => {
+    const values: FacetCount[] = [];
+    counts.forEach((count, number) => {
+      if (count > 0 || number === selected) values.push({ value: names[number]!, count });
+    });
+    return values.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en'));
+  };
+
+  return {
+    add,
+    remove,
+    /** Adds the part, or brings it up to date: its stock and price in place, a new slot when its text changed. */
+    put(part: IndexedPart) {
+      const slot = slotOf.get(part.id);
+      if (slot !== undefined && hashes[slot] === hashText(searchableText(part))) {
+        prices[slot] = part.priceCents;
+        inStock[slot] = part.inStock;
+        return;
+      }
+      remove(part.id);
+      add(part);
+    },
+    get size() {
+      return slotOf.size;
+    },
+    /** The share of slots held by parts removed or changed since the index was built. */
+    get deadShare() {
+      return ids.length === 0 ? 0 : dead / ids.length;
+    },
+
+    search(query: IndexQuery): IndexAnswer {
+      const { slots, reset } = match(query.q);
+      try {
+        const category = query.category === undefined ? undefined : (categories.find(query.category) ?? -1);
+        const brand = query.brand === undefined ? undefined : (brands.find(query.brand) ?? -1);
+        const categoryCounts = new Int32Array(categories.names.length);
+        const brandCounts = new Int32Array(brands.names.length);
+        const results: number[] = [];
+        for (const slot of slots) {
+          if (query.inStock && !inStock[slot]) continue;
+          const inCategory = category === undefined || categoryOf[slot] === category;
+          const ofBrand = brand === undefined || brandOf[slot] === brand;
+          // Each facet counts as if its own filter were not set, so its other values stay choosable.
+          if (ofBrand) categoryCounts[categoryOf[slot]!]!++;
+          if (inCategory) brandCounts[brandOf[slot]!]!++;
+          if (inCategory && ofBrand) results.push(slot);
+        }
+        const page = pageOf(results, comparators[query.sort], query.offset, query.limit);
+        return {
+          total: results.length,
+          ids: page.map((slot) => ids[slot]!),
+          facets: {
+            category: facetCounts(categoryCounts, categories.names, category === -1 ? undefined : category),
+            brand: facetCounts(brandCounts, brands.names, brand === -1 ? undefined : brand),
+          },
+        };
+      } finally {
+        reset();
+      }
+    },
+  };
+}
+export type SearchIndex = ReturnType<typeof createSearchIndex>;
+
+/**
+ * The slots from `offset` to `offset + limit` in sorted order, without sorting them all when
+ * the page is near the front: the best `offset + limit` are kept in a small sorted buffer.
+ */
+function pageOf(slots: number[], compare: (a: number, b: number) => number, offset: number, limit: number): number[] {
+  const wanted = offset + limit;
+  if (offset >= slots.length) return [];
+  if (wanted * 8 >= slots.length) return slots.sort(compare).slice(offset, wanted);
+  const best: number[] = [];
+  for (const slot of slots) {
+    if (best.length === wanted && compare(slot, best[wanted - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(best[middle]!, slot) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, slot);
+    if (best.length > wanted) best.pop();
+  }
+  return best.slice(offset, wanted);
+}

@@ -1,0 +1,187 @@
+import { SEARCH_PAGE_SIZE, type SearchAnswer, type searchQuerySchema } from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { CatalogueService } from '../products/products.plugin.js';
+import { createSearchIndex, type SearchIndex } from './search-index.js';
+import type { SearchRepository } from './search.repository.js';
+
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+export interface SearchTiming {
+  /** A search reads the change log first when it was last read longer ago than this. */
+  syncAfterMs: number;
+  /** A change-log gap (a writer that took a number and has not committed) is waited for this long, then passed. */
+  gapWaitMs: number;
+  /** Changes older than this are deleted from the log. */
+  keepChangesMs: number;
+}
+
+const DEFAULT_TIMING: SearchTiming = { syncAfterMs: 250, gapWaitMs: 5000, keepChangesMs: 10 * 60 * 1000 };
+const LOAD_BATCH = 5000;
+const CHANGES_BATCH = 2000;
+/** A fresh index is built once this share of its slots belong to parts since changed or removed. */
+const REBUILD_AT_DEAD_SHARE = 0.25;
+
+/**
+ * Search over the catalogue (decision 012). Each instance keeps its own index in memory, built
+ * from the database on first use, and follows every instance's writes through the change log
+ * the database keeps (migration 013): a search reads the log when it was last read more than
+ * `syncAfterMs` ago, or when this instance wrote since; the page's parts come from the
+ * database, so stock and prices on the cards are always current.
+ */
+export function createSearchService({
+  repository,
+  catalogue,
+  log,
+  timing = DEFAULT_TIMING,
+}: {
+  repository: SearchRepository;
+  catalogue: Pick<CatalogueService, 'findMany'>;
+  log: FastifyBaseLogger;
+  timing?: SearchTiming;
+}) {
+  let index: SearchIndex | undefined;
+  let loading: Promise<SearchIndex> | undefined;
+  /** Every change up to here is in the index; changes above it that are already applied wait in `applied`. */
+  let cursor = 0;
+  const applied = new Set<number>();
+  let gapSince: number | undefined;
+  let syncedAt = 0;
+  let changedHere = false;
+  let syncing: Promise<void> | undefined;
+  let rebuilding = false;
+  let prunedAt = 0;
+
+  /** A whole index from the database; the change log is read from where it stood before. */
+  const build = async (): Promise<{ fresh: SearchIndex; from: number }> => {
+    const from = await repository.latestChange();
+    const fresh = createSearchIndex();
+    let last = '';
+    for (;;) {
+      const batch = await repository.partsAfter(last, LOAD_BATCH);
+      for (const part of batch) fresh.add(part);
+      if (batch.length < LOAD_BATCH) break;
+      last = batch[batch.length - 1]!.id;
+    }
+    return { fresh, from };
+  };
+
+  const install = ({ fresh, from }: { fresh: SearchIndex; from: number }) => {
+    index = fresh;
+    cursor = from;
+    applied.clear();
+    gapSince = undefined;
+    syncedAt = 0;
+  };
+
+  const ready = (): Promise<SearchIndex> => {
+    if (index) return Promise.resolve(index);
+    loading ??= build().then(
+      (built) => {
+        install(built);
+        return built.fresh;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+
+  const rebuildInBackground = () => {
+    if (rebuilding) return;
+    rebuilding = true;
+    build()
+      .then(install, (error: unknown) => log.error({ err: error }, 'search index rebuild failed'))
+      .finally(() => {
+        rebuilding = false;
+      });
+  };
+
+  const readChanges = async (target: SearchIndex) => {
+    for (;;) {
+      const changes = (await repository.changesAfter(cursor, CHANGES_BATCH)).filter((change) => !applied.has(change.seq));
+      const ids = [...new Set(changes.map((change) => change.productId))];
+      const found = new Map((await repository.partsByIds(ids)).map((part) => [part.id, part]));
+      if (target !== index) return; // a rebuild replaced the index meanwhile; the next sync reads from its point
+      for (const id of ids) {
+        const part = found.get(id);
+        if (part) target.put(part);
+        else target.remove(id);
+      }
+      for (const change of changes) applied.add(change.seq);
+      advanceCursor();
+      if (changes.length < CHANGES_BATCH) return;
+    }
+  };
+
+  /** Moves the cursor over every applied change; a gap below applied ones is passed once it has waited long enough. */
+  const advanceCursor = () => {
+    for (;;) {
+      while (applied.delete(cursor + 1)) cursor++;
+      if (applied.size === 0) {
+        gapSince = undefined;
+        return;
+      }
+      const now = Date.now();
+      gapSince ??= now;
+      if (now - gapSince < timing.gapWaitMs) return;
+      // The writer rolled back: its number will never appear.
+      cursor = Math.min(...applied) - 1;
+      gapSince = undefined;
+    }
+  };
+
+  const sync = async () => {
+    const current = await ready();
+    // A read already under way may have started before this instance's latest write: wait for it, then look again.
+    while (syncing) await syncing.catch(() => undefined);
+    const stale = Date.now() - syncedAt >= timing.syncAfterMs;
+    if (!stale && !changedHere) return;
+    // An instance that has not read the log for longer than it is kept may have missed pruned changes.
+    if (syncedAt > 0 && Date.now() - syncedAt > timing.keepChangesMs / 2) rebuildInBackground();
+    changedHere = false;
+    const startedAt = Date.now();
+    syncing = readChanges(current)
+      .then(() => {
+        syncedAt = startedAt;
+        if (current.deadShare > REBUILD_AT_DEAD_SHARE && current.size > 1000) rebuildInBackground();
+        if (startedAt - prunedAt > timing.keepChangesMs / 10) {
+          prunedAt = startedAt;
+          return repository.pruneChangesBefore(new Date(startedAt - timing.keepChangesMs));
+        }
+      })
+      .finally(() => {
+        syncing = undefined;
+      });
+    return syncing;
+  };
+
+  return {
+    /** Builds the index now rather than on the first search (at start-up of a serving instance). */
+    async warm(): Promise<void> {
+      await ready();
+    },
+    /** This instance wrote something: the next search reads the change log first. */
+    changedHere() {
+      changedHere = true;
+    },
+    async search(query: SearchQuery): Promise<SearchAnswer> {
+      await sync();
+      const size = query.size ?? SEARCH_PAGE_SIZE;
+      const answer = index!.search({
+        q: query.q,
+        category: query.category || undefined,
+        brand: query.brand || undefined,
+        inStock: query.inStock ?? false,
+        sort: query.sort,
+        offset: (query.page ?? 0) * size,
+        limit: size,
+      });
+      const products = await catalogue.findMany(answer.ids);
+      return { total: answer.total, products, facets: answer.facets };
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

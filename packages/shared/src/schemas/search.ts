@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { CATEGORY_NAME_MAX } from './category.js';
+import { pageNumberParam, pageSizeUpTo } from './common.js';
+import { BRAND_MAX, productSchema } from './product.js';
+
+export const SEARCH_TEXT_MAX = 200;
+/** The /search page shows this many parts a page; the API allows up to SEARCH_PAGE_SIZE_MAX. */
+export const SEARCH_PAGE_SIZE = 12;
+export const SEARCH_PAGE_SIZE_MAX = 48;
+
+export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** SPEC-2 section 4: the 'Sort by' options. */
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Relevance',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  newest: 'Newest',
+};
+
+export const searchMessages = {
+  textTooLong: `Search text must be at most ${SEARCH_TEXT_MAX} characters`,
+  sortUnknown: `sort must be one of ${SEARCH_SORTS.join(', ')}`,
+  inStockFlag: 'inStock must be true or false',
+} as const;
+
+const filterValue = (max: number, name: string) => z.string().trim().max(max, `${name} must be at most ${max} characters`);
+
+/** GET /search: the text, the filters, the sort and the page; an empty text lists every part that passes the filters. */
+export const searchQuerySchema = z.object({
+  q: z.string().max(SEARCH_TEXT_MAX, searchMessages.textTooLong).default(''),
+  category: filterValue(CATEGORY_NAME_MAX, 'category').optional(),
+  brand: filterValue(BRAND_MAX, 'brand').optional(),
+  inStock: z
+    .enum(['true', 'false', '1', '0'], { error: searchMessages.inStockFlag })
+    .transform((flag) => flag === 'true' || flag === '1')
+    .optional(),
+  sort: z.enum(SEARCH_SORTS, { error: searchMessages.sortUnknown }).default('relevance'),
+  page: pageNumberParam.optional(),
+  size: pageSizeUpTo(SEARCH_PAGE_SIZE_MAX).optional(),
+});
+
+export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof facetCountSchema>;
+
+export const searchAnswerSchema = z.object({
+  total: z.number().int(),
+  products: z.array(productSchema),
+  facets: z.object({ category: z.array(facetCountSchema), brand: z.array(facetCountSchema) }),
+});
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
