@@ -14,6 +14,7 @@ const CLIENT_ROUTES = [
   /^\/$/,
   /^\/allproducts\/?$/,
   /^\/blogs\/?$/,
+  /^\/search\/?$/,
   /^\/(about|warranty|returns|privacy|terms)\/?$/,
   /^\/singin\/?$/,
   /^\/signup\/?$/,

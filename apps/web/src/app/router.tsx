@@ -25,6 +25,7 @@ const MakeAdminRoute = lazyPage(dashboardPages, 'MakeAdminRoute');
 const PurchaseRoute = lazyPage(() => import('./routes/purchase'), 'PurchaseRoute');
 // A part's page is opened from the storefront and from links shared outside the shop.
 const PartRoute = lazyPage(() => import('./routes/part'), 'PartRoute');
+const SearchRoute = lazyPage(() => import('./routes/search'), 'SearchRoute');
 const MyOrdersRoute = lazyPage(dashboardPages, 'MyOrdersRoute');
 const PaymentRoute = lazyPage(dashboardPages, 'PaymentRoute');
 const ManageAllOrdersRoute = lazyPage(dashboardPages, 'ManageAllOrdersRoute');
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
           { path: paths.purchase.path, element: <PurchaseRoute /> },
           { path: paths.part.path, element: <PartRoute /> },
+          { path: paths.search.path, element: <SearchRoute /> },
           { path: paths.info.about.path, element: <AboutRoute /> },
           { path: paths.info.warranty.path, element: <WarrantyRoute /> },
           { path: paths.info.returns.path, element: <ReturnsRoute /> },

@@ -16,6 +16,8 @@ export const queryKeys = {
     all: products,
     page: ({ page, size }: { page: number; size: number }) => [...products, { page, size }] as const,
     detail: (id: string) => [...products, 'detail', id] as const,
+    /** Under the products' root: a search answer shows stock and prices. */
+    search: (params: Record<string, string>) => [...products, 'search', params] as const,
     /** Outside the root: an order changes stock, never how many products there are. */
     count: ['productCount'] as const,
   },

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const query = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString();
+  new URLSearchParams(Object.entries(params).map(([name, value]): [string, string] => [name, String(value)])).toString();
 const searchRaw = (params: Record<string, string | number>) => t.app.inject({ url: `/api/search?${query(params)}` });
 const search = async (params: Record<string, string | number>): Promise<SearchAnswer> => {
   const answer = await searchRaw(params);

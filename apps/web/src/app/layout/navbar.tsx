@@ -5,6 +5,7 @@ import { MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { clearAccessToken, getAccessToken, useAccessToken } from '@/lib/access-token';
+import { SearchBox } from '@/features/search/components/search-box';
 import { layoutCopy } from './copy';
 
 const loadSession = () => import('@/lib/session');
@@ -87,8 +88,8 @@ export function Navbar() {
           <SessionCheck />
         </Suspense>
       )}
-      <nav aria-label={copy.label} className="navbar mx-auto max-w-6xl gap-2 px-4">
-        <div className="navbar-start gap-1">
+      <nav aria-label={copy.label} className="navbar mx-auto max-w-6xl flex-wrap gap-2 px-4">
+        <div className="navbar-start w-auto flex-none gap-1">
           <div
             ref={menuRef}
             className={inDashboard ? 'hidden' : 'relative lg:hidden'}
@@ -129,7 +130,9 @@ export function Navbar() {
             <NavItems signedIn={signedIn} />
           </ul>
         </div>
-        <div className="navbar-end">
+        {/* Its own row on phones and tablets, beside the links on wider screens. */}
+        <SearchBox className="order-last w-full lg:order-none lg:mx-auto lg:w-auto lg:max-w-xs lg:flex-1" />
+        <div className="navbar-end ml-auto w-auto flex-none">
           {/* Both lead to the sign-in page, as SPEC says; SignOut ends the session on the way. */}
           {signedIn ? (
             <Link to={paths.auth.signIn.getHref()} className="btn btn-outline" onClick={signOut}>

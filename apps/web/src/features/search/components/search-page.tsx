@@ -1,0 +1,175 @@
+import { SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, type FacetCount, type Product, type SearchSort } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useCategories } from '@/api/categories/get-categories';
+import { useSearch } from '@/api/search/get-search';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
+import { paths } from '@/config/paths';
+import { searchCopy as copy } from '../copy';
+import { readSearchState, searchApiParams, searchStateParams, type SearchState } from '../search-state';
+
+/** What the page hands to the grid of product cards it is composed with. */
+export interface SearchResults {
+  products: readonly Product[] | undefined;
+  status: 'pending' | 'error' | 'success';
+  isUpdating: boolean;
+  isRetrying: boolean;
+  onRetry: () => void;
+  empty: ReactNode;
+}
+
+/**
+ * /search (SPEC-2 section 4): the parts found for the text in the address, narrowed by
+ * category, brand and stock, sorted, in pages of twelve; every choice lives in the address, so
+ * a reload, Back or a shared link shows the same list.
+ */
+export function SearchPage({ renderResults }: { renderResults: (results: SearchResults) => ReactNode }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readSearchState(searchParams);
+  const search = useSearch(searchApiParams(state));
+  const answer = search.data;
+
+  const change = (next: Partial<SearchState>) => setSearchParams(searchStateParams({ ...state, page: 0, ...next }));
+  const filtered = state.category !== '' || state.brand !== '' || state.inStock;
+  const pageCount = answer ? Math.ceil(answer.total / SEARCH_PAGE_SIZE) : undefined;
+  const heading = state.q ? copy.resultsFor(state.q) : state.category || copy.allParts;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+      <title>{copy.documentTitle(state.q)}</title>
+      <div className="mb-8 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold break-words">{heading}</h1>
+        <p role="status" className="text-base-content/70 min-h-6">
+          {answer ? copy.count(answer.total) : ''}
+        </p>
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[15rem_1fr]">
+        <aside aria-label={copy.filters}>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-1 lg:gap-4">
+            <FacetSelect
+              label={copy.category}
+              everything={copy.allCategories}
+              value={state.category}
+              counts={answer?.facets.category}
+              onChange={(category) => change({ category })}
+            />
+            <FacetSelect label={copy.brand} everything={copy.allBrands} value={state.brand} counts={answer?.facets.brand} onChange={(brand) => change({ brand })} />
+            <label className="flex cursor-pointer items-center gap-3 py-2">
+              <input type="checkbox" className="checkbox" checked={state.inStock} onChange={(event) => change({ inStock: event.target.checked })} />
+              <span>{copy.inStockOnly}</span>
+            </label>
+            <label className="flex flex-col gap-1">
+              <span className="text-sm font-medium">{copy.sortBy}</span>
+              <select className="select w-full" value={state.sort} onChange={(event) => change({ sort: event.target.value as SearchSort })}>
+                {SEARCH_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SEARCH_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </aside>
+        <section aria-label={heading} className="flex min-w-0 flex-col gap-8">
+          {renderResults({
+            products: answer?.products,
+            status: search.status,
+            isUpdating: search.isPlaceholderData,
+            isRetrying: search.isRefetching,
+            onRetry: () => void search.refetch(),
+            empty: (
+              <NoParts
+                state={state}
+                total={answer?.total ?? 0}
+                onClear={filtered ? () => change({ category: '', brand: '', inStock: false }) : undefined}
+                onFirstPage={() => change({})}
+              />
+            ),
+          })}
+          <Pager
+            page={state.page}
+            hasNext={pageCount !== undefined && state.page < pageCount - 1}
+            onPageChange={(page) => setSearchParams(searchStateParams({ ...state, page }))}
+            labels={{ ...copy.pages, position: (page) => copy.pages.position(page, pageCount) }}
+            disabled={search.isPlaceholderData}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** A filter: every value the results hold, with how many parts each would show. */
+function FacetSelect({
+  label,
+  everything,
+  value,
+  counts,
+  onChange,
+}: {
+  label: string;
+  everything: string;
+  value: string;
+  counts: readonly FacetCount[] | undefined;
+  onChange: (value: string) => void;
+}) {
+  // The chosen value stays listed while a new answer loads or when it no longer matches anything.
+  const options = counts ?? (value ? [{ value, count: 0 }] : []);
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-sm font-medium">{label}</span>
+      <select className="select w-full" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{everything}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {copy.facetValue(option.value, option.count)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Nothing to show: nothing found for the text, nothing under these filters, or a page past the end. */
+function NoParts({ state, total, onClear, onFirstPage }: { state: SearchState; total: number; onClear: (() => void) | undefined; onFirstPage: () => void }) {
+  const categories = useCategories();
+  if (total > 0) {
+    return (
+      <EmptyState
+        text={copy.pageEmpty}
+        action={
+          <button type="button" className="btn btn-primary" onClick={onFirstPage}>
+            {copy.firstPage}
+          </button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-6 rounded-box border border-base-300 bg-base-100 p-8 text-center">
+      <p className="text-lg font-medium break-words">{state.q ? copy.noHits(state.q) : copy.noMatch}</p>
+      {onClear && (
+        <button type="button" className="btn btn-primary" onClick={onClear}>
+          {copy.clearFilters}
+        </button>
+      )}
+      {categories.data && categories.data.length > 0 && (
+        <nav aria-label={copy.browseCategories} className="flex flex-col items-center gap-3">
+          <h2 className="font-semibold">{copy.browseCategories}</h2>
+          <ul className="flex flex-wrap justify-center gap-2">
+            {categories.data
+              .filter((category) => category.count > 0)
+              .map((category) => (
+                <li key={category._id}>
+                  <Link to={paths.search.getHref({ category: category.name })} className="btn btn-sm btn-outline">
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
