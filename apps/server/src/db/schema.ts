@@ -20,6 +20,9 @@ export interface ProductTable {
   part_number_key: Generated<string>;
   /** The original-equipment numbers it replaces: a JSON array of strings, as text. */
   oem_numbers: Generated<string>;
+  /** Its reviews: how many, and the sum of their ratings; kept by the database (migration 014). */
+  review_count: Generated<number>;
+  rating_total: Generated<number>;
 }
 
 export interface CategoryTable {
@@ -46,6 +49,9 @@ export interface ReviewTable {
   ratings: number;
   img: string;
   created_at: string;
+  /** The part reviewed and the paid order it came from; both null for a review of the shop. */
+  product_id: string | null;
+  order_id: string | null;
 }
 
 export type OrderStatus = 'waiting' | 'paid' | 'shipped' | 'cancelled';

@@ -21,7 +21,8 @@ const preloadImage = (img: string) => {
  * part's name in the title, its description, Open Graph tags, and schema.org Product data
  * (name, brand, sku, offer; the rating once the part has reviews).
  */
-export function partPageHtml(shell: string, product: Product, { publicUrl, rating }: { publicUrl: string; rating?: { average: number; count: number } }): string {
+export function partPageHtml(shell: string, product: Product, { publicUrl }: { publicUrl: string }): string {
+  const { rating } = product;
   const url = `${publicUrl}/parts/${product._id}`;
   const title = `${product.name}${product.brand ? ` by ${product.brand}` : ''} | Moto Parts`;
   const summary = product.decreption.length > DESCRIPTION_LENGTH ? `${product.decreption.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : product.decreption;
@@ -44,7 +45,7 @@ export function partPageHtml(shell: string, product: Product, { publicUrl, ratin
       priceCurrency: 'USD',
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
-    ...(rating && rating.count > 0
+    ...(rating
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average.toFixed(1), reviewCount: rating.count, bestRating: 5, worstRating: 1 } }
       : {}),
   };

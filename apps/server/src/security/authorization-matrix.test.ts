@@ -85,6 +85,11 @@ const ROWS: Row[] = [
     request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}` }),
   },
   {
+    route: 'GET /api/products/:id/reviews',
+    expect: all(200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}/reviews` }),
+  },
+  {
     route: 'POST /api/products',
     expect: gated(401, 403, 403, 201),
     request: async () => ({ url: '/api/products', payload: { name: 'Matrix part', decreption: 'd', price: '9.99', quantity: 5, minimum: 1, img: IMG } }),

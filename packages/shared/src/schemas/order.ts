@@ -69,5 +69,7 @@ export const orderSchema = z.object({
   status: orderStatusSchema,
   transactionId: z.string().nullable(),
   createdAt: z.string(),
+  /** In the customer's own list: whether they have reviewed the part of this order. */
+  reviewed: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -17,6 +17,8 @@ export const productSchema = z.object({
   brand: z.string(),
   partNumber: z.string(),
   oemNumbers: z.array(z.string()),
+  /** Its reviews' average (one decimal) and count, when it has any. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -11,8 +11,17 @@ export const reviewSchema = z.object({
   email: z.string().optional(),
   review: z.string(),
   ratings: z.string(),
+  /** SPEC-2: the part reviewed, and `verified` when the review came from a paid order of it. */
+  productId: z.string().optional(),
+  verified: z.boolean().optional(),
+  createdAt: z.string().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/** GET /products/{id}/reviews: one page of the part's reviews, newest first, with their average (one decimal; 0 when none). */
+export const productReviewsQuerySchema = z.object({ page: pageNumberParam.optional(), size: pageSizeParam.optional() });
+export const productReviewsSchema = z.object({ total: z.number().int(), average: z.number(), reviews: z.array(reviewSchema) });
+export type ProductReviews = z.infer<typeof productReviewsSchema>;
 
 export const reviewListQuerySchema = z.object({
   page: pageNumberParam.optional(),
@@ -31,6 +40,8 @@ export const reviewMessages = {
   ratingsRequired: 'Ratings is Required. Please Try Agian.',
   ratingsInvalid: 'Ratings must be a whole number from 1 to 5',
   imageRequired: 'Image is Required.Please Try Again.',
+  notBought: 'You can review a part once you have paid for an order of it.',
+  alreadyReviewed: 'You have already reviewed this part for each order of it.',
 } as const;
 
 const ratingsSchema = z
@@ -46,5 +57,7 @@ export const createReviewSchema = z.object({
   img: hostedImageSchema(reviewMessages.imageRequired),
   name: z.string().max(500).optional(),
   email: z.string().max(500).optional(),
+  /** SPEC-2: a review of this part, from one of the reviewer's paid orders of it. */
+  productId: idSchema.optional(),
 });
 export type CreateReviewInput = z.input<typeof createReviewSchema>;

@@ -12,6 +12,7 @@ import * as m010 from './010-order-numbers.js';
 import * as m011 from './011-contact-inbox.js';
 import * as m012 from './012-catalogue-details.js';
 import * as m013 from './013-catalogue-changes.js';
+import * as m014 from './014-part-reviews.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-contact-inbox': m011,
   '012-catalogue-details': m012,
   '013-catalogue-changes': m013,
+  '014-part-reviews': m014,
 };

@@ -93,6 +93,11 @@ export async function seedDemo(
 
   const now = Date.now();
   const { categories, products } = demoCatalogueRows(productImages, now);
+  const productIdOf = (name: string) => {
+    const product = products.find((candidate) => candidate.name === name);
+    if (!product) throw new Error(`demo review of an unknown part: ${name}`);
+    return product.id;
+  };
   const reviewsFrom = now - (demoReviews.length + 2) * 90 * MINUTE;
   const reviews: NewReviewRow[] = demoReviews.map((review, index) => {
     const at = reviewsFrom + index * 90 * MINUTE;
@@ -105,6 +110,9 @@ export async function seedDemo(
       ratings: review.ratings,
       img: avatarImages[index] as string,
       created_at: new Date(at).toISOString(),
+      // Reviews that came with the catalogue, not from orders in this shop: tied to their part, not verified.
+      product_id: review.part ? productIdOf(review.part) : null,
+      order_id: null,
     };
   });
 

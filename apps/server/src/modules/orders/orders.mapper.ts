@@ -2,7 +2,7 @@ import { centsToDollars, type Order } from '@shop/shared';
 import type { OrderRow } from '../../db/schema.js';
 
 /** Database row -> SPEC's wire shape and the order's short number (`toolName`, `toolPrice`, `paid`, `shift`, …; money in dollars). */
-export const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow & { reviewed?: unknown }): Order => ({
   _id: row.id,
   number: row.number,
   productId: row.product_id,
@@ -19,4 +19,5 @@ export const toOrder = (row: OrderRow): Order => ({
   status: row.status,
   transactionId: row.transaction_id,
   createdAt: row.created_at,
+  ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed) } : {}),
 });

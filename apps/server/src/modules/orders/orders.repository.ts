@@ -244,8 +244,28 @@ export function createOrdersRepository(database: ShopDatabase) {
     },
 
     /** An account's orders, newest first; cancelled ones stay, so a customer can tell what became of each. */
-    listForAccount(userId: string): Promise<OrderRow[]> {
-      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+    /** An account's orders, each saying whether its part has been reviewed from it. */
+    listForAccount(userId: string): Promise<Array<OrderRow & { reviewed: unknown }>> {
+      return db
+        .selectFrom('orders')
+        .selectAll('orders')
+        .select((eb) => eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.order_id', '=', 'orders.id')).as('reviewed'))
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** The account's paid (or shipped) orders of a part, oldest first. */
+    async paidOrderIds(userId: string, productId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .where('status', 'in', ['paid', 'shipped'])
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     listWaitingForAccount(userId: string): Promise<OrderRow[]> {

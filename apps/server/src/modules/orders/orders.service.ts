@@ -140,8 +140,13 @@ export function createOrdersService({
     },
 
     /** An account's orders, newest first, cancelled ones left out. */
-    listForAccount(userId: string): Promise<OrderRow[]> {
+    listForAccount(userId: string): Promise<Array<OrderRow & { reviewed: unknown }>> {
       return repository.listForAccount(userId);
+    },
+
+    /** The ids of an account's paid (or shipped) orders of a part, oldest first: the orders it may review the part from. */
+    paidOrderIds(userId: string, productId: string): Promise<string[]> {
+      return repository.paidOrderIds(userId, productId);
     },
 
     listAll(): Promise<OrderRow[]> {

@@ -1,6 +1,7 @@
 import { centsToDollars, type createProductSchema, DEFAULT_CATEGORY, partNumberKey, type Product, type updateProductSchema } from '@shop/shared';
 import type { z } from 'zod';
 import type { NewProductRow, ProductRow } from '../../db/schema.js';
+import { ratingAverage } from '../../lib/rating.js';
 import { parseStringList } from '../../lib/string-list.js';
 
 export type NewProduct = z.output<typeof createProductSchema>;
@@ -21,6 +22,7 @@ export const toProduct = (row: ProductWithCategory): Product => ({
   brand: row.brand,
   partNumber: row.part_number,
   oemNumbers: parseStringList(row.oem_numbers),
+  ...(row.review_count > 0 ? { rating: { average: ratingAverage(row.rating_total, row.review_count), count: row.review_count } } : {}),
 });
 
 type CatalogueDetails = Pick<NewProduct, 'brand' | 'partNumber' | 'oemNumbers'>;

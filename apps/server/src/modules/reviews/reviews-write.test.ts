@@ -29,7 +29,7 @@ describe('POST /api/review', () => {
     const row = await t.database.db.selectFrom('reviews').selectAll().where('id', '=', insertedId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'alice rider', email: alice.email, user_id: alice.id, ratings: 5 });
     const latest = (await t.app.inject({ url: '/api/getreviews?latest=3' })).json();
-    expect(latest.at(-1)).toEqual({ _id: insertedId, name: 'alice rider', review: 'Great pads, fast delivery.', ratings: '5', img: IMG });
+    expect(latest.at(-1)).toEqual({ _id: insertedId, name: 'alice rider', review: 'Great pads, fast delivery.', ratings: '5', img: IMG, createdAt: expect.any(String) });
   });
 
   it.each([

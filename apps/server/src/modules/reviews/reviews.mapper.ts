@@ -12,10 +12,18 @@ export const toReview = (row: ReviewRow, withEmail: boolean): Review => ({
   ...(withEmail ? { email: row.email } : {}),
   review: row.review,
   ratings: String(row.ratings),
+  createdAt: row.created_at,
+  ...(row.product_id ? { productId: row.product_id, verified: row.order_id !== null } : {}),
 });
 
 /** A review's text, rating and photo with its author as the token proves them (whatever the body says of them). */
-export const toNewReviewRow = (review: NewReview, author: { id: string; name: string; email: string }): Omit<NewReviewRow, 'id' | 'created_at'> => ({
+export const toNewReviewRow = (
+  review: NewReview,
+  author: { id: string; name: string; email: string },
+  bought?: { productId: string; orderId: string },
+): Omit<NewReviewRow, 'id' | 'created_at'> => ({
+  product_id: bought?.productId ?? null,
+  order_id: bought?.orderId ?? null,
   user_id: author.id,
   name: author.name,
   email: author.email,

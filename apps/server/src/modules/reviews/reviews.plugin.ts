@@ -12,7 +12,8 @@ declare module 'fastify' {
 
 export const reviewsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('reviews', createReviewsService({ repository: createReviewsRepository(app.database.db), images: app.images }));
+    const repository = createReviewsRepository(app.database.db);
+    app.decorate('reviews', createReviewsService({ repository, images: app.images, orders: app.orders, catalogue: app.catalogue }));
   },
-  { name: 'reviews', dependencies: ['database', 'images'] },
+  { name: 'reviews', dependencies: ['database', 'images', 'orders', 'catalogue'] },
 );

@@ -12,6 +12,26 @@ export function createReviewsRepository(db: Kysely<Database>) {
       await db.insertInto('reviews').values({ ...review, id, created_at: new Date().toISOString() }).execute();
       return id;
     },
+    /** Adds a review of an order's part unless that order already has one; answers its id, or undefined. */
+    async insertForOrder(review: Omit<NewReviewRow, 'id' | 'created_at'> & { order_id: string }): Promise<string | undefined> {
+      const inserted = await db
+        .insertInto('reviews')
+        .values({ ...review, id: newId(), created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.column('order_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted?.id;
+    },
+    /** Which of these orders already have their review. */
+    async reviewedOrders(orderIds: string[]): Promise<string[]> {
+      if (orderIds.length === 0) return [];
+      const rows = await db.selectFrom('reviews').select('order_id').where('order_id', 'in', orderIds).execute();
+      return rows.flatMap((row) => (row.order_id ? [row.order_id] : []));
+    },
+    /** One page of a part's reviews, newest first. */
+    listForProduct(productId: string, offset: number, limit: number): Promise<ReviewRow[]> {
+      return db.selectFrom('reviews').selectAll().where('product_id', '=', productId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    },
     async remove(id: string) {
       const result = await db.deleteFrom('reviews').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -4,15 +4,19 @@ import {
   errorEnvelopeSchema,
   idParamsSchema,
   insertedAnswerSchema,
+  productReviewsQuerySchema,
+  productReviewsSchema,
   reviewListQuerySchema,
   reviewSchema,
 } from '@shop/shared';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
 import { scaledLimit } from '../../plugins/security.js';
 
 const REVIEW_PAGE_SIZE = 20;
+const PRODUCT_REVIEW_PAGE_SIZE = 5;
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.cachedGet(
@@ -42,6 +46,28 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.cachedGet(
+    '/products/:id/reviews',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reviews'],
+        summary: "One page of a part's reviews, newest first, with their count and average (one decimal)",
+        params: idParamsSchema,
+        querystring: productReviewsQuerySchema,
+        response: { 200: productReviewsSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, _reply, cache) => {
+      const { id } = request.params;
+      const limit = request.query.size ?? PRODUCT_REVIEW_PAGE_SIZE;
+      const offset = (request.query.page ?? 0) * limit;
+      const answer = await cache(`product-reviews:${id}:${offset}:${limit}`, () => app.reviews.ofProduct(id, offset, limit));
+      if (!answer) throw notFound('Product');
+      return answer;
+    },
+  );
+
   app.post(
     '/review',
     {
@@ -50,9 +76,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         ...bearer,
-        summary: "Adds a review with a photo; the author's name and email come from the token",
+        summary: "Adds a review with a photo; the author's name and email come from the token. With productId, a review of that part from one of the author's paid orders of it (one per order).",
         body: createReviewSchema,
-        response: { 201: insertedAnswerSchema, ...errors(400, 401, 422, 429) },
+        response: { 201: insertedAnswerSchema, ...errors(400, 401, 403, 409, 422, 429) },
       },
     },
     async (request, reply) => {

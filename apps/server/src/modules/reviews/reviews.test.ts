@@ -19,7 +19,7 @@ describe('GET /api/getreviews', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.map((review: { _id: string }) => review._id)).toEqual(ids);
-    expect(body[2]).toEqual({ _id: ids[2], name: 'rider 2', review: 'great parts', ratings: '3', img: '/images/avatar.webp' });
+    expect(body[2]).toEqual({ _id: ids[2], name: 'rider 2', review: 'great parts', ratings: '3', img: '/images/avatar.webp', createdAt: expect.any(String) });
     expect(JSON.stringify(body)).not.toContain('@example.com');
   });
 
