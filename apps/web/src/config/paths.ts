@@ -101,7 +101,8 @@ export const paths = {
     },
     addReview: {
       path: 'addreview',
-      getHref: () => '/dashbord/addreview',
+      /** With a part: a review of that part, from one of the customer's paid orders of it. */
+      getHref: (productId?: string) => (productId ? `/dashbord/addreview?product=${encodeURIComponent(productId)}` : '/dashbord/addreview'),
     },
     manageReviews: {
       path: 'manageReview',

@@ -32,6 +32,7 @@ export const queryKeys = {
     all: reviews,
     latest: (latest: number) => [...reviews, { latest }] as const,
     page: ({ page, size }: { page: number; size: number }) => [...reviews, 'page', { page, size }] as const,
+    product: (productId: string) => [...reviews, 'product', productId] as const,
   },
   users: {
     /** Every account (admin). */

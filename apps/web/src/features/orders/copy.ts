@@ -25,6 +25,7 @@ export const ordersCopy = {
     transactionId: 'Transaction ID',
   },
   pay: 'Pay',
+  reviewPart: 'Review this part',
   cancel: 'Cancel',
   confirm: {
     heading: 'Are You Sure You Want to Delete !',

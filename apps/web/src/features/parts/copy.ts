@@ -17,4 +17,18 @@ export const partCopy = {
   quantityHint: (minimum: number, available: number) => `from ${minimum} to ${available}`,
   purchase: 'Purchase',
   details: 'Details',
+  reviews: {
+    heading: 'Reviews',
+    average: (average: number) => `${average.toFixed(1)} out of 5`,
+    count: (count: number) => `(${count} ${count === 1 ? 'review' : 'reviews'})`,
+    none: 'No reviews yet',
+    countPlain: (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`,
+    jump: (average: number, count: number) => `Rated ${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}: read them`,
+    howTo: 'Bought this part? Review it from My Orders once it is paid.',
+    verified: 'Verified purchase',
+    rated: (ratings: string) => `Rated ${ratings} out of 5`,
+    more: 'More reviews',
+    loadFailed: 'The reviews could not be loaded.',
+    retry: 'Try again',
+  },
 } as const;

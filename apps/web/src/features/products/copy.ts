@@ -7,6 +7,7 @@ export const productsCopy = {
   tryAgain: 'Try Agian',
   available: (quantity: number) => `Available: ${quantity}`,
   minimumOrder: (minimum: number) => `Minimum order: ${minimum}`,
+  rating: (average: number, count: number) => `Rated ${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`,
   loading: 'Loading products',
   loadError: 'Sorry, the products could not be loaded.',
   reload: 'Reload products',

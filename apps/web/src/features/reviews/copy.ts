@@ -12,5 +12,7 @@ export const reviewsCopy = {
     submit: 'Add Review',
     added: 'Review added Successful.',
     failed: 'Failed to add Review',
+    ofPart: 'Your review of',
+    partIntro: 'Shown on the part’s page with your name, this photo and ‘Verified purchase’.',
   },
 } as const;

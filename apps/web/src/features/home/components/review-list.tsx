@@ -1,5 +1,5 @@
 import { HOME_REVIEWS, type Review } from '@shop/shared';
-import { StarIcon } from '@/components/ui/icons';
+import { Stars } from '@/components/ui/stars';
 import { capitalizeFirst } from '@/lib/format';
 import { homeCopy } from '../copy';
 
@@ -50,13 +50,7 @@ function ReviewCard({ review }: { review: Review }) {
             {review.name}
           </span>
           <span className="flex items-center gap-2">
-            {stars !== null && (
-              <span className="flex text-amber-500" aria-hidden="true">
-                {Array.from({ length: MAX_STARS }, (_, index) => (
-                  <StarIcon key={index} filled={index < stars} className="size-5" />
-                ))}
-              </span>
-            )}
+            {stars !== null && <Stars value={stars} />}
             <span>{copy.ratings(review.ratings)}</span>
           </span>
         </figcaption>

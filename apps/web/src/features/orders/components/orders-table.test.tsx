@@ -66,3 +66,16 @@ describe('OrdersTable', () => {
     expect(onCancel).toHaveBeenCalledWith(unpaid);
   });
 });
+
+describe("OrdersTable: 'Review this part'", () => {
+  it('is offered on paid and shipped orders not yet reviewed, and opens Add Review for that part', () => {
+    const toReview = buildOrder({ toolName: 'Oil Filter', productId: 'b'.repeat(24), status: 'shipped', paid: true, shift: true, reviewed: false });
+    const reviewed = buildOrder({ toolName: 'Chain Lube', status: 'paid', paid: true, reviewed: true });
+    const waiting = buildOrder({ toolName: 'Battery', reviewed: false });
+    renderWithProviders(<OrdersTable orders={[toReview, reviewed, waiting]} onCancel={vi.fn()} />);
+    const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
+    expect(row('Oil Filter').getByRole('link', { name: /Review this part/ })).toHaveAttribute('href', `/dashbord/addreview?product=${'b'.repeat(24)}`);
+    expect(row('Chain Lube').queryByRole('link', { name: /Review this part/ })).not.toBeInTheDocument();
+    expect(row('Battery').queryByRole('link', { name: /Review this part/ })).not.toBeInTheDocument();
+  });
+});

@@ -25,6 +25,14 @@ export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTab
       header: columns.actions,
       optional: true,
       cell: (order) => {
+        if (order.paid && order.reviewed === false) {
+          return (
+            <Link to={paths.dashboard.addReview.getHref(order.productId)} className="btn btn-outline btn-sm">
+              {copy.reviewPart}
+              <span className="sr-only"> {order.toolName}</span>
+            </Link>
+          );
+        }
         if (order.status !== 'waiting') return null;
         return (
           <div className="flex flex-wrap gap-2">

@@ -3,11 +3,13 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useProduct } from '@/api/products/get-product';
 import { QueryView } from '@/components/ui/query-view';
+import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { whyNotOrderable } from '@/lib/stock-reason';
 import { partCopy as copy } from '../copy';
+import { PartReviews } from './part-reviews';
 
 /** The large image's sizes; the server's HTML for this page preloads the same. */
 const PART_IMAGE_SIZES = '(min-width: 1024px) 480px, 100vw';
@@ -62,6 +64,12 @@ function PartDetails({ part }: { part: Product }) {
           <h1 id="part-name" className="text-3xl font-bold wrap-anywhere">
             {part.name}
           </h1>
+          {part.rating && (
+            <a href="#part-reviews" className="link-hover flex w-fit items-center gap-2" aria-label={copy.reviews.jump(part.rating.average, part.rating.count)}>
+              <Stars value={part.rating.average} />
+              <span aria-hidden="true">{copy.reviews.countPlain(part.rating.count)}</span>
+            </a>
+          )}
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             {part.brand && (
               <>
@@ -105,6 +113,7 @@ function PartDetails({ part }: { part: Product }) {
           </section>
         </div>
       </div>
+      <PartReviews productId={part._id} />
     </article>
   );
 }

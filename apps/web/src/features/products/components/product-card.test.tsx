@@ -25,6 +25,14 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('button', { name: /Try Agian/ })).not.toBeInTheDocument();
   });
 
+  it("shows the part's rating as stars with the number of reviews, and nothing when it has none", () => {
+    const { unmount } = renderWithProviders(<ProductCard product={buildProduct({ name: 'Oil Filter', rating: { average: 4.7, count: 3 } })} onRetry={vi.fn()} />);
+    expect(screen.getByRole('img', { name: 'Rated 4.7 out of 5 from 3 reviews' })).toHaveTextContent('(3)');
+    unmount();
+    renderWithProviders(<ProductCard product={buildProduct({ name: 'Chain Lube' })} onRetry={vi.fn()} />);
+    expect(screen.queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
+  });
+
   it('treats stock equal to the minimum as orderable', () => {
     renderWithProviders(<ProductCard product={buildProduct({ quantity: 4, minimum: 4 })} onRetry={vi.fn()} />);
     expect(screen.getByRole('link', { name: /^Purchase/ })).toBeInTheDocument();

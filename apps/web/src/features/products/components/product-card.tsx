@@ -1,5 +1,6 @@
 import { isOutOfStock, type Product, responsiveSrcSet } from '@shop/shared';
 import { Link } from 'react-router';
+import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { whyNotOrderable } from '@/lib/stock-reason';
@@ -57,6 +58,14 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        {product.rating && (
+          <p className="-mt-1 flex items-center gap-2 text-sm">
+            <span role="img" aria-label={copy.rating(product.rating.average, product.rating.count)} className="flex items-center gap-2">
+              <Stars value={product.rating.average} className="size-4" />
+              <span aria-hidden="true">({product.rating.count})</span>
+            </span>
+          </p>
+        )}
         <p className="wrap-anywhere text-base-content/80">{product.decreption}</p>
         <p className="text-2xl font-bold">{formatPrice(product.price)}</p>
         <ul className="text-sm">

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { describe, expect, it } from 'vitest';
-import { buildReview } from '@/test/fixtures';
+import { buildProduct, buildReview } from '@/test/fixtures';
 import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
@@ -11,12 +11,13 @@ import { AddReviewPage } from './add-review-page';
 describe('AddReviewPage', () => {
   const fetchMock = stubFetch();
 
-  async function fillAndSubmit() {
+  async function fillAndSubmit(route = '/dashbord/addreview') {
     const { queryClient } = renderWithProviders(
       <>
         <AddReviewPage />
         <ToastContainer />
       </>,
+      { route },
     );
     // The home page's latest reviews, cached under SPEC's key.
     queryClient.setQueryData(['getreviews', { latest: 3 }], [buildReview()]);
@@ -62,5 +63,20 @@ describe('AddReviewPage', () => {
     await fillAndSubmit();
     expect(await screen.findByText('The image is larger than 5 MB. Please choose a smaller one.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reviews the part named in the address ('Review this part'), and shows the shop's reason when it refuses", async () => {
+    stubImageUploads();
+    const part = buildProduct({ name: 'Spin-On Oil Filter, 65 mm' });
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/products/')
+        ? jsonResponse(part, 200)
+        : jsonResponse({ error: { code: 'CONFLICT', message: 'You have already reviewed this part for each order of it.' }, requestId: 'r3' }, 409),
+    );
+    await fillAndSubmit(`/dashbord/addreview?product=${part._id}`);
+    expect(await screen.findByRole('link', { name: 'Spin-On Oil Filter, 65 mm' })).toHaveAttribute('href', `/parts/${part._id}`);
+    expect(await screen.findByText('You have already reviewed this part for each order of it.')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([url]) => url === '/api/review');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ review: 'Fast delivery, the pads fit.', ratings: 5, img: UPLOADED_IMAGE_URL, productId: part._id });
   });
 });

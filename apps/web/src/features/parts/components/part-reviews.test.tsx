@@ -1,0 +1,48 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/test/fetch-stub';
+import { buildReview } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { PartReviews } from './part-reviews';
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const ID = 'c'.repeat(24);
+
+describe('PartReviews', () => {
+  const fetchMock = stubFetch();
+
+  it("shows '{average} out of 5', '({n} reviews)', the reviews newest first with 'Verified purchase', and more on demand", async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('page=0')
+        ? json({
+            total: 6,
+            average: 4.5,
+            reviews: [
+              buildReview({ name: 'hana sato', review: 'Strong bite.', ratings: '5', verified: true, productId: ID, createdAt: '2026-11-20T10:00:00.000Z' }),
+              ...Array.from({ length: 4 }, (_, index) => buildReview({ name: `rider ${index}`, ratings: '4', productId: ID, verified: false })),
+            ],
+          })
+        : json({ total: 6, average: 4.5, reviews: [buildReview({ name: 'oldest rider', ratings: '4', productId: ID, verified: true })] }),
+    );
+    renderWithProviders(<PartReviews productId={ID} />);
+    expect(await screen.findByText('4.5 out of 5')).toBeInTheDocument();
+    expect(screen.getByText('(6 reviews)')).toBeInTheDocument();
+    const items = screen.getAllByRole('article');
+    expect(items).toHaveLength(5);
+    expect(items[0]).toHaveTextContent('hana sato');
+    expect(items[0]).toHaveTextContent('Verified purchase');
+    expect(items[1]).not.toHaveTextContent('Verified purchase');
+    expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'More reviews' }));
+    expect(await screen.findByText('oldest rider')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More reviews' })).not.toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[1]![0])).toContain(`/products/${ID}/reviews?page=1&size=5`);
+  });
+
+  it("says 'No reviews yet' for a part without reviews", async () => {
+    fetchMock.mockResolvedValue(json({ total: 0, average: 0, reviews: [] }));
+    renderWithProviders(<PartReviews productId={ID} />);
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByText(/out of 5/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import type { Review } from '@shop/shared';
+import { useProductReviews } from '@/api/reviews/get-product-reviews';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { Stars } from '@/components/ui/stars';
+import { capitalizeFirst, formatDay } from '@/lib/format';
+import { partCopy } from '../copy';
+
+const copy = partCopy.reviews;
+
+/** The part's reviews (SPEC-2 section 2): average and count, then the reviews newest first, more on demand. */
+export function PartReviews({ productId }: { productId: string }) {
+  const reviews = useProductReviews(productId);
+  const pages = reviews.data?.pages ?? [];
+  const first = pages[0];
+  return (
+    <section aria-labelledby="part-reviews" className="flex flex-col gap-4 border-t border-base-300 pt-6">
+      <h2 id="part-reviews" className="text-2xl font-bold">
+        {copy.heading}
+      </h2>
+      {reviews.status === 'error' && !first ? (
+        <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={() => void reviews.refetch()} isRetrying={reviews.isRefetching} />
+      ) : !first ? (
+        <div className="skeleton h-24 w-full" aria-hidden="true" />
+      ) : first.total === 0 ? (
+        <div className="flex flex-col gap-1">
+          <p className="text-lg font-medium">{copy.none}</p>
+          <p className="text-sm text-base-content/70">{copy.howTo}</p>
+        </div>
+      ) : (
+        <>
+          <p className="flex flex-wrap items-center gap-2 text-lg" data-testid="part-rating">
+            <Stars value={first.average} className="size-6" />
+            <span className="font-semibold">{copy.average(first.average)}</span>
+            <span className="text-base-content/70">{copy.count(first.total)}</span>
+          </p>
+          <ul className="flex flex-col gap-4">
+            {pages.flatMap((page) => page.reviews).map((review) => (
+              <li key={review._id}>
+                <PartReview review={review} />
+              </li>
+            ))}
+          </ul>
+          {reviews.hasNextPage && (
+            <button type="button" className="btn btn-outline self-start" disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+              {reviews.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {copy.more}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function PartReview({ review }: { review: Review }) {
+  return (
+    <article className="flex gap-4 rounded-box border border-base-300 p-4">
+      <img src={review.img} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 shrink-0 rounded-full object-cover" />
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="font-semibold capitalize wrap-anywhere">{review.name}</span>
+          <span className="flex items-center gap-1" aria-label={copy.rated(review.ratings)} role="img">
+            <Stars value={Number(review.ratings)} className="size-4" />
+          </span>
+          {review.verified && <span className="badge badge-success badge-sm">{copy.verified}</span>}
+          {review.createdAt && <span className="text-sm text-base-content/70">{formatDay(review.createdAt)}</span>}
+        </p>
+        <p className="wrap-anywhere">{capitalizeFirst(review.review)}</p>
+      </div>
+    </article>
+  );
+}
