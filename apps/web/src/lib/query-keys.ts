@@ -23,20 +23,22 @@ export const queryKeys = {
   },
   orders: {
     all: orders,
-    /** Every customer's orders (admin). */
-    every: [...orders, 'all'] as const,
+    /** Every customer's orders (admin), or those the admin's search finds. */
+    every: (q: string) => [...orders, 'all', { q }] as const,
     customer: (email: string) => [...orders, 'customer', email] as const,
     detail: (id: string) => [...orders, 'detail', id] as const,
   },
   reviews: {
     all: reviews,
     latest: (latest: number) => [...reviews, { latest }] as const,
-    page: ({ page, size }: { page: number; size: number }) => [...reviews, 'page', { page, size }] as const,
+    page: ({ page, size, q }: { page: number; size: number; q: string }) => [...reviews, 'page', { page, size, q }] as const,
     product: (productId: string) => [...reviews, 'product', productId] as const,
   },
   users: {
     /** Every account (admin). */
     all: ['users'] as const,
+    /** The accounts the admin's search finds (all of them for ''). */
+    list: (q: string) => ['users', { q }] as const,
     profile: (email: string) => ['user', email] as const,
     adminStatus: (email: string) => ['admin', email] as const,
   },

@@ -53,3 +53,8 @@ export const pageSizeUpTo = (max: number) => {
 };
 /** A page size in a query string: 1 to 100. */
 export const pageSizeParam = pageSizeUpTo(100);
+
+/** The search box of an admin table: text the list is filtered by on the server (empty: everything). */
+export const ADMIN_SEARCH_MAX = 100;
+export const adminSearchParam = z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`);
+export const adminSearchQuerySchema = z.object({ q: adminSearchParam.optional() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants.js';
-import { boundedText, idSchema, pageNumberParam, pageSizeParam } from './common.js';
+import { adminSearchParam, boundedText, idSchema, pageNumberParam, pageSizeParam } from './common.js';
 import { hostedImageSchema } from './image.js';
 
 /** A review as the public API answers it; email only for admins. */
@@ -24,6 +24,8 @@ export const productReviewsSchema = z.object({ total: z.number().int(), average:
 export type ProductReviews = z.infer<typeof productReviewsSchema>;
 
 export const reviewListQuerySchema = z.object({
+  /** Admin only: reviews whose author, email or text holds this. */
+  q: adminSearchParam.optional(),
   page: pageNumberParam.optional(),
   size: pageSizeParam.optional(),
   latest: z

@@ -2,6 +2,7 @@ import { CompiledQuery, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
 import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { holdsEveryWord } from '../../lib/text-match.js';
 import { createGroupCommit } from './group-commit.js';
 import { queueOrderMail } from './order-mail-outbox.js';
 
@@ -276,8 +277,23 @@ export function createOrdersRepository(database: ShopDatabase) {
       return db.selectFrom('orders').selectAll().where('status', '=', 'waiting').where('created_at', '<', cutoff).limit(limit).execute();
     },
 
-    listAll(): Promise<OrderRow[]> {
-      return db.selectFrom('orders').selectAll().orderBy('id', 'desc').execute();
+    /**
+     * Every order, newest first; with `q`, those whose customer, email, part, phone, address or
+     * transaction holds every word of it, or whose number it is ('10042', '#10042').
+     */
+    listAll(q?: string): Promise<OrderRow[]> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .$if(Boolean(q), (query) =>
+          query.where((eb) => {
+            const text = holdsEveryWord(['customer_name', 'email', 'tool_name', 'phone', 'location', 'transaction_id'], q!);
+            const number = /^#?(\d{1,9})$/.exec(q!);
+            return number ? eb.or([eb('number', '=', Number(number[1])), text]) : text;
+          }),
+        )
+        .orderBy('id', 'desc')
+        .execute();
     },
 
     /**

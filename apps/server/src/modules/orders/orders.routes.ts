@@ -1,4 +1,5 @@
 import {
+  adminSearchQuerySchema,
   createOrderSchema,
   deletedAnswerSchema,
   emailParamsSchema,
@@ -86,9 +87,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/allorders',
     {
       config: { access: 'admin' },
-      schema: { tags: ['orders'], ...bearer, summary: 'Every order, newest first (admin)', response: { 200: z.array(orderSchema), ...errors(401, 403) } },
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: "Every order, newest first (admin); ?q= by number, customer, email, part, phone, address or transaction",
+        querystring: adminSearchQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
+      },
     },
-    async () => (await orders.listAll()).map(toOrder),
+    async (request) => (await orders.listAll(request.query.q)).map(toOrder),
   );
 
   app.patch(

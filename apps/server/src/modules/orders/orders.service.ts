@@ -149,8 +149,8 @@ export function createOrdersService({
       return repository.paidOrderIds(userId, productId);
     },
 
-    listAll(): Promise<OrderRow[]> {
-      return repository.listAll();
+    listAll(q?: string): Promise<OrderRow[]> {
+      return repository.listAll(q);
     },
 
     /**

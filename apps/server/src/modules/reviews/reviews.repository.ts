@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewReviewRow, ReviewRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { holdsEveryWord } from '../../lib/text-match.js';
 
 export function createReviewsRepository(db: Kysely<Database>) {
+  /** Every review, or with `q` those whose author, email or text holds every word of it (the admin's search). */
+  const matching = (q: string | undefined) => db.selectFrom('reviews').$if(Boolean(q), (query) => query.where(holdsEveryWord(['name', 'email', 'review'], q!)));
   return {
     findById(id: string): Promise<ReviewRow | undefined> {
       return db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst();
@@ -41,11 +44,11 @@ export function createReviewsRepository(db: Kysely<Database>) {
       return db.selectFrom('reviews').selectAll().orderBy('id').execute();
     },
     /** One page, newest first (the admin list). */
-    listPage(offset: number, limit: number): Promise<ReviewRow[]> {
-      return db.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    listPage(offset: number, limit: number, q?: string): Promise<ReviewRow[]> {
+      return matching(q).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
     },
-    async count(): Promise<number> {
-      const row = await db.selectFrom('reviews').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    async count(q?: string): Promise<number> {
+      const row = await matching(q).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
       return Number(row.count);
     },
     /** The latest `count` reviews, still oldest first. */

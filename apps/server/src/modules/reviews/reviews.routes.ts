@@ -22,11 +22,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.cachedGet(
     '/getreviews',
     {
-      config: { access: (request) => (request.headers.authorization ? 'user' : 'public') },
+      // Searching (?q=) reaches reviewers' emails: the admin's alone.
+      config: { access: (request) => ((request.query as { q?: unknown } | undefined)?.q !== undefined ? 'admin' : request.headers.authorization ? 'user' : 'public') },
       schema: {
         tags: ['reviews'],
         summary:
-          "Reviews, oldest first; ?latest=n answers only the latest n; ?page&size one page, newest first (X-Total-Count). Reviewers' emails only for admins.",
+          "Reviews, oldest first; ?latest=n answers only the latest n; ?page&size one page, newest first (X-Total-Count); ?q= (admin) those whose author, email or text holds it. Reviewers' emails only for admins.",
         querystring: reviewListQuerySchema,
         response: { 200: z.array(reviewSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
@@ -34,10 +35,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply, cache) => {
       // Emails are personal data: only an admin's bearer token brings them.
       const withEmail = request.user?.role === 'admin';
-      const { latest, page, size } = request.query;
-      if (page !== undefined || size !== undefined) {
+      const { latest, page, size, q } = request.query;
+      if (page !== undefined || size !== undefined || q !== undefined) {
         const limit = size ?? REVIEW_PAGE_SIZE;
-        const { reviews, total } = await app.reviews.page((page ?? 0) * limit, limit, withEmail);
+        const { reviews, total } = await app.reviews.page((page ?? 0) * limit, limit, withEmail, q);
         reply.header('x-total-count', String(total));
         return reviews;
       }

@@ -36,9 +36,9 @@ export function createReviewsService({
       return rows.map((row) => toReview(row, withEmail));
     },
     /** One page, newest first (the admin list), and how many reviews there are in all. */
-    async page(offset: number, limit: number, withEmail: boolean): Promise<{ reviews: Review[]; total: number }> {
-      const total = await repository.count();
-      const rows = await repository.listPage(offset, limit);
+    async page(offset: number, limit: number, withEmail: boolean, q?: string): Promise<{ reviews: Review[]; total: number }> {
+      const total = await repository.count(q);
+      const rows = await repository.listPage(offset, limit, q);
       return { reviews: rows.map((row) => toReview(row, withEmail)), total };
     },
     /**

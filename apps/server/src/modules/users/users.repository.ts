@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Role, UserRow } from '../../db/schema.js';
+import { holdsEveryWord } from '../../lib/text-match.js';
 
 /**
  * Whether the owner of this address has confirmed it (the link of the confirmation email,
@@ -18,8 +19,15 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
       const row = await db.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
       return row?.email;
     },
-    listAll(): Promise<UserRow[]> {
-      return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+    /** Every account, oldest first; with `q`, those whose name or email holds every word of it. */
+    listAll(q?: string): Promise<UserRow[]> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .$if(Boolean(q), (query) => query.where(holdsEveryWord(['name', 'email'], q!)))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
     async updateProfile(email: string, profile: { image: string; phone: string }) {
       const result = await db

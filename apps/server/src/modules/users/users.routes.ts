@@ -1,4 +1,5 @@
 import {
+  adminSearchQuerySchema,
   adminAnswerSchema,
   deletedAnswerSchema,
   emailParamsSchema,
@@ -74,9 +75,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], ...bearer, summary: 'Every user (admin)', response: { 200: z.array(userSchema), ...errors(401, 403) } },
+      schema: {
+        tags: ['users'],
+        ...bearer,
+        summary: 'Every user (admin); ?q= those whose name or email holds every word of it',
+        querystring: adminSearchQuerySchema,
+        response: { 200: z.array(userSchema), ...errors(400, 401, 403) },
+      },
     },
-    async () => app.users.list(),
+    async (request) => app.users.list(request.query.q),
   );
 
   app.put(

@@ -24,8 +24,8 @@ export function createUsersService({ repository, images }: { repository: UsersRe
       if (!row) throw notFound('User');
       return toUser(row);
     },
-    async list(): Promise<User[]> {
-      return (await repository.listAll()).map(toUser);
+    async list(q?: string): Promise<User[]> {
+      return (await repository.listAll(q)).map(toUser);
     },
     /** Changes the phone and photo of a profile; answers how many profiles changed (one). */
     async updateProfile(email: string, profile: { img: string; phone: string }): Promise<number> {

@@ -1,15 +1,17 @@
 import type { User } from '@shop/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /users (admin): every account. */
-export const getUsers = ({ signal }: { signal?: AbortSignal } = {}) => api.get<User[]>('/users', { signal });
+/** GET /users?q (admin): every account, or those whose name or email holds every word of `q`. */
+export const getUsers = ({ q = '', signal }: { q?: string; signal?: AbortSignal } = {}) =>
+  api.get<User[]>(q ? `/users?${new URLSearchParams({ q })}` : '/users', { signal });
 
-export const getUsersQueryOptions = () =>
+const getUsersQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: queryKeys.users.all,
-    queryFn: ({ signal }) => getUsers({ signal }),
+    queryKey: queryKeys.users.list(q),
+    queryFn: ({ signal }) => getUsers({ q, signal }),
   });
 
-export const useUsers = () => useQuery(getUsersQueryOptions());
+/** The previous list stays on screen while a search's answer loads. */
+export const useUsers = (q = '') => useQuery({ ...getUsersQueryOptions(q), placeholderData: keepPreviousData });

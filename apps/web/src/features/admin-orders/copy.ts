@@ -6,6 +6,9 @@ export const adminOrdersCopy = {
   loadFailed: 'The orders could not be loaded.',
   retry: 'Try again',
   empty: 'No orders yet.',
+  search: 'Search orders',
+  searchPlaceholder: 'Order number, customer, part or phone',
+  noneFound: (q: string) => `No orders found for \"${q}\".`,
   tableLabel: 'All orders',
   columns: {
     order: 'Order',

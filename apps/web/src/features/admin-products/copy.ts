@@ -60,6 +60,10 @@ export const adminProductsCopy = {
     retry: 'Try again',
     empty: 'No products yet.',
     addFirst: 'Add Product',
+    search: 'Search products',
+    searchPlaceholder: 'Name, brand, part or OEM number',
+    found: (count: number) => (count === 1 ? '1 product found' : `${count} products found`),
+    noneFound: (q: string) => `No products found for "${q}".`,
     columns: {
       index: '#',
       image: 'Image',

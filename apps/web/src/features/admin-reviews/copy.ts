@@ -8,6 +8,9 @@ export const adminReviewsCopy = {
   loadFailed: 'The reviews could not be loaded.',
   retry: 'Try again',
   empty: 'No reviews yet.',
+  search: 'Search reviews',
+  searchPlaceholder: 'Reviewer, email or words of the review',
+  noneFound: (q: string) => `No reviews found for \"${q}\".`,
   pageEmpty: 'There are no reviews on this page.',
   columns: {
     index: '#',

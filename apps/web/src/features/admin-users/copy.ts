@@ -6,6 +6,9 @@ export const adminUsersCopy = {
   loadFailed: 'The users could not be loaded.',
   retry: 'Try again',
   empty: 'No users yet.',
+  search: 'Search users',
+  searchPlaceholder: 'Name or email',
+  noneFound: (q: string) => `No users found for "${q}".`,
   tableLabel: 'Users',
   columns: {
     index: '#',

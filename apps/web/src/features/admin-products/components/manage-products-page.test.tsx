@@ -24,6 +24,11 @@ describe('ManageProductsPage', () => {
         return jsonResponse({ acknowledged: true, deletedCount: 1 });
       }
       if (url.pathname === '/api/productCount') return jsonResponse({ count: catalogue.length });
+      if (url.pathname === '/api/search') {
+        const q = url.searchParams.get('q') ?? '';
+        const found = catalogue.filter((product) => product.name.endsWith(` ${q}`));
+        return jsonResponse({ total: found.length, products: found, facets: { category: [], brand: [] } });
+      }
       const page = Number(url.searchParams.get('page'));
       const size = Number(url.searchParams.get('size'));
       return jsonResponse(catalogue.slice(page * size, page * size + size));
@@ -85,6 +90,21 @@ describe('ManageProductsPage', () => {
     renderPage('/dashbord/manageProducts?page=9');
     expect(await screen.findByRole('row', { name: /Part 45/ })).toBeInTheDocument();
     expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
+  it('searches on the server from the box, keeps the search in the address, and says when nothing is found', async () => {
+    renderPage('/dashbord/manageProducts?q=7');
+    expect(await screen.findByText('1 product found')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('7');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('row', { name: /Part 7/ })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/search?q=7&size=20')).toBe(true);
+
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    await user.clear(box);
+    await user.type(box, 'nothing{Enter}');
+    expect(await screen.findByText('No products found for "nothing".')).toBeInTheDocument();
   });
 
   it('offers to add the first product to an empty shop', async () => {

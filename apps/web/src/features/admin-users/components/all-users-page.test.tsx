@@ -27,7 +27,7 @@ describe('AllUsersPage', () => {
 
   function renderPage() {
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(['users'], users);
+    queryClient.setQueryData(['users', { q: '' }], users);
     renderWithProviders(
       <>
         <AllUsersPage currentEmail="ada@example.com" />

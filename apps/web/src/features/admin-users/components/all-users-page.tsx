@@ -3,15 +3,19 @@ import { useUsers } from '@/api/users/get-users';
 import { useMakeAdmin } from '@/api/users/make-admin';
 import { useRemoveUser } from '@/api/users/remove-user';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
+import { TableSearch } from '@/components/ui/table-search';
 import { isApiError } from '@/lib/api-client';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { useSearchParam } from '@/lib/use-search-param';
 import { adminUsersCopy as copy } from '../copy';
 import { UsersTable, type PendingAction, type UserAction } from './users-table';
 
 /** The admin's list of accounts: make admin, remove admin rights, remove; each asked first. */
 export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
-  const users = useUsers();
+  const [q, setQ] = useSearchParam();
+  const users = useUsers(q);
   const makeAdmin = useMakeAdmin();
   const demoteAdmin = useDemoteAdmin();
   const removeUser = useRemoveUser();
@@ -48,8 +52,11 @@ export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
     <div className="flex flex-col gap-6">
       <title>{copy.documentTitle}</title>
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
+      <TableSearch label={copy.search} placeholder={copy.searchPlaceholder} value={q} onSearch={setQ} />
       <QueryView query={users} copy={copy}>
-        {(rows) => <UsersTable users={rows} currentEmail={currentEmail} pending={pending} onAction={(action, email) => actions[action].ask(email)} />}
+        {(rows) =>
+          rows.length === 0 && q ? <EmptyState text={copy.noneFound(q)} /> : <UsersTable users={rows} currentEmail={currentEmail} pending={pending} onAction={(action, email) => actions[action].ask(email)} />
+        }
       </QueryView>
       {Object.entries(actions).map(([name, action]) => (
         <ConfirmDialog key={name} {...action.dialog} />
