@@ -8,7 +8,7 @@ export const adminOrdersCopy = {
   empty: 'No orders yet.',
   search: 'Search orders',
   searchPlaceholder: 'Order number, customer, part or phone',
-  noneFound: (q: string) => `No orders found for \"${q}\".`,
+  noneFound: (q: string) => `No orders found for "${q}".`,
   tableLabel: 'All orders',
   columns: {
     order: 'Order',

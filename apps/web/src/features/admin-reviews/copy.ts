@@ -10,7 +10,7 @@ export const adminReviewsCopy = {
   empty: 'No reviews yet.',
   search: 'Search reviews',
   searchPlaceholder: 'Reviewer, email or words of the review',
-  noneFound: (q: string) => `No reviews found for \"${q}\".`,
+  noneFound: (q: string) => `No reviews found for "${q}".`,
   pageEmpty: 'There are no reviews on this page.',
   columns: {
     index: '#',
