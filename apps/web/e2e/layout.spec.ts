@@ -106,7 +106,22 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
   });
 
   test('a visitor', async ({ page }) => {
-    for (const route of ['/', '/allproducts', '/blogs', '/singin', '/signup', '/reset-password', '/about', '/warranty', '/returns', '/privacy', '/terms']) {
+    for (const route of [
+      '/',
+      '/allproducts',
+      '/blogs',
+      '/singin',
+      '/signup',
+      '/reset-password',
+      '/about',
+      '/warranty',
+      '/returns',
+      '/privacy',
+      '/terms',
+      `/parts/${content.productId}`,
+      `/search?q=${NAME_WORD.slice(0, 40)}`,
+      '/search?q=xylophone',
+    ]) {
       await checkRoute(page, route);
     }
   });
@@ -120,6 +135,7 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
       '/dashbord/myorders',
       `/dashbord/payment/${content.orderId}`,
       '/dashbord/addreview',
+      `/dashbord/addreview?product=${content.productId}`,
     ]) {
       await checkRoute(page, route);
     }
@@ -133,6 +149,9 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
       '/dashbord/manageAllorders',
       '/dashbord/addproducts',
       '/dashbord/manageProducts',
+      `/dashbord/manageProducts?q=${NAME_WORD.slice(0, 40)}`,
+      '/dashbord/manageCategories',
+      `/dashbord/manageAllorders?q=${NAME_WORD.slice(0, 20)}`,
       `/dashbord/updateproducts/${content.productId}`,
       '/dashbord/manageReview',
       '/dashbord/messages',

@@ -305,11 +305,12 @@ export function createSearchIndex() {
     newest: (a, b) => positions[b]! - positions[a]!,
   };
 
-  /** The values counted (and the one chosen, even at none), most parts first. */
+  /** The values counted (and the one chosen, even at none), most parts first; no empty value. */
   const facetCounts = (counts: Int32Array, names: string[], selected: number | undefined): FacetCount[] => {
     const values: FacetCount[] = [];
     counts.forEach((count, number) => {
-      if (count > 0 || number === selected) values.push({ value: names[number]!, count });
+      // Parts without a brand are counted in the total, not as a brand of their own.
+      if ((count > 0 || number === selected) && names[number] !== '') values.push({ value: names[number]!, count });
     });
     return values.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en'));
   };

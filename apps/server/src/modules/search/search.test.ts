@@ -225,6 +225,8 @@ describe('GET /api/search: the index follows the catalogue', () => {
       }
       expect(total).toBe(1);
       expect(Date.now() - addedAt).toBeLessThan(1000);
+      // A part without a brand is no brand of its own in the facets.
+      expect((await search({ q: 'windscreen' })).facets.brand).toEqual([]);
     } finally {
       await other.close();
       await otherDatabase.close();

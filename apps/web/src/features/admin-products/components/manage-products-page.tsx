@@ -117,7 +117,7 @@ function ProductRows<T>({
 }: ListProps & { query: UseQueryResult<T>; rowsOf: (data: T) => Product[]; summary: string | undefined; pageCount: number | undefined; empty: ReactNode }) {
   return (
     <>
-      <p className="min-h-6 text-base-content/80" role="status">
+      <p className="min-h-6 text-base-content/80" aria-live="polite">
         {summary}
       </p>
       <QueryView query={query} copy={copy}>

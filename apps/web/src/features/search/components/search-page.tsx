@@ -39,7 +39,7 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
       <title>{copy.documentTitle(state.q)}</title>
       <div className="mb-8 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-3xl font-bold break-words">{heading}</h1>
+        <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{heading}</h1>
         <p role="status" className="text-base-content/70 min-h-6">
           {answer ? copy.count(answer.total) : ''}
         </p>
@@ -59,7 +59,7 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
               <input type="checkbox" className="checkbox" checked={state.inStock} onChange={(event) => change({ inStock: event.target.checked })} />
               <span>{copy.inStockOnly}</span>
             </label>
-            <label className="flex flex-col gap-1">
+            <label className="flex min-w-0 flex-col gap-1">
               <span className="text-sm font-medium">{copy.sortBy}</span>
               <select className="select w-full" value={state.sort} onChange={(event) => change({ sort: event.target.value as SearchSort })}>
                 {SEARCH_SORTS.map((sort) => (
@@ -117,7 +117,7 @@ function FacetSelect({
   // The chosen value stays listed while a new answer loads or when it no longer matches anything.
   const options = counts ?? (value ? [{ value, count: 0 }] : []);
   return (
-    <label className="flex flex-col gap-1">
+    <label className="flex min-w-0 flex-col gap-1">
       <span className="text-sm font-medium">{label}</span>
       <select className="select w-full" value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{everything}</option>
@@ -148,7 +148,7 @@ function NoParts({ state, total, onClear, onFirstPage }: { state: SearchState; t
   }
   return (
     <div className="flex flex-col items-center gap-6 rounded-box border border-base-300 bg-base-100 p-8 text-center">
-      <p className="text-lg font-medium break-words">{state.q ? copy.noHits(state.q) : copy.noMatch}</p>
+      <p className="max-w-full text-lg font-medium wrap-anywhere">{state.q ? copy.noHits(state.q) : copy.noMatch}</p>
       {onClear && (
         <button type="button" className="btn btn-primary" onClick={onClear}>
           {copy.clearFilters}
