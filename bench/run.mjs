@@ -20,7 +20,7 @@ import { createLoader } from './lib/loader.mjs';
 import { describeMachine, renderResults } from './lib/report.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
-import { measureAgainstCeiling, measureGrowth, measureOrders } from './lib/suites.mjs';
+import { measureAgainstCeiling, measureGrowth, measureOrders, measureSearch } from './lib/suites.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -28,6 +28,7 @@ const SIZES = [100, 10_000, 100_000];
 const MAIN_SIZE = 10_000;
 const CUSTOMERS = 200;
 const ORDER_STOCK = 20_000;
+/** The storefront's pages in Lighthouse, and one part's page (its id is known once the demo is seeded). */
 const PAGES = ['/', '/allproducts'];
 
 /** About 10 minutes on 2 cores. @type {import('./lib/report.mjs').Settings} */
@@ -110,7 +111,9 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
     // Growth is what a request costs the database at this size, so the server's caches are off.
     const uncached = await startShop({ dataDir, databaseUrl: target.url, webDistDir, publicCacheMs: 0 });
     try {
-      growth.push({ size, calls: await measureGrowth(uncached.url, settings) });
+      const calls = await measureGrowth(uncached.url, settings);
+      const search = await measureSearch(uncached.url, settings, uncached.residentBytes);
+      growth.push({ size, calls, search: search.calls, residentBytes: search.residentBytes });
     } finally {
       await uncached.stop();
       for (const message of uncached.errors()) serverErrors.push(`${number(size)} rows, caches off: ${message}`);
@@ -145,7 +148,9 @@ async function benchPages({ dataDir, webDistDir }) {
   const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir, seed: 'demo' });
   try {
     const images = await productImageSizes(server.url);
-    const pages = await measurePages({ origin: server.url, pages: PAGES, runs: settings.lighthouseRuns, profileDir: path.join(dataDir, 'chromium') });
+    const [part] = /** @type {Array<{ _id: string }>} */ (await (await fetch(`${server.url}/api/products?page=0&size=1`)).json());
+    if (!part) throw new Error('the demo catalogue has no part');
+    const pages = await measurePages({ origin: server.url, pages: [...PAGES, `/parts/${part._id}`], runs: settings.lighthouseRuns, profileDir: path.join(dataDir, 'chromium') });
     for (const page of pages) {
       console.log(`  ${page.page.padEnd(13)} performance ${page.score}, LCP ${Math.round(page.lcp)} ms, CLS ${page.cls.toFixed(3)}, TBT ${Math.round(page.tbt)} ms, JS ${(page.jsGzip / 1000).toFixed(1)} kB gzip`);
     }

@@ -48,9 +48,33 @@ async function insertRows(db, table, count, makeRow) {
   }
 }
 
-const PARTS = ['Brake pads', 'Oil filter', 'Chain kit', 'Spark plug', 'Air filter', 'Clutch lever', 'Brake disc', 'Fork seal', 'Battery', 'Coolant hose'];
+/** Part types with their category: the generated catalogue spreads over them in turn. */
+const PARTS = [
+  ['Brake pads', 'Brakes'],
+  ['Oil filter', 'Filters'],
+  ['Chain kit', 'Chains & Sprockets'],
+  ['Spark plug', 'Ignition'],
+  ['Air filter', 'Filters'],
+  ['Clutch lever', 'Cables & Controls'],
+  ['Brake disc', 'Brakes'],
+  ['Fork seal', 'Suspension'],
+  ['Battery', 'Electrical'],
+  ['Coolant hose', 'Cooling'],
+  ['Rear sprocket', 'Chains & Sprockets'],
+  ['Engine oil 10W-40', 'Oils & Fluids'],
+];
+export const BENCH_CATEGORIES = [...new Set(PARTS.map(([, category]) => /** @type {string} */ (category)))];
+const BRANDS = ['EBC', 'HiFlo', 'DID', 'NGK', 'K&N', 'Motul', 'Yuasa', 'Brembo', 'JT Sprockets', 'Samco', 'All Balls', 'Venhill'];
+/** Descriptions are drawn from these words, so the index holds a realistic vocabulary. */
+const WORDS = (
+  'made original equipment specification checked warehouse fits road touring bikes decade fitment ordering sintered organic compound ' +
+  'steel rubber high performance long life easy fit genuine quality replacement heavy duty sealed maintenance free synthetic mineral ' +
+  'racing street enduro motocross adventure sport naked scooter cruiser classic vintage reinforced stainless aluminium billet anodised'
+).split(' ');
 const DESCRIPTION =
   'Made to the original equipment specification and checked before it leaves the warehouse. Fits most road and touring bikes of the last decade; see the fitment list before ordering.';
+/** The part number of the generated product `number` (1-based): 'MP-4242'. @param {number} number */
+export const benchPartNumber = (number) => `MP-${number}`;
 const REVIEW = 'Arrived the next day, fitted first time and the bike runs smoothly again. Clear prices and honest stock numbers.';
 
 /**
@@ -68,6 +92,18 @@ export function createLoader(shop, image) {
   const customers = [];
   let reviews = 0;
   let orders = 0;
+  /** @type {Map<string, string> | undefined} */
+  let categoryIds;
+  const ensureCategories = async () => {
+    if (categoryIds) return categoryIds;
+    const stamp = new Date().toISOString();
+    categoryIds = new Map(BENCH_CATEGORIES.map((name) => [name, newId()]));
+    await db
+      .insertInto('categories')
+      .values(BENCH_CATEGORIES.map((name) => ({ id: /** @type {string} */ (categoryIds?.get(name)), name, name_key: name.toLowerCase(), created_at: stamp })))
+      .execute();
+    return categoryIds;
+  };
 
   return {
     productIds,
@@ -125,14 +161,24 @@ export function createLoader(shop, image) {
       if (customers.length === 0) throw new Error('add customers before orders');
       const stamp = new Date().toISOString();
       const firstProduct = productIds.length;
+      const categories = await ensureCategories();
       await insertRows(db, 'products', Math.max(0, size - firstProduct), (index) => {
         const number = firstProduct + index + 1;
         const id = newId();
         productIds.push(id);
+        const [part, category] = /** @type {[string, string]} */ (PARTS[number % PARTS.length]);
+        const brand = /** @type {string} */ (BRANDS[Math.floor(pick() * BRANDS.length)]);
+        const partNumber = benchPartNumber(number);
+        const words = Array.from({ length: 18 + Math.floor(pick() * 12) }, () => WORDS[Math.floor(pick() * WORDS.length)]);
         return {
           id,
-          name: `${PARTS[number % PARTS.length]} ${number}`,
-          description: DESCRIPTION,
+          name: `${brand} ${part} ${number}`,
+          description: words.join(' '),
+          category_id: categories.get(category),
+          brand,
+          part_number: partNumber,
+          part_number_key: partNumber.replace(/[^A-Za-z0-9]/g, '').toLowerCase(),
+          oem_numbers: JSON.stringify(pick() < 0.5 ? [`${15_000 + number}-B${number % 97}-00`] : []),
           price_cents: 500 + Math.floor(pick() * 40_000),
           quantity: 20 + Math.floor(pick() * 500),
           minimum: 1 + Math.floor(pick() * 5),

@@ -20,6 +20,8 @@ import { checkTargets, isOversellFree } from './targets.mjs';
  * @typedef {object} GrowthStage
  * @property {number} size
  * @property {Record<string, LoadResult>} calls   by call name
+ * @property {Record<string, import('./latency.mjs').LatencyResult>} search   by golden query
+ * @property {number | undefined} residentBytes   the server's memory after the searches
  */
 
 /**
@@ -80,6 +82,8 @@ import { checkTargets, isOversellFree } from './targets.mjs';
  */
 
 export const GROWTH_CALLS = ['first page', 'last page', 'productCount', 'reviews latest 3'];
+/** The search's five golden queries (paths in suites.mjs). */
+export const SEARCH_QUERIES = ['word', 'typo', 'part number', 'category filter', 'two words'];
 
 /** The machine the numbers come from. */
 export function describeMachine() {
@@ -218,6 +222,45 @@ export function renderResults(results) {
       table(
         ['Database', 'Call', ...sizes.map((size) => `${number(size)} rows`), 'p50 growth'],
         [...growthRows, ...missingRows(results, sizes.length + 3)],
+        ['l', 'l', ...sizes.map(() => 'r'), 'r'],
+      ),
+      '',
+    );
+
+    out.push(
+      '### Search',
+      '',
+      '`GET /api/search` (facets included) at each size on the same catalogue, 10 connections, ' +
+        `${settings.growthSeconds} s each after ${settings.growthWarmupSeconds} s unmeasured; every answer timed. ` +
+        "Queries: word `q=brake`, typo `q=sprokit`, part number `q=MP 42`, category filter `category=Brakes`, two words `q=oil filter`. " +
+        'Each cell: p50 / p95 ms, requests/s. Memory: the server process\'s resident set after the searches.',
+      '',
+    );
+    const searchRows = [];
+    for (const entry of results.databases) {
+      for (const query of SEARCH_QUERIES) {
+        const cells = entry.growth.map((stage) => {
+          const result = stage.search[query];
+          if (!result) return '';
+          const bad = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
+          if (bad.length > 0 || result.failures > 0) notes.push(`- ${entry.database} search ${query} at ${number(stage.size)}: ${bad.map(([code, count]) => `${number(count)} × ${code}`).join(', ')} ${result.failures ? `${result.failures} errors` : ''}`);
+          return `${ms(result.p50)} / ${ms(result.p95)}, ${number(result.rps)}/s`;
+        });
+        const first = entry.growth[0]?.search[query];
+        const last = entry.growth.at(-1)?.search[query];
+        searchRows.push([entry.database, query, ...cells, first && last ? `${number(last.p95 / first.p95, 1)}×` : '']);
+      }
+      searchRows.push([
+        entry.database,
+        'server memory',
+        ...entry.growth.map((stage) => (stage.residentBytes === undefined ? 'n/a' : `${number(stage.residentBytes / 1024 ** 2)} MB`)),
+        '',
+      ]);
+    }
+    out.push(
+      table(
+        ['Database', 'Query', ...sizes.map((size) => `${number(size)} products`), 'p95 growth'],
+        [...searchRows, ...missingRows(results, sizes.length + 3)],
         ['l', 'l', ...sizes.map(() => 'r'), 'r'],
       ),
       '',

@@ -2,7 +2,7 @@
 /** The real shop server as a child process, on a free loopback port, with an environment the bench writes itself. */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -68,6 +68,7 @@ async function runStep(name, args, cwd, command = 'npx') {
  * @property {string} url          origin, e.g. http://127.0.0.1:40123
  * @property {() => Promise<void>} stop
  * @property {() => string[]} errors  messages the server logged at level error or fatal so far
+ * @property {() => number | undefined} residentBytes  the process's resident memory in bytes (Linux)
  */
 
 const PINO_ERROR = 50;
@@ -179,6 +180,8 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
   return {
     url,
     errors: () => errors.slice(),
+    /** The process's resident memory in bytes (Linux), or undefined where /proc is not there. */
+    residentBytes: () => residentBytes(child.pid),
     async stop() {
       await stop();
       forget();
@@ -186,4 +189,11 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
       if (child.exitCode !== 0 && complaints) console.warn(`server on port ${port} exited with ${child.exitCode ?? child.signalCode}:\n${complaints}`);
     },
   };
+}
+
+/** @param {number | undefined} pid */
+function residentBytes(pid) {
+  if (pid === undefined || !existsSync(`/proc/${pid}/status`)) return undefined;
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : undefined;
 }

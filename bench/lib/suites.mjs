@@ -2,7 +2,9 @@
 /** What is measured against one running server: growth calls, calls beside the ceiling, and orders. */
 import { captureAnswers, startCeiling } from './ceiling.mjs';
 import { measureGet, measureInTurns, measurePosts, warmUp } from './load.mjs';
-import { GROWTH_CALLS } from './report.mjs';
+import { measureLatency } from './latency.mjs';
+import { benchPartNumber } from './loader.mjs';
+import { GROWTH_CALLS, SEARCH_QUERIES } from './report.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
 /** @typedef {import('./report.mjs').Settings} Settings */
@@ -136,4 +138,41 @@ export async function measureOrders(origin, { loader, productId, warmupProductId
     stockAfter: after.stock,
     orderRows: after.orders - before.orders,
   };
+}
+
+/** The search's golden queries at each size; the part number is that of a product every size holds. */
+const SEARCH_PATHS = {
+  word: '/api/search?q=brake',
+  typo: '/api/search?q=sprokit',
+  'part number': `/api/search?q=${encodeURIComponent(benchPartNumber(42).replace('-', ' '))}`,
+  'category filter': `/api/search?category=${encodeURIComponent('Brakes')}`,
+  'two words': `/api/search?q=${encodeURIComponent('oil filter')}`,
+};
+export const SEARCH_CONNECTIONS = 10;
+
+/**
+ * `GET /api/search` for the golden queries, each at SEARCH_CONNECTIONS connections, and the
+ * server's memory once its index is built.
+ * @param {string} origin
+ * @param {Settings} settings
+ * @param {() => number | undefined} residentBytes  the server process's resident memory now
+ * @returns {Promise<{ calls: Record<string, import('./latency.mjs').LatencyResult>, residentBytes: number | undefined }>}
+ */
+export async function measureSearch(origin, settings, residentBytes) {
+  // Each answer must find what it should: a part number finds that part first.
+  const byNumber = /** @type {{ products: Array<{ partNumber: string }> }} */ (await getJson(origin, SEARCH_PATHS['part number']));
+  if (byNumber.products[0]?.partNumber !== benchPartNumber(42)) throw new Error(`the part number search did not find ${benchPartNumber(42)} first`);
+  for (const path of Object.values(SEARCH_PATHS)) {
+    const answer = /** @type {{ total: number }} */ (await getJson(origin, path));
+    if (answer.total === 0) throw new Error(`GET ${path} found nothing`);
+  }
+  /** @type {Record<string, import('./latency.mjs').LatencyResult>} */
+  const calls = {};
+  for (const query of SEARCH_QUERIES) {
+    const path = SEARCH_PATHS[/** @type {keyof typeof SEARCH_PATHS} */ (query)];
+    const result = await measureLatency({ url: origin + path, connections: SEARCH_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds });
+    log(`search ${query.padEnd(15)} ${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms`);
+    calls[query] = result;
+  }
+  return { calls, residentBytes: residentBytes() };
 }

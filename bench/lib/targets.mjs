@@ -39,7 +39,7 @@ export function checkTargets(results) {
     const labelOrders = `≥ ${name === 'SQLite' ? '1 000' : '500'} orders/s with zero oversell (${name})`;
     if (!entry) {
       const why = results.failures[name] ? `the ${name} part failed` : name === 'PostgreSQL' ? results.postgresSkipped : undefined;
-      for (const label of [labelLast, labelFlat, labelOrders]) notMeasured(label, why ?? 'not measured');
+      for (const label of [labelLast, labelFlat, labelOrders, `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`]) notMeasured(label, why ?? 'not measured');
       continue;
     }
     const smallest = entry.growth[0];
@@ -63,6 +63,20 @@ export function checkTargets(results) {
     } else {
       notMeasured(labelLast, 'no 100 000-row stage');
       notMeasured(labelFlat, 'no 100 000-row stage');
+    }
+    const labelSearch = `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`;
+    const labelSearchGrowth = `Search p95 at 100 000 within 3× of p95 at 100 (${name})`;
+    const first100 = entry.growth.find((stage) => stage.size === 100);
+    const at100k = entry.growth.find((stage) => stage.size === 100_000);
+    if (first100 && at100k) {
+      const queries = Object.keys(at100k.search);
+      const worst = Math.max(...queries.map((query) => at100k.search[query]?.p95 ?? Infinity));
+      targets.push({ label: labelSearch, met: worst <= 30, detail: `worst p95 ${ms(worst)} ms (${queries.map((query) => `${query} ${ms(at100k.search[query]?.p95 ?? NaN)}`).join(', ')})` });
+      const factors = queries.map((query) => (at100k.search[query]?.p95 ?? Infinity) / (first100.search[query]?.p95 ?? 1));
+      targets.push({ label: labelSearchGrowth, met: Math.max(...factors) <= 3, detail: `largest growth ${number(Math.max(...factors), 1)}×` });
+    } else {
+      notMeasured(labelSearch, 'no 100 and 100 000 stages');
+      notMeasured(labelSearchGrowth, 'no 100 and 100 000 stages');
     }
     const orders = entry.orders;
     const oversellFree = isOversellFree(orders);
