@@ -34,7 +34,7 @@ export interface IndexAnswer {
   facets: { category: FacetCount[]; brand: FacetCount[] };
 }
 
-// Where a term was found, as bits; a posting is `slot * 64 + fields`.
+// Where a term was found, as bits; a posting is `slot << 6 | fields` (slots stay below 2^25).
 const NAME = 1;
 const BRAND = 2;
 const CATEGORY = 4;
@@ -78,6 +78,11 @@ const typosAllowed = (word: string) => (hasDigit(word) ? 0 : word.length >= 7 ? 
 const MAX_QUERY_WORDS = 8;
 
 type Match = { base: number; field: number };
+interface WordTerms {
+  lists: number[][];
+  matches: Match[];
+  size: number;
+}
 
 /** A list of distinct values (categories, brands) with one number each, compared folded. */
 class Facet {
@@ -124,34 +129,42 @@ export function createSearchIndex() {
   const categories = new Facet();
   const brands = new Facet();
 
-  // Per slot.
+  // Per slot: flat typed arrays, grown together.
   const ids: string[] = [];
-  const positions: number[] = [];
-  const prices: number[] = [];
-  const inStock: boolean[] = [];
-  const categoryOf: number[] = [];
-  const brandOf: number[] = [];
   const hashes: number[] = [];
+  let positions = new Float64Array(1024);
+  let prices = new Float64Array(1024);
+  let inStock = new Uint8Array(1024);
+  let categoryOf = new Int32Array(1024);
+  let brandOf = new Int32Array(1024);
   let alive = new Uint8Array(1024);
   const slotOf = new Map<string, number>();
   let dead = 0;
 
-  // Scratch space of a query, one number per slot.
+  // Scratch space of a query, one number per slot: scores, and the slots each word touched
+  // (the first word's kept for the reset, the later ones' in turn).
   let scores = new Float64Array(1024);
   let wordScores = new Float64Array(1024);
   let wordsMatched = new Uint8Array(1024);
+  let touchedBuffers = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)] as const;
 
   const grow = () => {
     const size = alive.length * 2;
-    const bigger = <T extends Float64Array | Uint8Array>(old: T, make: (n: number) => T) => {
+    const bigger = <T extends Float64Array | Int32Array | Uint8Array>(old: T, make: (n: number) => T) => {
       const next = make(size);
       next.set(old);
       return next;
     };
     alive = bigger(alive, (n) => new Uint8Array(n));
+    positions = bigger(positions, (n) => new Float64Array(n));
+    prices = bigger(prices, (n) => new Float64Array(n));
+    inStock = bigger(inStock, (n) => new Uint8Array(n));
+    categoryOf = bigger(categoryOf, (n) => new Int32Array(n));
+    brandOf = bigger(brandOf, (n) => new Int32Array(n));
     scores = new Float64Array(size);
     wordScores = new Float64Array(size);
     wordsMatched = new Uint8Array(size);
+    touchedBuffers = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
   };
 
   const learnWord = (term: string) => {
@@ -169,11 +182,11 @@ export function createSearchIndex() {
     const slot = ids.length;
     if (slot >= alive.length) grow();
     ids.push(part.id);
-    positions.push(part.position);
-    prices.push(part.priceCents);
-    inStock.push(part.inStock);
-    categoryOf.push(categories.numberOf(part.category));
-    brandOf.push(brands.numberOf(part.brand));
+    positions[slot] = part.position;
+    prices[slot] = part.priceCents;
+    inStock[slot] = part.inStock ? 1 : 0;
+    categoryOf[slot] = categories.numberOf(part.category);
+    brandOf[slot] = brands.numberOf(part.brand);
     hashes.push(hashText(searchableText(part)));
     alive[slot] = 1;
     slotOf.set(part.id, slot);
@@ -196,9 +209,9 @@ export function createSearchIndex() {
 
     for (const [term, fields] of fieldsOf) {
       const list = postings.get(term);
-      if (list) list.push(slot * (FIELD_MASK + 1) + fields);
+      if (list) list.push((slot << FIELD_BITS) | fields);
       else {
-        postings.set(term, [slot * (FIELD_MASK + 1) + fields]);
+        postings.set(term, [(slot << FIELD_BITS) | fields]);
         learnWord(term);
       }
     }
@@ -234,59 +247,122 @@ export function createSearchIndex() {
     return found;
   };
 
-  /** Every live slot that matches all words of the query (or the whole query as a number), with its score in `scores`. */
-  const match = (q: string): { slots: number[]; reset: () => void } => {
+  /** A word's terms with their postings, and how many postings they hold in all. */
+  const termsOf = (word: string): WordTerms => {
+    const lists: number[][] = [];
+    const matches: Match[] = [];
+    let size = 0;
+    for (const [term, match] of matchesOf(word)) {
+      const list = postings.get(term)!;
+      lists.push(list);
+      matches.push(match);
+      size += list.length;
+    }
+    return { lists, matches, size };
+  };
+
+  /** Scores one word's terms for the slots that matched every word before it, scanning each term's postings. */
+  const scanWord = (terms: WordTerms, before: number, touched: Int32Array): number => {
+    let count = 0;
+    // Locals, not the closure's variables, in the hottest loop.
+    const live = alive;
+    const matchedWords = wordsMatched;
+    const best = wordScores;
+    for (let term = 0; term < terms.lists.length; term++) {
+      const list = terms.lists[term]!;
+      const { base, field } = terms.matches[term]!;
+      for (let index = 0; index < list.length; index++) {
+        const posting = list[index]!;
+        const slot = posting >>> FIELD_BITS;
+        if (live[slot] === 0 || matchedWords[slot] !== before) continue;
+        const score = base + FIELD_WEIGHT[posting & FIELD_MASK]! * field;
+        const known = best[slot]!;
+        if (known === 0) touched[count++] = slot;
+        if (score > known) best[slot] = score;
+      }
+    }
+    return count;
+  };
+
+  /**
+   * The same for few candidates and long postings: each candidate is looked up in each term's
+   * postings by binary search (postings are in slot order: slots only ever grow).
+   */
+  const probeWord = (terms: WordTerms, candidates: Int32Array, touched: Int32Array): number => {
+    let count = 0;
+    for (let term = 0; term < terms.lists.length; term++) {
+      const list = terms.lists[term]!;
+      const { base, field } = terms.matches[term]!;
+      for (const slot of candidates) {
+        const lowest = slot << FIELD_BITS;
+        let low = 0;
+        let high = list.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (list[middle]! < lowest) low = middle + 1;
+          else high = middle;
+        }
+        const posting = list[low];
+        if (posting === undefined || posting >>> FIELD_BITS !== slot) continue;
+        const score = base + FIELD_WEIGHT[posting & FIELD_MASK]! * field;
+        if (wordScores[slot] === 0) touched[count++] = slot;
+        if (score > wordScores[slot]!) wordScores[slot] = score;
+      }
+    }
+    return count;
+  };
+
+  /**
+   * Every live slot that matches all words of the query (or the whole query as a number), with
+   * its score in `scores`; `every` when the query has no words (all live slots, unscored). The
+   * rarest word goes first, so each later word only checks the few slots still in the running.
+   */
+  const match = (q: string): { every: boolean; slots: Int32Array; reset: () => void } => {
+    const none = { every: false, slots: new Int32Array(0), reset: () => {} };
     const queryWords = [...new Set(fold(q).match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_QUERY_WORDS);
     // Only punctuation ('*', '"', '-'): nothing to look for, so nothing found.
-    if (queryWords.length === 0 && q.trim() !== '') return { slots: [], reset: () => {} };
-    if (queryWords.length === 0) {
-      const slots: number[] = [];
-      for (let slot = 0; slot < ids.length; slot++) if (alive[slot]) slots.push(slot);
-      return { slots, reset: () => {} };
-    }
+    if (queryWords.length === 0) return { ...none, every: q.trim() === '' };
 
-    let candidates: number[] = [];
-    queryWords.forEach((word, index) => {
-      const touched: number[] = [];
-      for (const [term, { base, field }] of matchesOf(word)) {
-        for (const posting of postings.get(term)!) {
-          const slot = Math.floor(posting / (FIELD_MASK + 1));
-          if (!alive[slot] || wordsMatched[slot] !== index) continue;
-          const score = base + FIELD_WEIGHT[posting & FIELD_MASK]! * field;
-          if (wordScores[slot] === 0) touched.push(slot);
-          if (score > wordScores[slot]!) wordScores[slot] = score;
-        }
-      }
-      for (const slot of touched) {
+    const words = queryWords.map(termsOf).sort((a, b) => a.size - b.size);
+    const [first, ping, pong] = touchedBuffers;
+    let firstCount = 0;
+    let matched = first.subarray(0, 0);
+    words.forEach((terms, index) => {
+      const touched = index === 0 ? first : index % 2 === 1 ? ping : pong;
+      const count = index > 0 && matched.length * 16 < terms.size ? probeWord(terms, matched, touched) : scanWord(terms, index, touched);
+      for (let at = 0; at < count; at++) {
+        const slot = touched[at]!;
         scores[slot]! += wordScores[slot]!;
         wordsMatched[slot] = index + 1;
         wordScores[slot] = 0;
       }
-      if (index === 0) candidates = touched;
+      if (index === 0) firstCount = count;
+      matched = touched.subarray(0, count);
     });
-    const everyWord = queryWords.length;
-    const slots = candidates.filter((slot) => wordsMatched[slot] === everyWord);
+    const everyWord = words.length;
 
     // The whole query as a part number ('HF 204', 'hf-204'): that part first, then parts it replaces.
     const key = numberKey(q);
     const numbered = key.length >= 2 ? postings.get(key) : undefined;
     const extra: number[] = [];
     for (const posting of numbered ?? []) {
-      const slot = Math.floor(posting / (FIELD_MASK + 1));
+      const slot = posting >>> FIELD_BITS;
       const fields = posting & FIELD_MASK;
       const bonus = fields & PART_NUMBER ? PART_NUMBER_BONUS : fields & OEM_NUMBER ? OEM_NUMBER_BONUS : 0;
-      if (!alive[slot] || bonus === 0) continue;
+      if (alive[slot] === 0 || bonus === 0) continue;
       if (wordsMatched[slot] !== everyWord) {
         extra.push(slot);
         wordsMatched[slot] = everyWord;
-        slots.push(slot);
       }
       scores[slot]! += bonus;
     }
+    const slots = extra.length === 0 ? matched : Int32Array.from([...matched, ...extra]);
     return {
+      every: false,
       slots,
       reset: () => {
-        for (const slot of candidates) {
+        for (let at = 0; at < firstCount; at++) {
+          const slot = first[at]!;
           scores[slot] = 0;
           wordsMatched[slot] = 0;
         }
@@ -323,7 +399,7 @@ export function createSearchIndex() {
       const slot = slotOf.get(part.id);
       if (slot !== undefined && hashes[slot] === hashText(searchableText(part))) {
         prices[slot] = part.priceCents;
-        inStock[slot] = part.inStock;
+        inStock[slot] = part.inStock ? 1 : 0;
         return;
       }
       remove(part.id);
@@ -338,25 +414,37 @@ export function createSearchIndex() {
     },
 
     search(query: IndexQuery): IndexAnswer {
-      const { slots, reset } = match(query.q);
+      const { every, slots, reset } = match(query.q);
       try {
         const category = query.category === undefined ? undefined : (categories.find(query.category) ?? -1);
         const brand = query.brand === undefined ? undefined : (brands.find(query.brand) ?? -1);
         const categoryCounts = new Int32Array(categories.names.length);
         const brandCounts = new Int32Array(brands.names.length);
-        const results: number[] = [];
-        for (const slot of slots) {
-          if (query.inStock && !inStock[slot]) continue;
-          const inCategory = category === undefined || categoryOf[slot] === category;
-          const ofBrand = brand === undefined || brandOf[slot] === brand;
+        const wantStock = query.inStock;
+        const allCategories = category === undefined;
+        const allBrands = brand === undefined;
+        const stock = inStock;
+        const categoryOfSlot = categoryOf;
+        const brandOfSlot = brandOf;
+        const live = alive;
+        const end = every ? ids.length : slots.length;
+        const results = new Int32Array(end);
+        let found = 0;
+        for (let index = 0; index < end; index++) {
+          const slot = every ? index : slots[index]!;
+          if ((every && live[slot] === 0) || (wantStock && stock[slot] === 0)) continue;
+          const slotCategory = categoryOfSlot[slot]!;
+          const slotBrand = brandOfSlot[slot]!;
+          const inCategory = allCategories || slotCategory === category;
+          const ofBrand = allBrands || slotBrand === brand;
           // Each facet counts as if its own filter were not set, so its other values stay choosable.
-          if (ofBrand) categoryCounts[categoryOf[slot]!]!++;
-          if (inCategory) brandCounts[brandOf[slot]!]!++;
-          if (inCategory && ofBrand) results.push(slot);
+          if (ofBrand) categoryCounts[slotCategory]!++;
+          if (inCategory) brandCounts[slotBrand]!++;
+          if (inCategory && ofBrand) results[found++] = slot;
         }
-        const page = pageOf(results, comparators[query.sort], query.offset, query.limit);
+        const page = pageOf(results.subarray(0, found), comparators[query.sort], query.offset, query.limit);
         return {
-          total: results.length,
+          total: found,
           ids: page.map((slot) => ids[slot]!),
           facets: {
             category: facetCounts(categoryCounts, categories.names, category === -1 ? undefined : category),
@@ -375,10 +463,10 @@ export type SearchIndex = ReturnType<typeof createSearchIndex>;
  * The slots from `offset` to `offset + limit` in sorted order, without sorting them all when
  * the page is near the front: the best `offset + limit` are kept in a small sorted buffer.
  */
-function pageOf(slots: number[], compare: (a: number, b: number) => number, offset: number, limit: number): number[] {
+function pageOf(slots: Int32Array, compare: (a: number, b: number) => number, offset: number, limit: number): number[] {
   const wanted = offset + limit;
   if (offset >= slots.length) return [];
-  if (wanted * 8 >= slots.length) return slots.sort(compare).slice(offset, wanted);
+  if (wanted * 8 >= slots.length) return [...slots.sort(compare).subarray(offset, wanted)];
   const best: number[] = [];
   for (const slot of slots) {
     if (best.length === wanted && compare(slot, best[wanted - 1]!) >= 0) continue;

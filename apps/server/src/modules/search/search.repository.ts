@@ -55,6 +55,11 @@ export function createSearchRepository(db: Kysely<Database>) {
       const row = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirstOrThrow();
       return row.seq === null ? 0 : Number(row.seq);
     },
+    /** The number of the oldest change still kept (0 when none). */
+    async oldestChange(): Promise<number> {
+      const row = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.min('seq').as('seq')).executeTakeFirstOrThrow();
+      return row.seq === null ? 0 : Number(row.seq);
+    },
     async changesAfter(seq: number, limit: number): Promise<CatalogueChange[]> {
       const rows = await db.selectFrom('catalogue_changes').select(['seq', 'product_id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute();
       return rows.map((row) => ({ seq: Number(row.seq), productId: row.product_id }));

@@ -139,22 +139,22 @@ export function createSearchService({
     while (syncing) await syncing.catch(() => undefined);
     const stale = Date.now() - syncedAt >= timing.syncAfterMs;
     if (!stale && !changedHere) return;
-    // An instance that has not read the log for longer than it is kept may have missed pruned changes.
-    if (syncedAt > 0 && Date.now() - syncedAt > timing.keepChangesMs / 2) rebuildInBackground();
     changedHere = false;
     const startedAt = Date.now();
-    syncing = readChanges(current)
-      .then(() => {
-        syncedAt = startedAt;
-        if (current.deadShare > REBUILD_AT_DEAD_SHARE && current.size > 1000) rebuildInBackground();
-        if (startedAt - prunedAt > timing.keepChangesMs / 10) {
-          prunedAt = startedAt;
-          return repository.pruneChangesBefore(new Date(startedAt - timing.keepChangesMs));
-        }
-      })
-      .finally(() => {
-        syncing = undefined;
-      });
+    // An instance that has not read the log for a long while may have missed changes pruned since.
+    const idle = syncedAt > 0 && startedAt - syncedAt > timing.keepChangesMs / 2;
+    syncing = (async () => {
+      if (idle && (await repository.oldestChange()) > cursor + 1) rebuildInBackground();
+      await readChanges(current);
+      syncedAt = startedAt;
+      if (current.deadShare > REBUILD_AT_DEAD_SHARE && current.size > 1000) rebuildInBackground();
+      if (startedAt - prunedAt > timing.keepChangesMs / 10) {
+        prunedAt = startedAt;
+        await repository.pruneChangesBefore(new Date(startedAt - timing.keepChangesMs));
+      }
+    })().finally(() => {
+      syncing = undefined;
+    });
     return syncing;
   };
 

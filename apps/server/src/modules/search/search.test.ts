@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertDemoCatalogue, insertSignedInUser, storeTestImage } from '../../test/factories.js';
+import { insertDemoCatalogue, insertProduct, insertSignedInUser, storeTestImage } from '../../test/factories.js';
+import { createSearchRepository } from './search.repository.js';
+import { createSearchService } from './search.service.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof insertSignedInUser>>;
@@ -231,5 +233,30 @@ describe('GET /api/search: the index follows the catalogue', () => {
       await other.close();
       await otherDatabase.close();
     }
+  });
+});
+
+describe('search index after a long quiet spell', () => {
+  it('builds itself afresh when the changes it missed were pruned from the log meanwhile', async () => {
+    const service = createSearchService({
+      repository: createSearchRepository(t.database.db),
+      catalogue: t.app.catalogue,
+      log: t.app.log,
+      timing: { syncAfterMs: 0, gapWaitMs: 50, keepChangesMs: 200 },
+    });
+    const find = async (q: string) => (await service.search({ q, sort: 'relevance' })).total;
+    expect(await find('gasket')).toBeGreaterThan(0);
+    // Quiet for longer than half the log's lifetime; a part comes and its change is pruned.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await insertProduct(t.database.db, { name: 'Exhaust Gasket Ring' });
+    await t.database.db.deleteFrom('catalogue_changes').execute();
+    await insertProduct(t.database.db, { name: 'Exhaust Gasket Clip' });
+    await find('gasket');
+    let total = 0;
+    for (let tries = 0; tries < 50 && total < 2; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      total = (await service.search({ q: 'exhaust gasket', sort: 'relevance' })).total;
+    }
+    expect(total).toBe(2);
   });
 });

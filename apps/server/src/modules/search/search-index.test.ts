@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchIndex, type IndexedPart } from './search-index.js';
+
+const part = (number: number, overrides: Partial<IndexedPart> = {}): IndexedPart => ({
+  id: `part-${number}`,
+  position: number,
+  name: `${number % 3 === 0 ? 'Brake pads' : 'Oil filter'} ${number}`,
+  description: number % 50 === 0 ? 'rare ceramic compound' : 'common steel',
+  brand: number % 2 === 0 ? 'EBC' : 'HiFlo',
+  category: number % 3 === 0 ? 'Brakes' : 'Filters',
+  partNumber: `MP-${number}`,
+  oemNumbers: [],
+  priceCents: 1000 + (number % 7),
+  inStock: number % 10 !== 0,
+  ...overrides,
+});
+
+const search = (index: ReturnType<typeof createSearchIndex>, q: string, extra: Partial<Parameters<ReturnType<typeof createSearchIndex>['search']>[0]> = {}) =>
+  index.search({ q, inStock: false, sort: 'relevance', offset: 0, limit: 2000, ...extra });
+
+describe('the search index', () => {
+  const index = createSearchIndex();
+  for (let number = 1; number <= 1500; number++) index.add(part(number));
+
+  it('matches every word whatever their order and how common each is (a rare word first, then the common ones checked by lookup)', () => {
+    const expected = Array.from({ length: 1500 }, (_, at) => at + 1)
+      .filter((number) => number % 50 === 0 && number % 3 === 0)
+      .map((number) => `part-${number}`);
+    for (const q of ['brake ceramic pads', 'pads brake ceramic compound', 'ceramic brake']) {
+      const answer = search(index, q);
+      expect(answer.ids.slice().sort(), q).toEqual(expected.slice().sort());
+      expect(answer.total).toBe(expected.length);
+    }
+  });
+
+  it('finds a part number among a thousand others sharing its prefix, first', () => {
+    expect(search(index, 'mp 42').ids[0]).toBe('part-42');
+    expect(search(index, 'MP-1042').ids).toEqual(['part-1042']);
+  });
+
+  it('forgets a removed part and finds a changed one by its new text only, keeping counts right', () => {
+    const local = createSearchIndex();
+    for (let number = 1; number <= 30; number++) local.add(part(number));
+    local.remove('part-3');
+    expect(search(local, 'brake').ids).not.toContain('part-3');
+    local.put(part(6, { name: 'Chain kit 6', category: 'Chains' }));
+    expect(search(local, 'brake').ids).not.toContain('part-6');
+    expect(search(local, 'chain').ids).toEqual(['part-6']);
+    // A stock change alone stays in place.
+    local.put(part(9, { inStock: false }));
+    expect(search(local, 'brake', { inStock: true }).ids).not.toContain('part-9');
+    const facets = search(local, '').facets.category;
+    expect(facets.reduce((sum, facet) => sum + facet.count, 0)).toBe(29);
+    expect(local.deadShare).toBeCloseTo(2 / 32);
+  });
+
+  it('pages the same order as one long list, for every sort', () => {
+    for (const sort of ['relevance', 'price-asc', 'price-desc', 'newest'] as const) {
+      const whole = search(index, 'oil', { sort }).ids;
+      const pages: string[] = [];
+      for (let offset = 0; offset < 120; offset += 12) pages.push(...search(index, 'oil', { sort, offset, limit: 12 }).ids);
+      expect(pages, sort).toEqual(whole.slice(0, 120));
+    }
+  });
+});
