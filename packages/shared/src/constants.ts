@@ -2,6 +2,13 @@
 export const PAGE_SIZE = 6;
 export const MAX_PAGE_SIZE = 100;
 export const HOME_REVIEWS = 3;
+/**
+ * Search (SPEC-2 section 4): the longest text, the /search page's page size and the API's
+ * largest. Here, not beside the search schemas, so the navbar's box loads without zod.
+ */
+export const SEARCH_TEXT_MAX = 200;
+export const SEARCH_PAGE_SIZE = 12;
+export const SEARCH_PAGE_SIZE_MAX = 48;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const TOAST_AUTO_CLOSE_MS = 5000;

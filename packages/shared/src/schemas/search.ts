@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { SEARCH_PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from '../constants.js';
 import { CATEGORY_NAME_MAX } from './category.js';
 import { pageNumberParam, pageSizeUpTo } from './common.js';
 import { BRAND_MAX, productSchema } from './product.js';
-
-export const SEARCH_TEXT_MAX = 200;
-/** The /search page shows this many parts a page; the API allows up to SEARCH_PAGE_SIZE_MAX. */
-export const SEARCH_PAGE_SIZE = 12;
-export const SEARCH_PAGE_SIZE_MAX = 48;
 
 export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];

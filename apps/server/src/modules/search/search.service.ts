@@ -100,8 +100,11 @@ export function createSearchService({
   };
 
   const readChanges = async (target: SearchIndex) => {
+    // From the cursor on, in batches; changes past a gap that were applied already are skipped.
+    let after = cursor;
     for (;;) {
-      const changes = (await repository.changesAfter(cursor, CHANGES_BATCH)).filter((change) => !applied.has(change.seq));
+      const batch = await repository.changesAfter(after, CHANGES_BATCH);
+      const changes = batch.filter((change) => !applied.has(change.seq));
       const ids = [...new Set(changes.map((change) => change.productId))];
       const found = new Map((await repository.partsByIds(ids)).map((part) => [part.id, part]));
       if (target !== index) return; // a rebuild replaced the index meanwhile; the next sync reads from its point
@@ -112,7 +115,8 @@ export function createSearchService({
       }
       for (const change of changes) applied.add(change.seq);
       advanceCursor();
-      if (changes.length < CHANGES_BATCH) return;
+      if (batch.length < CHANGES_BATCH) return;
+      after = batch[batch.length - 1]!.seq;
     }
   };
 
