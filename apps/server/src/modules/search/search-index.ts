@@ -77,6 +77,19 @@ const MIN_COMPLETED_WORD = 3;
 const typosAllowed = (word: string) => (hasDigit(word) ? 0 : word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
 const MAX_QUERY_WORDS = 8;
 
+/**
+ * Sorting by one number per result: relevance is the score then catalogue order, so
+ * `score * 2^32 - position` (scores differ by at least 0.01, positions stay below 2^25); prices
+ * in cents (below 2^27) then catalogue order, `price * 2^24 - position`; newest, the position.
+ */
+const RELEVANCE = 0;
+const PRICE_ASC = 1;
+const PRICE_DESC = 2;
+const NEWEST = 3;
+const SORT_CODES: Record<SearchSort, number> = { relevance: RELEVANCE, 'price-asc': PRICE_ASC, 'price-desc': PRICE_DESC, newest: NEWEST };
+const SCORE_SCALE = 2 ** 32;
+const PRICE_SCALE = 2 ** 24;
+
 type Match = { base: number; field: number };
 interface WordTerms {
   lists: number[][];
@@ -140,6 +153,9 @@ export function createSearchIndex() {
   let alive = new Uint8Array(1024);
   const slotOf = new Map<string, number>();
   let dead = 0;
+  /** Each category's slots (dead ones included, skipped when read) and how many live parts it holds. */
+  const slotsInCategory: number[][] = [];
+  const liveInCategory: number[] = [];
 
   // Scratch space of a query, one number per slot: scores, and the slots each word touched
   // (the first word's kept for the reset, the later ones' in turn).
@@ -185,7 +201,10 @@ export function createSearchIndex() {
     positions[slot] = part.position;
     prices[slot] = part.priceCents;
     inStock[slot] = part.inStock ? 1 : 0;
-    categoryOf[slot] = categories.numberOf(part.category);
+    const category = categories.numberOf(part.category);
+    categoryOf[slot] = category;
+    (slotsInCategory[category] ??= []).push(slot);
+    liveInCategory[category] = (liveInCategory[category] ?? 0) + 1;
     brandOf[slot] = brands.numberOf(part.brand);
     hashes.push(hashText(searchableText(part)));
     alive[slot] = 1;
@@ -222,6 +241,7 @@ export function createSearchIndex() {
     if (slot === undefined) return;
     alive[slot] = 0;
     slotOf.delete(id);
+    liveInCategory[categoryOf[slot]!]!--;
     dead++;
   };
 
@@ -284,6 +304,31 @@ export function createSearchIndex() {
     return count;
   };
 
+  /** The first word: every live slot may match, and scores start at 0, so they are written directly. */
+  const scanFirstWord = (terms: WordTerms, touched: Int32Array): number => {
+    let count = 0;
+    const live = alive;
+    const matchedWords = wordsMatched;
+    const total = scores;
+    for (let term = 0; term < terms.lists.length; term++) {
+      const list = terms.lists[term]!;
+      const { base, field } = terms.matches[term]!;
+      for (let index = 0; index < list.length; index++) {
+        const posting = list[index]!;
+        const slot = posting >>> FIELD_BITS;
+        if (live[slot] === 0) continue;
+        const score = base + FIELD_WEIGHT[posting & FIELD_MASK]! * field;
+        const known = total[slot]!;
+        if (known === 0) {
+          touched[count++] = slot;
+          matchedWords[slot] = 1;
+        }
+        if (score > known) total[slot] = score;
+      }
+    }
+    return count;
+  };
+
   /**
    * The same for few candidates and long postings: each candidate is looked up in each term's
    * postings by binary search (postings are in slot order: slots only ever grow).
@@ -329,14 +374,18 @@ export function createSearchIndex() {
     let matched = first.subarray(0, 0);
     words.forEach((terms, index) => {
       const touched = index === 0 ? first : index % 2 === 1 ? ping : pong;
-      const count = index > 0 && matched.length * 16 < terms.size ? probeWord(terms, matched, touched) : scanWord(terms, index, touched);
+      if (index === 0) {
+        firstCount = scanFirstWord(terms, touched);
+        matched = touched.subarray(0, firstCount);
+        return;
+      }
+      const count = matched.length * 16 < terms.size ? probeWord(terms, matched, touched) : scanWord(terms, index, touched);
       for (let at = 0; at < count; at++) {
         const slot = touched[at]!;
         scores[slot]! += wordScores[slot]!;
         wordsMatched[slot] = index + 1;
         wordScores[slot] = 0;
       }
-      if (index === 0) firstCount = count;
       matched = touched.subarray(0, count);
     });
     const everyWord = words.length;
@@ -372,13 +421,6 @@ export function createSearchIndex() {
         }
       },
     };
-  };
-
-  const comparators: Record<SearchSort, (a: number, b: number) => number> = {
-    relevance: (a, b) => scores[b]! - scores[a]! || positions[a]! - positions[b]!,
-    'price-asc': (a, b) => prices[a]! - prices[b]! || positions[a]! - positions[b]!,
-    'price-desc': (a, b) => prices[b]! - prices[a]! || positions[a]! - positions[b]!,
-    newest: (a, b) => positions[b]! - positions[a]!,
   };
 
   /** The values counted (and the one chosen, even at none), most parts first; no empty value. */
@@ -427,12 +469,22 @@ export function createSearchIndex() {
         const categoryOfSlot = categoryOf;
         const brandOfSlot = brandOf;
         const live = alive;
-        const end = every ? ids.length : slots.length;
+        // No text, one category, no other filter: its own slots, and the categories' counts as kept.
+        const oneCategory = every && category !== undefined && category >= 0 && allBrands && !wantStock;
+        const candidates = oneCategory ? (slotsInCategory[category] ?? []) : slots;
+        const scanAll = every && !oneCategory;
+        const end = scanAll ? ids.length : candidates.length;
         const results = new Int32Array(end);
+        // Each result's place as one number, larger first: no comparison function per result.
+        const keys = new Float64Array(end);
+        const sort = SORT_CODES[query.sort];
+        const total = scores;
+        const position = positions;
+        const price = prices;
         let found = 0;
         for (let index = 0; index < end; index++) {
-          const slot = every ? index : slots[index]!;
-          if ((every && live[slot] === 0) || (wantStock && stock[slot] === 0)) continue;
+          const slot = scanAll ? index : candidates[index]!;
+          if (live[slot] === 0 || (wantStock && stock[slot] === 0)) continue;
           const slotCategory = categoryOfSlot[slot]!;
           const slotBrand = brandOfSlot[slot]!;
           const inCategory = allCategories || slotCategory === category;
@@ -440,9 +492,19 @@ export function createSearchIndex() {
           // Each facet counts as if its own filter were not set, so its other values stay choosable.
           if (ofBrand) categoryCounts[slotCategory]!++;
           if (inCategory) brandCounts[slotBrand]!++;
-          if (inCategory && ofBrand) results[found++] = slot;
+          if (!inCategory || !ofBrand) continue;
+          results[found] = slot;
+          keys[found++] =
+            sort === RELEVANCE
+              ? total[slot]! * SCORE_SCALE - position[slot]!
+              : sort === PRICE_ASC
+                ? -price[slot]! * PRICE_SCALE - position[slot]!
+                : sort === PRICE_DESC
+                  ? price[slot]! * PRICE_SCALE - position[slot]!
+                  : position[slot]!;
         }
-        const page = pageOf(results.subarray(0, found), comparators[query.sort], query.offset, query.limit);
+        if (oneCategory) liveInCategory.forEach((live, number) => (categoryCounts[number] = live));
+        const page = pageOf(results, keys, found, query.offset, query.limit);
         return {
           total: found,
           ids: page.map((slot) => ids[slot]!),
@@ -460,25 +522,33 @@ export function createSearchIndex() {
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
 /**
- * The slots from `offset` to `offset + limit` in sorted order, without sorting them all when
+ * The results from `offset` to `offset + limit`, largest key first, without sorting them all when
  * the page is near the front: the best `offset + limit` are kept in a small sorted buffer.
  */
-function pageOf(slots: Int32Array, compare: (a: number, b: number) => number, offset: number, limit: number): number[] {
-  const wanted = offset + limit;
-  if (offset >= slots.length) return [];
-  if (wanted * 8 >= slots.length) return [...slots.sort(compare).subarray(offset, wanted)];
-  const best: number[] = [];
-  for (const slot of slots) {
-    if (best.length === wanted && compare(slot, best[wanted - 1]!) >= 0) continue;
-    let low = 0;
-    let high = best.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(best[middle]!, slot) <= 0) low = middle + 1;
-      else high = middle;
+function pageOf(results: Int32Array, keys: Float64Array, found: number, offset: number, limit: number): number[] {
+  const wanted = Math.min(offset + limit, found);
+  if (offset >= found) return [];
+  const order: number[] = [];
+  if (wanted * 8 >= found) {
+    for (let index = 0; index < found; index++) order.push(index);
+    order.sort((a, b) => keys[b]! - keys[a]!);
+  } else {
+    // `order` holds result indexes, best first; a result enters only if it beats the last one.
+    let worst = -Infinity;
+    for (let index = 0; index < found; index++) {
+      const key = keys[index]!;
+      if (order.length === wanted && key <= worst) continue;
+      let low = 0;
+      let high = order.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (keys[order[middle]!]! >= key) low = middle + 1;
+        else high = middle;
+      }
+      order.splice(low, 0, index);
+      if (order.length > wanted) order.pop();
+      worst = keys[order[order.length - 1]!]!;
     }
-    best.splice(low, 0, slot);
-    if (best.length > wanted) best.pop();
   }
-  return best.slice(offset, wanted);
+  return order.slice(offset, wanted).map((index) => results[index]!);
 }
