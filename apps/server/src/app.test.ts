@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.js';
-import { insertProduct } from './test/factories.js';
+import { insertProduct, insertReview } from './test/factories.js';
 
 let t: TestApp;
 let webDir: string;
@@ -172,6 +172,14 @@ describe('web app serving', () => {
       offers: { '@type': 'Offer', price: '9.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
     });
     expect(response.body).toContain('<div id="root">');
+    expect(JSON.parse(json!)).not.toHaveProperty('aggregateRating');
+
+    // Once the part has reviews, its rating goes with it.
+    await insertReview(t.database.db, { product_id: product.id, ratings: 5 });
+    await insertReview(t.database.db, { product_id: product.id, ratings: 4 });
+    const rated = await t.app.inject({ url: `/parts/${product.id}` });
+    const ratedJson = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(rated.body)?.[1];
+    expect(JSON.parse(ratedJson!).aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: '4.5', reviewCount: 2, bestRating: 5, worstRating: 1 });
 
     for (const url of [`/parts/${'f'.repeat(24)}`, '/parts/not-an-id', '/parts/']) {
       const missing = await t.app.inject({ url });
