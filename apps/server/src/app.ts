@@ -35,6 +35,8 @@ import { searchPlugin } from './modules/search/search.plugin.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersPlugin } from './modules/users/users.plugin.js';
+import { vehiclesPlugin } from './modules/vehicles/vehicles.plugin.js';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { answerClientError, errorsPlugin, sendError } from './plugins/errors.js';
@@ -166,6 +168,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(categoriesPlugin);
   await app.register(cataloguePlugin);
   await app.register(searchPlugin);
+  await app.register(vehiclesPlugin);
   await app.register(reviewsPlugin);
   await app.register(usersPlugin);
   await app.register(contactPlugin);
@@ -187,6 +190,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(productsRoutes);
       await api.register(categoriesRoutes);
       await api.register(searchRoutes);
+      await api.register(vehiclesRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);

@@ -23,6 +23,8 @@ export interface ProductTable {
   /** Its reviews: how many, and the sum of their ratings; kept by the database (migration 014). */
   review_count: Generated<number>;
   rating_total: Generated<number>;
+  /** 1 when the part fits every bike (chain lube, tools); migration 015. */
+  universal: Generated<number>;
 }
 
 export interface CategoryTable {
@@ -30,6 +32,40 @@ export interface CategoryTable {
   name: string;
   /** The name as compared: lower case, single spaces. */
   name_key: string;
+  created_at: string;
+}
+
+/** A motorbike the shop knows (SPEC-2 section 3). */
+export interface VehicleTable {
+  id: string;
+  make: string;
+  /** Make and model as compared: lower case, single spaces. */
+  make_key: string;
+  model: string;
+  model_key: string;
+  variant: Generated<string>;
+  year_from: number;
+  year_to: number;
+  cc: number;
+  created_at: string;
+}
+
+/** A part fits a vehicle, for all its years or narrower ones, with an optional note. */
+export interface FitmentTable {
+  product_id: string;
+  vehicle_id: string;
+  year_from: number | null;
+  year_to: number | null;
+  note: Generated<string>;
+}
+
+/** A bike in an account's garage: a vehicle and its model year; one of them active. */
+export interface GarageBikeTable {
+  id: string;
+  user_id: string;
+  vehicle_id: string;
+  year: number;
+  active: Generated<number>;
   created_at: string;
 }
 
@@ -237,6 +273,9 @@ export interface Database {
   contact_messages: ContactMessageTable;
   categories: CategoryTable;
   catalogue_changes: CatalogueChangeTable;
+  vehicles: VehicleTable;
+  fitment: FitmentTable;
+  garage_bikes: GarageBikeTable;
 }
 
 export type ProductRow = Selectable<ProductTable>;

@@ -39,6 +39,17 @@ const matrixCategory = async () => {
   await t.database.db.insertInto('categories').values({ id, name: `Matrix ${id}`, name_key: `matrix ${id}`, created_at: new Date().toISOString() }).execute();
   return id;
 };
+const MATRIX_VEHICLE = { make: 'Matrix', model: 'M', yearFrom: 2015, yearTo: 2020, cc: 500 };
+/** A vehicle of its own for each request that changes one. */
+async function matrixVehicle(): Promise<string> {
+  const id = newId();
+  const model = `Matrix ${id}`;
+  await t.database.db
+    .insertInto('vehicles')
+    .values({ id, make: 'Matrix', make_key: 'matrix', model, model_key: model.toLowerCase(), year_from: 2015, year_to: 2020, cc: 500, created_at: new Date().toISOString() })
+    .execute();
+  return id;
+}
 const all = (status: number): Record<Role, number> => ({ visitor: status, owner: status, other: status, admin: status });
 const gated = (visitor: number, owner: number, other: number, admin: number): Record<Role, number> => ({ visitor, owner, other, admin });
 
@@ -128,6 +139,30 @@ const ROWS: Row[] = [
     route: 'DELETE /api/categories/:id',
     expect: gated(401, 403, 403, 200),
     request: async () => ({ url: `/api/categories/${await matrixCategory()}` }),
+  },
+  { route: 'GET /api/vehicles/makes', expect: all(200), request: async () => ({ url: '/api/vehicles/makes' }) },
+  { route: 'GET /api/vehicles/models', expect: all(200), request: async () => ({ url: '/api/vehicles/models?make=Yamaha' }) },
+  { route: 'GET /api/vehicles/years', expect: all(200), request: async () => ({ url: '/api/vehicles/years?make=Yamaha&model=MT-07' }) },
+  { route: 'GET /api/vehicles', expect: all(200), request: async () => ({ url: '/api/vehicles?make=Yamaha' }) },
+  {
+    route: 'POST /api/vehicles',
+    expect: gated(401, 403, 403, 201),
+    request: async (_ctx, role) => ({ url: '/api/vehicles', payload: { ...MATRIX_VEHICLE, model: `Matrix ${role} ${Math.random().toString(36).slice(2)}` } }),
+  },
+  {
+    route: 'PATCH /api/vehicles/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/vehicles/${await matrixVehicle()}`, payload: { ...MATRIX_VEHICLE, model: `Renamed ${Math.random().toString(36).slice(2)}` } }),
+  },
+  {
+    route: 'DELETE /api/vehicles/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/vehicles/${await matrixVehicle()}` }),
+  },
+  {
+    route: 'GET /api/products/:id/fitment',
+    expect: all(200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}/fitment` }),
   },
   { route: 'GET /api/getreviews', expect: all(200), request: async () => ({ url: '/api/getreviews?latest=3' }) },
   {

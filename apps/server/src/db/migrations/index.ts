@@ -13,6 +13,7 @@ import * as m011 from './011-contact-inbox.js';
 import * as m012 from './012-catalogue-details.js';
 import * as m013 from './013-catalogue-changes.js';
 import * as m014 from './014-part-reviews.js';
+import * as m015 from './015-fitment.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-catalogue-details': m012,
   '013-catalogue-changes': m013,
   '014-part-reviews': m014,
+  '015-fitment': m015,
 };

@@ -76,6 +76,14 @@ describe('seedDemo', () => {
     expect(new Set(products.map((product) => product.img)).size).toBe(products.length);
   });
 
+  it('inserts real motorbikes: at least eight makes and thirty models with their years', async () => {
+    const vehicles = await database.db.selectFrom('vehicles').selectAll().execute();
+    expect(new Set(vehicles.map((vehicle) => vehicle.make)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(vehicles.map((vehicle) => `${vehicle.make} ${vehicle.model}`)).size).toBeGreaterThanOrEqual(30);
+    expect(vehicles.find((vehicle) => vehicle.model === 'MT-07')).toMatchObject({ make: 'Yamaha', year_from: 2014, year_to: 2024 });
+    for (const vehicle of vehicles) expect(vehicle.year_to).toBeGreaterThanOrEqual(vehicle.year_from);
+  });
+
   it('inserts reviews, oldest first, each with an avatar', async () => {
     const reviews = await database.db.selectFrom('reviews').selectAll().orderBy('id').execute();
     expect(firstRun.reviews).toBe(reviews.length);

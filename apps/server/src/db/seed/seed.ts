@@ -2,9 +2,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ImageStorage } from '../../lib/image-storage.js';
 import type { Database, NewCategoryRow, NewProductRow, NewReviewRow } from '../schema.js';
-import { categoryKey, partNumberKey } from '@shop/shared';
+import { categoryKey, partNumberKey, vehicleNameKey } from '@shop/shared';
 import { demoCategories, demoProducts } from './demo-products.js';
 import { demoReviews } from './demo-reviews.js';
+import { demoVehicles } from './demo-vehicles.js';
 import { responsiveVariants } from '../../lib/responsive-images.js';
 import { AVATAR_IMAGE, PRODUCT_IMAGE, avatarSvg, productSvg, renderWebp } from './illustrations.js';
 
@@ -127,6 +128,24 @@ export async function seedDemo(
     await trx.insertInto('categories').values(categories).execute();
     await trx.insertInto('products').values(products).execute();
     await trx.insertInto('reviews').values(reviews).execute();
+    await trx
+      .insertInto('vehicles')
+      .values(
+        demoVehicles.map((vehicle) => ({
+          id: newId(),
+          make: vehicle.make,
+          make_key: vehicleNameKey(vehicle.make),
+          model: vehicle.model,
+          model_key: vehicleNameKey(vehicle.model),
+          variant: vehicle.variant ?? '',
+          year_from: vehicle.yearFrom,
+          year_to: vehicle.yearTo,
+          cc: vehicle.cc,
+          created_at: new Date(now).toISOString(),
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['make_key', 'model_key', 'variant', 'year_from']).doNothing())
+      .execute();
     return true;
   });
   if (!seeded) return nothing;

@@ -1,0 +1,30 @@
+import { type Vehicle, type vehicleInputSchema, vehicleNameKey } from '@shop/shared';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { VehicleTable } from '../../db/schema.js';
+
+export type VehicleRow = Selectable<VehicleTable>;
+export type VehicleInput = z.output<typeof vehicleInputSchema>;
+
+/** Database row -> the API's vehicle. */
+export const toVehicle = (row: VehicleRow): Vehicle => ({
+  _id: row.id,
+  make: row.make,
+  model: row.model,
+  variant: row.variant,
+  yearFrom: row.year_from,
+  yearTo: row.year_to,
+  cc: row.cc,
+});
+
+/** The admin's vehicle -> its columns, with the keys makes and models are compared by. */
+export const toVehicleColumns = ({ make, model, variant, yearFrom, yearTo, cc }: VehicleInput) => ({
+  make,
+  make_key: vehicleNameKey(make),
+  model,
+  model_key: vehicleNameKey(model),
+  variant,
+  year_from: yearFrom,
+  year_to: yearTo,
+  cc,
+});

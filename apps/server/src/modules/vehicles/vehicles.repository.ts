@@ -1,0 +1,101 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import type { toVehicleColumns, VehicleRow } from './vehicles.mapper.js';
+
+type VehicleColumns = ReturnType<typeof toVehicleColumns>;
+
+/** Database access of the vehicles the shop knows, and of which parts fit them. */
+export function createVehiclesRepository(db: Kysely<Database>) {
+  return {
+    async makes(): Promise<string[]> {
+      const rows = await db.selectFrom('vehicles').select(['make_key', (eb) => eb.fn.min('make').as('make')]).groupBy('make_key').orderBy('make_key').execute();
+      return rows.map((row) => row.make);
+    },
+    async models(makeKey: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('vehicles')
+        .select(['model_key', (eb) => eb.fn.min('model').as('model')])
+        .where('make_key', '=', makeKey)
+        .groupBy('model_key')
+        .orderBy('model_key')
+        .execute();
+      return rows.map((row) => row.model);
+    },
+    /** The year ranges of a make's model (one per variant or generation). */
+    ranges(makeKey: string, modelKey: string) {
+      return db.selectFrom('vehicles').select(['year_from', 'year_to']).where('make_key', '=', makeKey).where('model_key', '=', modelKey).execute();
+    },
+    find({ makeKey, modelKey, year }: { makeKey?: string | undefined; modelKey?: string | undefined; year?: number | undefined }): Promise<VehicleRow[]> {
+      return db
+        .selectFrom('vehicles')
+        .selectAll()
+        .$if(makeKey !== undefined, (query) => query.where('make_key', '=', makeKey!))
+        .$if(modelKey !== undefined, (query) => query.where('model_key', '=', modelKey!))
+        .$if(year !== undefined, (query) => query.where('year_from', '<=', year!).where('year_to', '>=', year!))
+        .orderBy('make_key')
+        .orderBy('model_key')
+        .orderBy('year_from')
+        .orderBy('variant')
+        .execute();
+    },
+    findById(id: string): Promise<VehicleRow | undefined> {
+      return db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** Adds a vehicle unless the same one exists; answers its id, or undefined when taken. */
+    async insert(columns: VehicleColumns): Promise<string | undefined> {
+      const inserted = await db
+        .insertInto('vehicles')
+        .values({ ...columns, id: newId(), created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.columns(['make_key', 'model_key', 'variant', 'year_from']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted?.id;
+    },
+    /** Changes a vehicle; 'taken' when another one is the same. */
+    async update(id: string, columns: VehicleColumns): Promise<'updated' | 'not-found' | 'taken'> {
+      const other = await db
+        .selectFrom('vehicles')
+        .select('id')
+        .where('make_key', '=', columns.make_key)
+        .where('model_key', '=', columns.model_key)
+        .where('variant', '=', columns.variant)
+        .where('year_from', '=', columns.year_from)
+        .where('id', '<>', id)
+        .executeTakeFirst();
+      if (other) return 'taken';
+      const result = await db.updateTable('vehicles').set(columns).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? 'updated' : 'not-found';
+    },
+    /** Deletes a vehicle with its fitment rows and garage places; answers how many parts fitted it, or undefined when unknown. */
+    async remove(id: string): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const fitted = await trx.selectFrom('fitment').select(sql<number>`count(*)`.as('n')).where('vehicle_id', '=', id).executeTakeFirstOrThrow();
+        const result = await trx.deleteFrom('vehicles').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0 ? Number(fitted.n) : undefined;
+      });
+    },
+    /** How many parts fit each vehicle. */
+    async fittingCounts(ids: string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('fitment').select(['vehicle_id', sql<number>`count(*)`.as('n')]).where('vehicle_id', 'in', ids).groupBy('vehicle_id').execute();
+      return new Map(rows.map((row) => [row.vehicle_id, Number(row.n)]));
+    },
+    /** A part's fitment: whether it is universal, and the vehicles it fits with their years and notes; undefined for an unknown part. */
+    async fitmentOf(productId: string) {
+      const product = await db.selectFrom('products').select('universal').where('id', '=', productId).executeTakeFirst();
+      if (!product) return undefined;
+      const rows = await db
+        .selectFrom('fitment')
+        .innerJoin('vehicles', 'vehicles.id', 'fitment.vehicle_id')
+        .select(['vehicles.id', 'vehicles.make', 'vehicles.model', 'vehicles.variant', 'vehicles.year_from', 'vehicles.year_to', 'fitment.year_from as fits_from', 'fitment.year_to as fits_to', 'fitment.note'])
+        .where('fitment.product_id', '=', productId)
+        .orderBy('vehicles.make_key')
+        .orderBy('vehicles.model_key')
+        .orderBy('vehicles.year_from')
+        .execute();
+      return { universal: product.universal === 1, rows };
+    },
+  };
+}
+export type VehiclesRepository = ReturnType<typeof createVehiclesRepository>;

@@ -1,0 +1,63 @@
+import { type Fitment, type Vehicle, vehicleMessages, vehicleNameKey } from '@shop/shared';
+import { conflict, notFound } from '../../lib/errors.js';
+import { toVehicle, toVehicleColumns, type VehicleInput } from './vehicles.mapper.js';
+import type { VehiclesRepository } from './vehicles.repository.js';
+
+const keyOf = (name: string | undefined) => (name === undefined || name.trim() === '' ? undefined : vehicleNameKey(name));
+
+/** The vehicles the shop knows (the bike picker's makes, models and years) and the parts that fit them. */
+export function createVehiclesService({ repository }: { repository: VehiclesRepository }) {
+  return {
+    makes: (): Promise<string[]> => repository.makes(),
+    async models(make: string | undefined): Promise<string[]> {
+      const makeKey = keyOf(make);
+      return makeKey ? repository.models(makeKey) : [];
+    },
+    /** Every year some vehicle of this make and model was made, oldest first. */
+    async years(make: string | undefined, model: string | undefined): Promise<number[]> {
+      const makeKey = keyOf(make);
+      const modelKey = keyOf(model);
+      if (!makeKey || !modelKey) return [];
+      const years = new Set<number>();
+      for (const range of await repository.ranges(makeKey, modelKey)) for (let year = range.year_from; year <= range.year_to; year++) years.add(year);
+      return [...years].sort((a, b) => a - b);
+    },
+    async find(query: { make?: string | undefined; model?: string | undefined; year?: number | undefined }): Promise<Vehicle[]> {
+      return (await repository.find({ makeKey: keyOf(query.make), modelKey: keyOf(query.model), year: query.year })).map(toVehicle);
+    },
+    async add(vehicle: VehicleInput): Promise<string> {
+      const id = await repository.insert(toVehicleColumns(vehicle));
+      if (!id) throw conflict(vehicleMessages.taken);
+      return id;
+    },
+    async edit(id: string, vehicle: VehicleInput): Promise<void> {
+      const outcome = await repository.update(id, toVehicleColumns(vehicle));
+      if (outcome === 'not-found') throw notFound('Vehicle');
+      if (outcome === 'taken') throw conflict(vehicleMessages.taken);
+    },
+    /** Deletes a vehicle and its fitment rows; answers how many parts fitted it. */
+    async remove(id: string): Promise<number> {
+      const fitted = await repository.remove(id);
+      if (fitted === undefined) throw notFound('Vehicle');
+      return fitted;
+    },
+    /** A part's fitment (SPEC-2 section 3); null for an unknown part. The years are the part's own when narrower. */
+    async fitmentOf(productId: string): Promise<Fitment | null> {
+      const fitment = await repository.fitmentOf(productId);
+      if (!fitment) return null;
+      return {
+        universal: fitment.universal,
+        vehicles: fitment.rows.map((row) => ({
+          vehicleId: row.id,
+          make: row.make,
+          model: row.model,
+          variant: row.variant,
+          yearFrom: row.fits_from ?? row.year_from,
+          yearTo: row.fits_to ?? row.year_to,
+          note: row.note,
+        })),
+      };
+    },
+  };
+}
+export type VehiclesService = ReturnType<typeof createVehiclesService>;

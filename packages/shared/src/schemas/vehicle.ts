@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { idSchema, singleLineText } from './common.js';
+
+export const VEHICLE_YEAR_MIN = 1900;
+/** Next year's models are on sale from the autumn. */
+export const vehicleYearMax = () => new Date().getUTCFullYear() + 1;
+
+export const vehicleMessages = {
+  makeRequired: 'Make is Required',
+  modelRequired: 'Model is Required',
+  yearInvalid: `Years must be whole numbers from ${VEHICLE_YEAR_MIN}`,
+  yearsReversed: 'Year to must not be before Year from',
+  ccInvalid: 'Engine size must be a whole number of cc from 49 to 3000',
+  taken: 'This vehicle is already in the shop',
+} as const;
+
+/** A vehicle as the API answers it (SPEC-2 section 3). */
+export const vehicleSchema = z.object({
+  _id: idSchema,
+  make: z.string(),
+  model: z.string(),
+  variant: z.string(),
+  yearFrom: z.number().int(),
+  yearTo: z.number().int(),
+  cc: z.number().int(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+const year = z.coerce
+  .number({ error: vehicleMessages.yearInvalid })
+  .int(vehicleMessages.yearInvalid)
+  .refine((value) => value >= VEHICLE_YEAR_MIN && value <= vehicleYearMax(), vehicleMessages.yearInvalid);
+
+/** POST /vehicles and PATCH /vehicles/{id} (admin). */
+export const vehicleInputSchema = z
+  .object({
+    make: singleLineText(40, vehicleMessages.makeRequired),
+    model: singleLineText(60, vehicleMessages.modelRequired),
+    variant: z.string().trim().max(30, 'Variant must be at most 30 characters').default(''),
+    yearFrom: year,
+    yearTo: year,
+    cc: z.coerce.number({ error: vehicleMessages.ccInvalid }).int(vehicleMessages.ccInvalid).min(49, vehicleMessages.ccInvalid).max(3000, vehicleMessages.ccInvalid),
+  })
+  .refine((vehicle) => vehicle.yearTo >= vehicle.yearFrom, { path: ['yearTo'], message: vehicleMessages.yearsReversed });
+
+const yearParam = z.string().regex(/^\d{4}$/, 'year must be a four-digit year').transform(Number);
+const nameParam = z.string().trim().max(60);
+
+/** GET /vehicles/models?make, /vehicles/years?make&model, /vehicles?make&model&year. */
+export const vehicleQuerySchema = z.object({ make: nameParam.optional(), model: nameParam.optional(), year: yearParam.optional() });
+
+/** GET /products/{id}/fitment. */
+export const fitmentSchema = z.object({
+  universal: z.boolean(),
+  vehicles: z.array(
+    z.object({ vehicleId: idSchema, make: z.string(), model: z.string(), variant: z.string(), yearFrom: z.number().int(), yearTo: z.number().int(), note: z.string() }),
+  ),
+});
+export type Fitment = z.infer<typeof fitmentSchema>;
+
+/** A make or model as compared: case and runs of spaces do not count. */
+export const vehicleNameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
