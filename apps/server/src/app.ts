@@ -18,6 +18,8 @@ import { categoriesPlugin } from './modules/categories/categories.plugin.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { contactPlugin } from './modules/contact/contact.plugin.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { garagePlugin } from './modules/garage/garage.plugin.js';
+import { garageRoutes } from './modules/garage/garage.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/identity/auth.routes.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
@@ -169,6 +171,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(cataloguePlugin);
   await app.register(searchPlugin);
   await app.register(vehiclesPlugin);
+  await app.register(garagePlugin);
   await app.register(reviewsPlugin);
   await app.register(usersPlugin);
   await app.register(contactPlugin);
@@ -191,6 +194,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(categoriesRoutes);
       await api.register(searchRoutes);
       await api.register(vehiclesRoutes);
+      await api.register(garageRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);

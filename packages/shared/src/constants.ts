@@ -2,6 +2,8 @@
 export const PAGE_SIZE = 6;
 export const MAX_PAGE_SIZE = 100;
 export const HOME_REVIEWS = 3;
+/** The most bikes one garage holds (SPEC-2 section 3). */
+export const GARAGE_MAX = 10;
 /**
  * Search (SPEC-2 section 4): the longest text, the /search page's page size and the API's
  * largest. Here, not beside the search schemas, so the navbar's box loads without zod.

@@ -37,6 +37,8 @@ export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, 'FORBIDDEN', message);
 export const conflict = (message: string, fieldErrors?: FieldErrors) => new AppError(409, 'CONFLICT', message, fieldErrors);
+/** One field refused, its message also the error's. */
+export const invalidField = (field: string, message: string) => new AppError(422, 'VALIDATION_FAILED', message, { [field]: [message] });
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -159,6 +159,23 @@ const ROWS: Row[] = [
     expect: gated(401, 403, 403, 200),
     request: async () => ({ url: `/api/vehicles/${await matrixVehicle()}` }),
   },
+  { route: 'GET /api/garage', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/garage' }) },
+  {
+    route: 'POST /api/garage',
+    expect: gated(401, 201, 201, 201),
+    request: async () => ({ url: '/api/garage', payload: { vehicleId: await matrixVehicle(), year: 2016 } }),
+  },
+  {
+    // A bike of the owner's: theirs to remove, unknown to anyone else (404), an admin included.
+    route: 'DELETE /api/garage/:id',
+    expect: gated(401, 200, 404, 404),
+    request: async (context) => {
+      const vehicleId = await matrixVehicle();
+      const id = newId();
+      await t.database.db.insertInto('garage_bikes').values({ id, user_id: context.owner.id, vehicle_id: vehicleId, year: 2016, created_at: new Date().toISOString() }).execute();
+      return { url: `/api/garage/${id}` };
+    },
+  },
   {
     route: 'GET /api/products/:id/fitment',
     expect: all(200),

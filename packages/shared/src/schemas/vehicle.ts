@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GARAGE_MAX } from '../constants.js';
 import { idSchema, singleLineText } from './common.js';
 
 export const VEHICLE_YEAR_MIN = 1900;
@@ -60,3 +61,29 @@ export type Fitment = z.infer<typeof fitmentSchema>;
 
 /** A make or model as compared: case and runs of spaces do not count. */
 export const vehicleNameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+
+export const garageMessages = {
+  unknownVehicle: 'Choose a bike the shop knows',
+  yearOutside: (vehicle: { make: string; model: string; yearFrom: number; yearTo: number }) =>
+    `The ${vehicle.make} ${vehicle.model} was made from ${vehicle.yearFrom} to ${vehicle.yearTo}`,
+  full: `Your garage holds at most ${GARAGE_MAX} bikes. Remove one to add another.`,
+} as const;
+
+/** A bike in My Garage: a vehicle and its model year; one bike is the active one. */
+export const garageBikeSchema = z.object({
+  _id: idSchema,
+  vehicleId: idSchema,
+  make: z.string(),
+  model: z.string(),
+  variant: z.string(),
+  year: z.number().int(),
+  active: z.boolean(),
+});
+export type GarageBike = z.infer<typeof garageBikeSchema>;
+
+/** POST /garage: adds the bike (or finds it there already) and, when asked or when it is the first, makes it the active one. */
+export const garageAddSchema = z.object({
+  vehicleId: idSchema,
+  year: z.coerce.number({ error: vehicleMessages.yearInvalid }).int(vehicleMessages.yearInvalid),
+  active: z.boolean().optional(),
+});

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { createVehiclesRepository } from './vehicles.repository.js';
 import { createVehiclesService, type VehiclesService } from './vehicles.service.js';
 
+export type { VehiclesService } from './vehicles.service.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The vehicles the shop knows, and which parts fit them. */

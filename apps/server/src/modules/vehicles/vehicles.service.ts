@@ -22,6 +22,10 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
       for (const range of await repository.ranges(makeKey, modelKey)) for (let year = range.year_from; year <= range.year_to; year++) years.add(year);
       return [...years].sort((a, b) => a - b);
     },
+    async byId(id: string): Promise<Vehicle | null> {
+      const row = await repository.findById(id);
+      return row ? toVehicle(row) : null;
+    },
     async find(query: { make?: string | undefined; model?: string | undefined; year?: number | undefined }): Promise<Vehicle[]> {
       return (await repository.find({ makeKey: keyOf(query.make), modelKey: keyOf(query.model), year: query.year })).map(toVehicle);
     },
