@@ -169,8 +169,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(imagesPlugin);
   await app.register(categoriesPlugin);
   await app.register(cataloguePlugin);
-  await app.register(searchPlugin);
   await app.register(vehiclesPlugin);
+  await app.register(searchPlugin);
   await app.register(garagePlugin);
   await app.register(reviewsPlugin);
   await app.register(usersPlugin);

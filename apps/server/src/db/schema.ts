@@ -280,6 +280,7 @@ export interface Database {
 
 export type ProductRow = Selectable<ProductTable>;
 export type NewProductRow = Insertable<ProductTable>;
+export type NewFitmentRow = Insertable<FitmentTable>;
 export type NewCategoryRow = Insertable<CategoryTable>;
 export type UserRow = Selectable<UserTable>;
 export type OrderRow = Selectable<OrderTable>;

@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
 import { boundedText, idSchema, singleLineText } from './common.js';
 import { CATEGORY_NAME_MAX, categoryMessages } from './category.js';
 import { hostedImageSchema } from './image.js';
+import { bikeFilterRefinement, bikeFilterShape, FIT_VERDICTS } from './vehicle.js';
 
 /** A product as the API answers it: SPEC section 3 field names, and SPEC-2's category, brand and numbers. */
 export const productSchema = z.object({
@@ -19,6 +20,8 @@ export const productSchema = z.object({
   oemNumbers: z.array(z.string()),
   /** Its reviews' average (one decimal) and count, when it has any. */
   rating: z.object({ average: z.number(), count: z.number().int() }).optional(),
+  /** How it stands with the bike asked about (`vehicle` and `year` on the list, the count or search). */
+  fit: z.enum(FIT_VERDICTS).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -33,7 +36,11 @@ export const productPageQuerySchema = z.object({
   size: integerString('size must be a whole number from 1 to ' + MAX_PAGE_SIZE)
     .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, 'size must be a whole number from 1 to ' + MAX_PAGE_SIZE)
     .optional(),
-});
+  ...bikeFilterShape,
+}).refine(...bikeFilterRefinement);
+
+/** GET /productCount: the whole catalogue, or the parts that fit a bike. */
+export const productCountQuerySchema = z.object(bikeFilterShape).refine(...bikeFilterRefinement);
 
 export const productCountSchema = z.object({ count: z.number().int() });
 export type ProductCount = z.infer<typeof productCountSchema>;

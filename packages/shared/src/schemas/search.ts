@@ -3,6 +3,7 @@ import { SEARCH_PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from '../constants.js';
 import { CATEGORY_NAME_MAX } from './category.js';
 import { pageNumberParam, pageSizeUpTo } from './common.js';
 import { BRAND_MAX, productSchema } from './product.js';
+import { bikeFilterRefinement, bikeFilterShape } from './vehicle.js';
 
 export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -34,7 +35,8 @@ export const searchQuerySchema = z.object({
   sort: z.enum(SEARCH_SORTS, { error: searchMessages.sortUnknown }).default('relevance'),
   page: pageNumberParam.optional(),
   size: pageSizeUpTo(SEARCH_PAGE_SIZE_MAX).optional(),
-});
+  ...bikeFilterShape,
+}).refine(...bikeFilterRefinement);
 
 export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
 export type FacetCount = z.infer<typeof facetCountSchema>;

@@ -45,6 +45,30 @@ export const vehicleInputSchema = z
   .refine((vehicle) => vehicle.yearTo >= vehicle.yearFrom, { path: ['yearTo'], message: vehicleMessages.yearsReversed });
 
 const yearParam = z.string().regex(/^\d{4}$/, 'year must be a four-digit year').transform(Number);
+
+/** How a part stands with a rider's bike: fits it, fits every bike, has no fitment data, or fits other bikes only. */
+export const FIT_VERDICTS = ['fits', 'universal', 'unknown', 'no'] as const;
+export type FitVerdict = (typeof FIT_VERDICTS)[number];
+
+export const bikeFilterMessages = {
+  bothOrNone: 'vehicle and year go together',
+  showUnknown: "show must be 'fitting' or 'all'",
+} as const;
+
+/**
+ * `vehicle={id}&year={year}` on the paged list, the count and search (SPEC-2 section 3): only the
+ * parts that fit that bike or every bike, each answered with its `fit`; with `show=all`, every
+ * part, each with its `fit`.
+ */
+export const bikeFilterShape = {
+  vehicle: idSchema.optional(),
+  year: yearParam.optional(),
+  show: z.enum(['fitting', 'all'], { error: bikeFilterMessages.showUnknown }).optional(),
+};
+export const bikeFilterRefinement: [(query: { vehicle?: string | undefined; year?: number | undefined }) => boolean, { path: string[]; message: string }] = [
+  (query) => (query.vehicle === undefined) === (query.year === undefined),
+  { path: ['vehicle'], message: bikeFilterMessages.bothOrNone },
+];
 const nameParam = z.string().trim().max(60);
 
 /** GET /vehicles/models?make, /vehicles/years?make&model, /vehicles?make&model&year. */

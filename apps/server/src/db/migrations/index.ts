@@ -14,6 +14,7 @@ import * as m012 from './012-catalogue-details.js';
 import * as m013 from './013-catalogue-changes.js';
 import * as m014 from './014-part-reviews.js';
 import * as m015 from './015-fitment.js';
+import * as m016 from './016-fitment-changes.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-catalogue-changes': m013,
   '014-part-reviews': m014,
   '015-fitment': m015,
+  '016-fitment-changes': m016,
 };

@@ -84,6 +84,32 @@ describe('seedDemo', () => {
     for (const vehicle of vehicles) expect(vehicle.year_to).toBeGreaterThanOrEqual(vehicle.year_from);
   });
 
+  it('gives the demo parts fitment: brake pads, filters, chains and plugs fit some bikes and not others; care products and tools fit every bike', async () => {
+    const fitsMt07 = await database.db
+      .selectFrom('fitment')
+      .innerJoin('vehicles', 'vehicles.id', 'fitment.vehicle_id')
+      .innerJoin('products', 'products.id', 'fitment.product_id')
+      .select(['products.part_number', 'fitment.year_to'])
+      .where('vehicles.model', '=', 'MT-07')
+      .execute();
+    const mt07Parts = fitsMt07.map((row) => row.part_number);
+    // Front pads for the MT-07 and others that do not fit it, in the same category.
+    expect(mt07Parts).toEqual(expect.arrayContaining(['07BB37SA', 'FA174', 'HF204', '520VX3-120', 'CR9EIX']));
+    expect(mt07Parts).not.toContain('FA196HH');
+    // The plug fits the MT-07 up to 2020 only.
+    expect(fitsMt07.find((row) => row.part_number === 'CR9EIX')?.year_to).toBe(2020);
+    const universal = await database.db.selectFrom('products').select('part_number').where('universal', '=', 1).execute();
+    expect(universal.map((row) => row.part_number)).toEqual(expect.arrayContaining(['C2-400', 'TW-6060', 'OX207']));
+    // Some parts have no fitment data at all.
+    const withoutData = await database.db
+      .selectFrom('products')
+      .select('id')
+      .where('universal', '=', 0)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('fitment').select('product_id').whereRef('fitment.product_id', '=', 'products.id'))))
+      .execute();
+    expect(withoutData.length).toBeGreaterThan(0);
+  });
+
   it('inserts reviews, oldest first, each with an avatar', async () => {
     const reviews = await database.db.selectFrom('reviews').selectAll().orderBy('id').execute();
     expect(firstRun.reviews).toBe(reviews.length);

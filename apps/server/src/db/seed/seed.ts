@@ -1,11 +1,11 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ImageStorage } from '../../lib/image-storage.js';
-import type { Database, NewCategoryRow, NewProductRow, NewReviewRow } from '../schema.js';
+import type { Database, NewCategoryRow, NewFitmentRow, NewProductRow, NewReviewRow } from '../schema.js';
 import { categoryKey, partNumberKey, vehicleNameKey } from '@shop/shared';
 import { demoCategories, demoProducts } from './demo-products.js';
 import { demoReviews } from './demo-reviews.js';
-import { demoVehicles } from './demo-vehicles.js';
+import { demoFitment, demoUniversalParts, demoVehicles } from './demo-vehicles.js';
 import { responsiveVariants } from '../../lib/responsive-images.js';
 import { AVATAR_IMAGE, PRODUCT_IMAGE, avatarSvg, productSvg, renderWebp } from './illustrations.js';
 
@@ -53,11 +53,26 @@ export function demoCatalogueRows(images: readonly string[], now: number): { cat
       quantity: product.quantity,
       minimum: product.minimum,
       img: images[index]!,
+      universal: demoUniversalParts.has(product.partNumber) ? 1 : 0,
       created_at: stamp,
       updated_at: stamp,
     };
   });
   return { categories, products };
+}
+
+/** The demo parts' fitment rows, for the vehicles of the demo models now in the shop. */
+async function demoFitmentRows(db: Kysely<Database>, products: NewProductRow[]): Promise<NewFitmentRow[]> {
+  const vehicles = await db.selectFrom('vehicles').select(['id', 'model_key']).where('model_key', 'in', demoVehicles.map((vehicle) => vehicleNameKey(vehicle.model))).execute();
+  const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.model_key, vehicle.id]));
+  return products.flatMap((product) =>
+    (demoFitment[product.part_number!] ?? []).map((fit) => {
+      const { model, yearFrom, yearTo, note } = typeof fit === 'string' ? { model: fit } : fit;
+      const vehicleId = vehicleOf.get(vehicleNameKey(model));
+      if (!vehicleId) throw new Error(`demo fitment of an unknown model: ${model}`);
+      return { product_id: product.id, vehicle_id: vehicleId, year_from: yearFrom ?? null, year_to: yearTo ?? null, note: note ?? '' };
+    }),
+  );
 }
 
 /** A shop that has ever been used keeps its data: an admin who deleted every product must not get the demo back. */
@@ -146,6 +161,7 @@ export async function seedDemo(
       )
       .onConflict((conflict) => conflict.columns(['make_key', 'model_key', 'variant', 'year_from']).doNothing())
       .execute();
+    await trx.insertInto('fitment').values(await demoFitmentRows(trx, products)).execute();
     return true;
   });
   if (!seeded) return nothing;

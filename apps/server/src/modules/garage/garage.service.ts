@@ -1,10 +1,10 @@
 import { type GarageBike, garageMessages } from '@shop/shared';
-import { conflict, invalidField, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import type { VehiclesService } from '../vehicles/vehicles.plugin.js';
 import type { GarageRepository } from './garage.repository.js';
 
 /** Each account's garage (SPEC-2 section 3): its bikes, one of them active. */
-export function createGarageService({ repository, vehicles }: { repository: GarageRepository; vehicles: Pick<VehiclesService, 'byId'> }) {
+export function createGarageService({ repository, vehicles }: { repository: GarageRepository; vehicles: Pick<VehiclesService, 'assertBike'> }) {
   const list = async (userId: string): Promise<GarageBike[]> =>
     (await repository.list(userId)).map((row) => ({
       _id: row.id,
@@ -20,9 +20,7 @@ export function createGarageService({ repository, vehicles }: { repository: Gara
     list,
     /** Adds a bike the shop knows, in one of its years; answers the bike's id (the same one when it is there already). */
     async add(userId: string, { vehicleId, year, active }: { vehicleId: string; year: number; active?: boolean | undefined }): Promise<string> {
-      const vehicle = await vehicles.byId(vehicleId);
-      if (!vehicle) throw invalidField('vehicleId', garageMessages.unknownVehicle);
-      if (year < vehicle.yearFrom || year > vehicle.yearTo) throw invalidField('year', garageMessages.yearOutside(vehicle));
+      await vehicles.assertBike(vehicleId, year, { vehicle: 'vehicleId', year: 'year' });
       const id = await repository.add(userId, vehicleId, year, active ?? false);
       if (id === 'full') throw conflict(garageMessages.full);
       return id;

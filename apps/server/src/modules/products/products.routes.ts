@@ -8,6 +8,7 @@ import {
   updateProductSchema,
   idParamsSchema,
   PAGE_SIZE,
+  productCountQuerySchema,
   productCountSchema,
   productPageQuerySchema,
   productSchema,
@@ -18,8 +19,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 
 const isWholeCatalogue = (query: unknown) => {
-  const { page, size } = (query ?? {}) as Record<string, unknown>;
-  return page === undefined && size === undefined;
+  const { page, size, vehicle } = (query ?? {}) as Record<string, unknown>;
+  return page === undefined && size === undefined && vehicle === undefined;
 };
 
 const modified = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
@@ -32,24 +33,35 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ({ query }) => (isWholeCatalogue(query) ? 'admin' : 'public') },
       schema: {
         tags: ['products'],
-        summary: 'One page of the catalogue (zero-based page, size at most 100)',
+        summary: 'One page of the catalogue (zero-based page, size at most 100); with vehicle and year, of the parts that fit that bike',
         querystring: productPageQuerySchema,
-        response: { 200: z.array(productSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+        response: { 200: z.array(productSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema },
       },
     },
     async (request, _reply, cache) => {
-      const { page, size } = request.query;
-      if (page === undefined && size === undefined) return app.catalogue.all();
+      const { page, size, vehicle } = request.query;
+      if (page === undefined && size === undefined && vehicle === undefined) return app.catalogue.all();
       const limit = size ?? PAGE_SIZE;
       const offset = (page ?? 0) * limit;
+      // A bike's page comes from the search index, which follows every instance's writes itself.
+      if (vehicle !== undefined) return app.catalogueSearch.cataloguePage(request.query, offset, limit);
       return cache(`products:${offset}:${limit}`, () => app.catalogue.page(offset, limit));
     },
   );
 
   app.cachedGet(
     '/productCount',
-    { config: { access: 'public' }, schema: { tags: ['products'], summary: 'How many products the catalogue has', response: { 200: productCountSchema } } },
-    async (_request, _reply, cache) => cache('productCount', () => app.catalogue.count()),
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'How many products the catalogue has; with vehicle and year, how many fit that bike',
+        querystring: productCountQuerySchema,
+        response: { 200: productCountSchema, 400: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+      },
+    },
+    async (request, _reply, cache) =>
+      request.query.vehicle === undefined ? cache('productCount', () => app.catalogue.count()) : { count: await app.catalogueSearch.catalogueCount(request.query) },
   );
 
   app.cachedGet(

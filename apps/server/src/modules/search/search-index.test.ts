@@ -12,6 +12,8 @@ const part = (number: number, overrides: Partial<IndexedPart> = {}): IndexedPart
   oemNumbers: [],
   priceCents: 1000 + (number % 7),
   inStock: number % 10 !== 0,
+  universal: false,
+  fits: [],
   ...overrides,
 });
 

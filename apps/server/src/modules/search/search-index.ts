@@ -1,4 +1,4 @@
-import type { FacetCount, SearchSort } from '@shop/shared';
+import type { FacetCount, FitVerdict, SearchSort } from '@shop/shared';
 import SearchableMap from 'minisearch/SearchableMap';
 import { fold, hasDigit, numberKey, terms } from './search-text.js';
 
@@ -15,14 +15,29 @@ export interface IndexedPart {
   oemNumbers: string[];
   priceCents: number;
   inStock: boolean;
+  /** Fits every bike (chain lube, tools). */
+  universal: boolean;
+  /** The bikes it fits, each with the years it fits them (the fitment row's own, else the vehicle's). */
+  fits: FitRange[];
 }
+
+export interface FitRange {
+  vehicleId: string;
+  from: number;
+  to: number;
+}
+
+/** Catalogue order (the paged list's), besides the search sorts. */
+export type IndexSort = SearchSort | 'catalogue';
 
 export interface IndexQuery {
   q: string;
   category?: string | undefined;
   brand?: string | undefined;
   inStock: boolean;
-  sort: SearchSort;
+  /** A rider's bike: only the parts that fit it or every bike, unless `allParts`; each answered with its verdict. */
+  bike?: { vehicleId: string; year: number; allParts?: boolean } | undefined;
+  sort: IndexSort;
   offset: number;
   limit: number;
 }
@@ -31,6 +46,8 @@ export interface IndexAnswer {
   total: number;
   /** The ids of the page asked for, in order. */
   ids: string[];
+  /** With a bike: each id's verdict, in the same order. */
+  fit?: FitVerdict[];
   facets: { category: FacetCount[]; brand: FacetCount[] };
 }
 
@@ -86,7 +103,8 @@ const RELEVANCE = 0;
 const PRICE_ASC = 1;
 const PRICE_DESC = 2;
 const NEWEST = 3;
-const SORT_CODES: Record<SearchSort, number> = { relevance: RELEVANCE, 'price-asc': PRICE_ASC, 'price-desc': PRICE_DESC, newest: NEWEST };
+const CATALOGUE = 4;
+const SORT_CODES: Record<IndexSort, number> = { relevance: RELEVANCE, 'price-asc': PRICE_ASC, 'price-desc': PRICE_DESC, newest: NEWEST, catalogue: CATALOGUE };
 const SCORE_SCALE = 2 ** 32;
 const PRICE_SCALE = 2 ** 24;
 
@@ -123,6 +141,16 @@ const hashText = (text: string): number => {
 };
 
 const searchableText = (part: IndexedPart) => [part.name, part.description, part.brand, part.category, part.partNumber, ...part.oemNumbers].join('\u0000');
+/** What decides a part's slot: its text and its fitment (a change of either takes a new slot). */
+const slotText = (part: IndexedPart) =>
+  `${searchableText(part)}\u0001${part.universal ? 'U' : ''}${part.fits.map((fit) => `${fit.vehicleId}:${fit.from}-${fit.to}`).join(',')}`;
+
+/** Each vehicle's fitting slots with the years they fit, in parallel arrays. */
+interface VehicleFits {
+  slots: number[];
+  from: number[];
+  to: number[];
+}
 
 /**
  * The catalogue's search index, in memory. Postings are plain number arrays per term (one
@@ -156,12 +184,18 @@ export function createSearchIndex() {
   /** Each category's slots (dead ones included, skipped when read) and how many live parts it holds. */
   const slotsInCategory: number[][] = [];
   const liveInCategory: number[] = [];
+  /** Fitment: each vehicle's slots, the universal slots, and per slot whether it has any fitment row. */
+  const fitsOfVehicle = new Map<string, VehicleFits>();
+  const universalSlots: number[] = [];
+  let universal = new Uint8Array(1024);
+  let hasFitment = new Uint8Array(1024);
 
   // Scratch space of a query, one number per slot: scores, and the slots each word touched
   // (the first word's kept for the reset, the later ones' in turn).
   let scores = new Float64Array(1024);
   let wordScores = new Float64Array(1024);
   let wordsMatched = new Uint8Array(1024);
+  let fitting = new Uint8Array(1024);
   let touchedBuffers = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)] as const;
 
   const grow = () => {
@@ -177,6 +211,9 @@ export function createSearchIndex() {
     inStock = bigger(inStock, (n) => new Uint8Array(n));
     categoryOf = bigger(categoryOf, (n) => new Int32Array(n));
     brandOf = bigger(brandOf, (n) => new Int32Array(n));
+    universal = bigger(universal, (n) => new Uint8Array(n));
+    hasFitment = bigger(hasFitment, (n) => new Uint8Array(n));
+    fitting = new Uint8Array(size);
     scores = new Float64Array(size);
     wordScores = new Float64Array(size);
     wordsMatched = new Uint8Array(size);
@@ -206,9 +243,19 @@ export function createSearchIndex() {
     (slotsInCategory[category] ??= []).push(slot);
     liveInCategory[category] = (liveInCategory[category] ?? 0) + 1;
     brandOf[slot] = brands.numberOf(part.brand);
-    hashes.push(hashText(searchableText(part)));
+    hashes.push(hashText(slotText(part)));
     alive[slot] = 1;
     slotOf.set(part.id, slot);
+    universal[slot] = part.universal ? 1 : 0;
+    if (part.universal) universalSlots.push(slot);
+    hasFitment[slot] = part.fits.length > 0 ? 1 : 0;
+    for (const fit of part.fits) {
+      let fits = fitsOfVehicle.get(fit.vehicleId);
+      if (!fits) fitsOfVehicle.set(fit.vehicleId, (fits = { slots: [], from: [], to: [] }));
+      fits.slots.push(slot);
+      fits.from.push(fit.from);
+      fits.to.push(fit.to);
+    }
 
     const fieldsOf = new Map<string, number>();
     const note = (text: string, field: number) => {
@@ -423,6 +470,32 @@ export function createSearchIndex() {
     };
   };
 
+  /**
+   * Marks in `fitting` every live slot that fits this vehicle in this year or fits every bike;
+   * answers those slots and how to clear the marks.
+   */
+  const markFitting = (vehicleId: string, year: number): { slots: Int32Array; reset: () => void } => {
+    const fits = fitsOfVehicle.get(vehicleId);
+    const marked: number[] = [];
+    const mark = (slot: number) => {
+      if (alive[slot] === 0 || fitting[slot] === 1) return;
+      fitting[slot] = 1;
+      marked.push(slot);
+    };
+    if (fits) for (let index = 0; index < fits.slots.length; index++) if (fits.from[index]! <= year && year <= fits.to[index]!) mark(fits.slots[index]!);
+    for (const slot of universalSlots) mark(slot);
+    return {
+      slots: Int32Array.from(marked),
+      reset: () => {
+        for (const slot of marked) fitting[slot] = 0;
+      },
+    };
+  };
+
+  /** A marked slot's verdict (`markFitting` has run for the bike). */
+  const verdictOf = (slot: number): FitVerdict =>
+    universal[slot] === 1 ? 'universal' : fitting[slot] === 1 ? 'fits' : hasFitment[slot] === 1 ? 'no' : 'unknown';
+
   /** The values counted (and the one chosen, even at none), most parts first; no empty value. */
   const facetCounts = (counts: Int32Array, names: string[], selected: number | undefined): FacetCount[] => {
     const values: FacetCount[] = [];
@@ -439,7 +512,7 @@ export function createSearchIndex() {
     /** Adds the part, or brings it up to date: its stock and price in place, a new slot when its text changed. */
     put(part: IndexedPart) {
       const slot = slotOf.get(part.id);
-      if (slot !== undefined && hashes[slot] === hashText(searchableText(part))) {
+      if (slot !== undefined && hashes[slot] === hashText(slotText(part))) {
         prices[slot] = part.priceCents;
         inStock[slot] = part.inStock ? 1 : 0;
         return;
@@ -457,6 +530,8 @@ export function createSearchIndex() {
 
     search(query: IndexQuery): IndexAnswer {
       const { every, slots, reset } = match(query.q);
+      const bike = query.bike ? markFitting(query.bike.vehicleId, query.bike.year) : undefined;
+      const onlyFitting = bike !== undefined && !query.bike!.allParts;
       try {
         const category = query.category === undefined ? undefined : (categories.find(query.category) ?? -1);
         const brand = query.brand === undefined ? undefined : (brands.find(query.brand) ?? -1);
@@ -470,9 +545,11 @@ export function createSearchIndex() {
         const brandOfSlot = brandOf;
         const live = alive;
         // No text, one category, no other filter: its own slots, and the categories' counts as kept.
-        const oneCategory = every && category !== undefined && category >= 0 && allBrands && !wantStock;
-        const candidates = oneCategory ? (slotsInCategory[category] ?? []) : slots;
-        const scanAll = every && !oneCategory;
+        const oneCategory = every && category !== undefined && category >= 0 && allBrands && !wantStock && !onlyFitting;
+        // No text and a bike: its fitting slots are the candidates.
+        const candidates = every && onlyFitting ? bike.slots : oneCategory ? (slotsInCategory[category] ?? []) : slots;
+        const scanAll = every && !oneCategory && !onlyFitting;
+        const fits = fitting;
         const end = scanAll ? ids.length : candidates.length;
         const results = new Int32Array(end);
         // Each result's place as one number, larger first: no comparison function per result.
@@ -484,7 +561,7 @@ export function createSearchIndex() {
         let found = 0;
         for (let index = 0; index < end; index++) {
           const slot = scanAll ? index : candidates[index]!;
-          if (live[slot] === 0 || (wantStock && stock[slot] === 0)) continue;
+          if (live[slot] === 0 || (wantStock && stock[slot] === 0) || (onlyFitting && fits[slot] === 0)) continue;
           const slotCategory = categoryOfSlot[slot]!;
           const slotBrand = brandOfSlot[slot]!;
           const inCategory = allCategories || slotCategory === category;
@@ -501,13 +578,16 @@ export function createSearchIndex() {
                 ? -price[slot]! * PRICE_SCALE - position[slot]!
                 : sort === PRICE_DESC
                   ? price[slot]! * PRICE_SCALE - position[slot]!
-                  : position[slot]!;
+                  : sort === NEWEST
+                    ? position[slot]!
+                    : -position[slot]!;
         }
         if (oneCategory) liveInCategory.forEach((live, number) => (categoryCounts[number] = live));
         const page = pageOf(results, keys, found, query.offset, query.limit);
         return {
           total: found,
           ids: page.map((slot) => ids[slot]!),
+          ...(bike ? { fit: page.map(verdictOf) } : {}),
           facets: {
             category: facetCounts(categoryCounts, categories.names, category === -1 ? undefined : category),
             brand: facetCounts(brandCounts, brands.names, brand === -1 ? undefined : brand),
@@ -515,6 +595,7 @@ export function createSearchIndex() {
         };
       } finally {
         reset();
+        bike?.reset();
       }
     },
   };

@@ -12,12 +12,12 @@ declare module 'fastify' {
 
 export const searchPlugin = fp(
   async (app: FastifyInstance) => {
-    const search = createSearchService({ repository: createSearchRepository(app.database.db), catalogue: app.catalogue, log: app.log });
+    const search = createSearchService({ repository: createSearchRepository(app.database.db), catalogue: app.catalogue, vehicles: app.vehicles, log: app.log });
     app.decorate('catalogueSearch', search);
     // A write through this instance shows in its next search at once, not after the next read of the change log.
     app.addHook('onResponse', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) search.changedHere();
     });
   },
-  { name: 'search', dependencies: ['database', 'catalogue'] },
+  { name: 'search', dependencies: ['database', 'catalogue', 'vehicles'] },
 );

@@ -1,11 +1,19 @@
-import { SEARCH_PAGE_SIZE, type SearchAnswer, type searchQuerySchema } from '@shop/shared';
+import { type Product, SEARCH_PAGE_SIZE, type SearchAnswer, type searchQuerySchema } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CatalogueService } from '../products/products.plugin.js';
-import { createSearchIndex, type SearchIndex } from './search-index.js';
+import type { VehiclesService } from '../vehicles/vehicles.plugin.js';
+import { createSearchIndex, type IndexAnswer, type IndexQuery, type SearchIndex } from './search-index.js';
 import type { SearchRepository } from './search.repository.js';
 
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** A rider's bike as the list, the count and search take it (`vehicle`, `year`, `show`). */
+export interface BikeFilter {
+  vehicle?: string | undefined;
+  year?: number | undefined;
+  show?: 'fitting' | 'all' | undefined;
+}
 
 export interface SearchTiming {
   /** A search reads the change log first when it was last read longer ago than this. */
@@ -32,11 +40,13 @@ const REBUILD_AT_DEAD_SHARE = 0.25;
 export function createSearchService({
   repository,
   catalogue,
+  vehicles,
   log,
   timing = DEFAULT_TIMING,
 }: {
   repository: SearchRepository;
   catalogue: Pick<CatalogueService, 'findMany'>;
+  vehicles: Pick<VehiclesService, 'assertBike'>;
   log: FastifyBaseLogger;
   timing?: SearchTiming;
 }) {
@@ -162,6 +172,27 @@ export function createSearchService({
     return syncing;
   };
 
+  /** The index's bike, once the vehicle is known and was made in that year (422 otherwise). */
+  const bikeOf = async (filter: BikeFilter): Promise<IndexQuery['bike']> => {
+    if (filter.vehicle === undefined || filter.year === undefined) return undefined;
+    await vehicles.assertBike(filter.vehicle, filter.year);
+    return { vehicleId: filter.vehicle, year: filter.year, allParts: filter.show === 'all' };
+  };
+
+  /** The page's parts from the database (current stock and prices), each with its verdict for the bike asked about. */
+  const productsOf = async (answer: IndexAnswer): Promise<Product[]> => {
+    const products = await catalogue.findMany(answer.ids);
+    if (!answer.fit) return products;
+    const fitOf = new Map(answer.ids.map((id, index) => [id, answer.fit![index]!]));
+    return products.map((product) => ({ ...product, fit: fitOf.get(product._id)! }));
+  };
+
+  const query = async (indexQuery: Omit<IndexQuery, 'bike'>, filter: BikeFilter): Promise<IndexAnswer> => {
+    const bike = await bikeOf(filter);
+    await sync();
+    return index!.search({ ...indexQuery, bike });
+  };
+
   return {
     /** Builds the index now rather than on the first search (at start-up of a serving instance). */
     async warm(): Promise<void> {
@@ -171,20 +202,29 @@ export function createSearchService({
     changedHere() {
       changedHere = true;
     },
-    async search(query: SearchQuery): Promise<SearchAnswer> {
-      await sync();
-      const size = query.size ?? SEARCH_PAGE_SIZE;
-      const answer = index!.search({
-        q: query.q,
-        category: query.category || undefined,
-        brand: query.brand || undefined,
-        inStock: query.inStock ?? false,
-        sort: query.sort,
-        offset: (query.page ?? 0) * size,
-        limit: size,
-      });
-      const products = await catalogue.findMany(answer.ids);
-      return { total: answer.total, products, facets: answer.facets };
+    async search(search: SearchQuery): Promise<SearchAnswer> {
+      const size = search.size ?? SEARCH_PAGE_SIZE;
+      const answer = await query(
+        {
+          q: search.q,
+          category: search.category || undefined,
+          brand: search.brand || undefined,
+          inStock: search.inStock ?? false,
+          sort: search.sort,
+          offset: (search.page ?? 0) * size,
+          limit: size,
+        },
+        search,
+      );
+      return { total: answer.total, products: await productsOf(answer), facets: answer.facets };
+    },
+    /** A page of the catalogue, in catalogue order, for a rider's bike (the paged list with `vehicle` and `year`). */
+    async cataloguePage(filter: BikeFilter, offset: number, limit: number): Promise<Product[]> {
+      return productsOf(await query({ q: '', inStock: false, sort: 'catalogue', offset, limit }, filter));
+    },
+    /** How many parts the catalogue holds for a rider's bike (the count with `vehicle` and `year`). */
+    async catalogueCount(filter: BikeFilter): Promise<number> {
+      return (await query({ q: '', inStock: false, sort: 'catalogue', offset: 0, limit: 0 }, filter)).total;
     },
   };
 }

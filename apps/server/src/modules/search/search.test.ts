@@ -241,6 +241,7 @@ describe('search index after a long quiet spell', () => {
     const service = createSearchService({
       repository: createSearchRepository(t.database.db),
       catalogue: t.app.catalogue,
+      vehicles: t.app.vehicles,
       log: t.app.log,
       timing: { syncAfterMs: 0, gapWaitMs: 50, keepChangesMs: 200 },
     });

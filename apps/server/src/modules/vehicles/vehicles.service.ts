@@ -1,5 +1,5 @@
-import { type Fitment, type Vehicle, vehicleMessages, vehicleNameKey } from '@shop/shared';
-import { conflict, notFound } from '../../lib/errors.js';
+import { type Fitment, garageMessages, type Vehicle, vehicleMessages, vehicleNameKey } from '@shop/shared';
+import { conflict, invalidField, notFound } from '../../lib/errors.js';
 import { toVehicle, toVehicleColumns, type VehicleInput } from './vehicles.mapper.js';
 import type { VehiclesRepository } from './vehicles.repository.js';
 
@@ -22,9 +22,13 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
       for (const range of await repository.ranges(makeKey, modelKey)) for (let year = range.year_from; year <= range.year_to; year++) years.add(year);
       return [...years].sort((a, b) => a - b);
     },
-    async byId(id: string): Promise<Vehicle | null> {
-      const row = await repository.findById(id);
-      return row ? toVehicle(row) : null;
+    /** The vehicle of a rider's bike, made in that year; 422 naming the field otherwise. */
+    async assertBike(vehicleId: string, year: number, fields = { vehicle: 'vehicle', year: 'year' }): Promise<Vehicle> {
+      const row = await repository.findById(vehicleId);
+      if (!row) throw invalidField(fields.vehicle, garageMessages.unknownVehicle);
+      const vehicle = toVehicle(row);
+      if (year < vehicle.yearFrom || year > vehicle.yearTo) throw invalidField(fields.year, garageMessages.yearOutside(vehicle));
+      return vehicle;
     },
     async find(query: { make?: string | undefined; model?: string | undefined; year?: number | undefined }): Promise<Vehicle[]> {
       return (await repository.find({ makeKey: keyOf(query.make), modelKey: keyOf(query.model), year: query.year })).map(toVehicle);
