@@ -177,6 +177,15 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'PUT /api/products/:id/fitment',
+    expect: gated(401, 403, 403, 200),
+    request: async () => {
+      const vehicleId = await matrixVehicle();
+      const vehicle = await t.database.db.selectFrom('vehicles').select('model').where('id', '=', vehicleId).executeTakeFirstOrThrow();
+      return { url: `/api/products/${(await insertProduct(t.database.db)).id}/fitment`, payload: { universal: false, vehicles: [{ make: 'Matrix', model: vehicle.model }] } };
+    },
+  },
+  {
     route: 'GET /api/products/:id/fitment',
     expect: all(200),
     request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}/fitment` }),

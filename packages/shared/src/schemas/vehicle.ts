@@ -111,3 +111,42 @@ export const garageAddSchema = z.object({
   year: z.coerce.number({ error: vehicleMessages.yearInvalid }).int(vehicleMessages.yearInvalid),
   active: z.boolean().optional(),
 });
+
+/** At most this many fitment rows per part. */
+export const FITMENT_ROWS_MAX = 300;
+export const FITMENT_NOTE_MAX = 60;
+
+export const fitmentMessages = {
+  unknownBike: (make: string, model: string) => `The shop does not know the ${make} ${model}`,
+  yearsOutside: (make: string, model: string, from: number, to: number) => `The ${make} ${model} was made from ${from} to ${to}`,
+  twice: (make: string, model: string) => `The ${make} ${model} is listed twice`,
+  tooMany: `A part fits at most ${FITMENT_ROWS_MAX} bikes here`,
+  noteTooLong: `Note must be at most ${FITMENT_NOTE_MAX} characters`,
+} as const;
+
+const optionalYear = z.preprocess((value) => (value === '' || value === null ? undefined : value), year.optional());
+
+/**
+ * One fitment row as the admin and the import write it: a make and model (every vehicle of
+ * that model whose years meet the row's), optionally narrower years, and a note.
+ */
+export const fitmentRowInputSchema = z
+  .object({
+    make: singleLineText(40, vehicleMessages.makeRequired),
+    model: singleLineText(60, vehicleMessages.modelRequired),
+    yearFrom: optionalYear,
+    yearTo: optionalYear,
+    note: z.string().trim().max(FITMENT_NOTE_MAX, fitmentMessages.noteTooLong).default(''),
+  })
+  .refine((row) => row.yearFrom === undefined || row.yearTo === undefined || row.yearTo >= row.yearFrom, {
+    path: ['yearTo'],
+    message: vehicleMessages.yearsReversed,
+  });
+export type FitmentRowInput = z.output<typeof fitmentRowInputSchema>;
+
+/** PUT /products/{id}/fitment (admin): the part's universal mark and all its fitment rows, replacing those it had. */
+export const fitmentInputSchema = z.object({
+  universal: z.boolean().default(false),
+  vehicles: z.array(fitmentRowInputSchema).max(FITMENT_ROWS_MAX, fitmentMessages.tooMany).default([]),
+});
+export type FitmentInput = z.input<typeof fitmentInputSchema>;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import type { ResolvedFitment } from './fitment-rows.js';
 import type { toVehicleColumns, VehicleRow } from './vehicles.mapper.js';
 
 type VehicleColumns = ReturnType<typeof toVehicleColumns>;
@@ -38,6 +39,20 @@ export function createVehiclesRepository(db: Kysely<Database>) {
         .orderBy('year_from')
         .orderBy('variant')
         .execute();
+    },
+    /** Every vehicle's identity and years: what fitment rows are resolved against. */
+    identities() {
+      return db.selectFrom('vehicles').select(['id', 'make_key', 'model_key', 'year_from', 'year_to']).execute();
+    },
+    /** Sets a part's universal mark and replaces its fitment rows, in one transaction; false for an unknown part. */
+    async setFitment(productId: string, universal: boolean, rows: ResolvedFitment[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const product = await trx.updateTable('products').set({ universal: universal ? 1 : 0 }).where('id', '=', productId).executeTakeFirst();
+        if (Number(product.numUpdatedRows) === 0) return false;
+        await trx.deleteFrom('fitment').where('product_id', '=', productId).execute();
+        if (rows.length > 0) await trx.insertInto('fitment').values(rows.map((row) => ({ ...row, product_id: productId }))).execute();
+        return true;
+      });
     },
     findById(id: string): Promise<VehicleRow | undefined> {
       return db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();

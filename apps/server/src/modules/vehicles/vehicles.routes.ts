@@ -1,5 +1,6 @@
 import {
   errorEnvelopeSchema,
+  fitmentInputSchema,
   fitmentSchema,
   idParamsSchema,
   insertedAnswerSchema,
@@ -89,6 +90,25 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ acknowledged: true, deletedCount: 1, fitmentRemoved: await app.vehicles.remove(request.params.id) }),
+  );
+
+  app.put(
+    '/products/:id/fitment',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['vehicles'],
+        ...bearer,
+        summary: "Sets a part's universal mark and replaces its fitment rows (admin); each row stands for every vehicle of its make and model whose years meet the row's",
+        params: idParamsSchema,
+        body: fitmentInputSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      await app.vehicles.setFitment(request.params.id, request.body);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
   );
 
   app.cachedGet(

@@ -1,5 +1,7 @@
-import { type Fitment, garageMessages, type Vehicle, vehicleMessages, vehicleNameKey } from '@shop/shared';
-import { conflict, invalidField, notFound } from '../../lib/errors.js';
+import { type Fitment, type fitmentInputSchema, garageMessages, type Vehicle, vehicleMessages, vehicleNameKey } from '@shop/shared';
+import type { z } from 'zod';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import { createFitmentResolver } from './fitment-rows.js';
 import { toVehicle, toVehicleColumns, type VehicleInput } from './vehicles.mapper.js';
 import type { VehiclesRepository } from './vehicles.repository.js';
 
@@ -48,6 +50,15 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
       const fitted = await repository.remove(id);
       if (fitted === undefined) throw notFound('Vehicle');
       return fitted;
+    },
+    /** Sets a part's universal mark and all its fitment rows (the admin's Fitment section); 422 naming each row that cannot be. */
+    async setFitment(productId: string, input: z.output<typeof fitmentInputSchema>): Promise<void> {
+      const { rows, errors } = createFitmentResolver(await repository.identities()).resolve(input.vehicles);
+      if (errors.length > 0) {
+        const fieldErrors = Object.fromEntries(errors.map((error) => [`vehicles.${error.index}.${error.field}`, [error.message]]));
+        throw new AppError(422, 'VALIDATION_FAILED', errors[0]!.message, fieldErrors);
+      }
+      if (!(await repository.setFitment(productId, input.universal, rows))) throw notFound('Product');
     },
     /** A part's fitment (SPEC-2 section 3); null for an unknown part. The years are the part's own when narrower. */
     async fitmentOf(productId: string): Promise<Fitment | null> {

@@ -83,6 +83,55 @@ describe('vehicles', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/vehicles/${cb500f._id}`, headers: admin.headers })).statusCode).toBe(404);
   });
 
+  it("sets a part's fitment from make, model and years: every generation whose years meet the row's, narrower years kept, the rest refused row by row", async () => {
+    const part = await insertProduct(t.database.db, { name: 'Front Sprocket 520' });
+    const put = (body: unknown, headers = admin.headers) => t.app.inject({ method: 'PUT', url: `/api/products/${part.id}/fitment`, headers, payload: body });
+    const saved = await put({
+      universal: false,
+      vehicles: [
+        { make: 'yamaha', model: 'MT-09', yearFrom: 2019, yearTo: null, note: 'front' },
+        { make: 'Yamaha', model: 'MT-07', yearFrom: '', yearTo: 2016, note: '' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const fitment = await get(`/api/products/${part.id}/fitment`);
+    // The MT-09's row meets both generations: from 2019 on the first, the whole of the second.
+    expect(fitment.vehicles.map((fit: Record<string, unknown>) => [fit.model, fit.yearFrom, fit.yearTo, fit.note])).toEqual([
+      ['MT-07', 2014, 2016, ''],
+      ['MT-09', 2019, 2020, 'front'],
+      ['MT-09', 2021, 2024, 'front'],
+    ]);
+    // Saved again as it was read back: nothing changes.
+    const again = await put({ universal: false, vehicles: fitment.vehicles.map(({ make, model, yearFrom, yearTo, note }: Record<string, unknown>) => ({ make, model, yearFrom, yearTo, note })) });
+    expect(again.statusCode).toBe(200);
+    expect(await get(`/api/products/${part.id}/fitment`)).toEqual(fitment);
+
+    const refused = await put({
+      universal: true,
+      vehicles: [
+        { make: 'Yamaha', model: 'R1' },
+        { make: 'Yamaha', model: 'MT-07', yearFrom: 2001, yearTo: 2005 },
+        { make: 'Yamaha', model: 'MT-07', yearFrom: 2015 },
+        { make: 'Yamaha', model: 'MT-07', yearFrom: 2015 },
+      ],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fieldErrors).toEqual({
+      'vehicles.0.model': ['The shop does not know the Yamaha R1'],
+      'vehicles.1.yearFrom': ['The Yamaha MT-07 was made from 2014 to 2024'],
+      'vehicles.3.model': ['The Yamaha MT-07 is listed twice'],
+    });
+    // Nothing of a refused fitment is written.
+    expect(await get(`/api/products/${part.id}/fitment`)).toEqual(fitment);
+    const reversed = await put({ vehicles: [{ make: 'Yamaha', model: 'MT-07', yearFrom: 2020, yearTo: 2016 }] });
+    expect(reversed.json().error.fieldErrors['vehicles.0.yearTo']).toEqual(['Year to must not be before Year from']);
+
+    expect((await put({ universal: true })).statusCode).toBe(200);
+    expect(await get(`/api/products/${part.id}/fitment`)).toEqual({ universal: true, vehicles: [] });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/products/${'c'.repeat(24)}/fitment`, headers: admin.headers, payload: { universal: true } })).statusCode).toBe(404);
+    expect((await put({ universal: false }, customer.headers)).statusCode).toBe(403);
+  });
+
   it('renames a vehicle, refusing a name another vehicle has', async () => {
     const [mt07] = await get('/api/vehicles?make=Yamaha&model=MT-07');
     const edit = (body: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/vehicles/${mt07._id}`, headers: admin.headers, payload: body });
