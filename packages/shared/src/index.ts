@@ -13,3 +13,4 @@ export * from './schemas/contact.js';
 export * from './schemas/health.js';
 export * from './responsive-images.js';
 export * from './stock.js';
+export * from './fit.js';

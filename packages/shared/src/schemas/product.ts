@@ -3,7 +3,8 @@ import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
 import { boundedText, idSchema, singleLineText } from './common.js';
 import { CATEGORY_NAME_MAX, categoryMessages } from './category.js';
 import { hostedImageSchema } from './image.js';
-import { bikeFilterRefinement, bikeFilterShape, FIT_VERDICTS } from './vehicle.js';
+import { FIT_VERDICTS } from '../fit.js';
+import { bikeFilterRefinement, bikeFilterShape } from './vehicle.js';
 
 /** A product as the API answers it: SPEC section 3 field names, and SPEC-2's category, brand and numbers. */
 export const productSchema = z.object({

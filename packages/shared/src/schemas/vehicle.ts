@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GARAGE_MAX } from '../constants.js';
+import { FIT_VERDICTS } from '../fit.js';
 import { idSchema, singleLineText } from './common.js';
 
 export const VEHICLE_YEAR_MIN = 1900;
@@ -24,6 +24,8 @@ export const vehicleSchema = z.object({
   yearFrom: z.number().int(),
   yearTo: z.number().int(),
   cc: z.number().int(),
+  /** How many parts fit it (each fitment row counts once). */
+  parts: z.number().int().optional(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
@@ -45,10 +47,6 @@ export const vehicleInputSchema = z
   .refine((vehicle) => vehicle.yearTo >= vehicle.yearFrom, { path: ['yearTo'], message: vehicleMessages.yearsReversed });
 
 const yearParam = z.string().regex(/^\d{4}$/, 'year must be a four-digit year').transform(Number);
-
-/** How a part stands with a rider's bike: fits it, fits every bike, has no fitment data, or fits other bikes only. */
-export const FIT_VERDICTS = ['fits', 'universal', 'unknown', 'no'] as const;
-export type FitVerdict = (typeof FIT_VERDICTS)[number];
 
 export const bikeFilterMessages = {
   bothOrNone: 'vehicle and year go together',
@@ -85,13 +83,6 @@ export type Fitment = z.infer<typeof fitmentSchema>;
 
 /** A make or model as compared: case and runs of spaces do not count. */
 export const vehicleNameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
-
-export const garageMessages = {
-  unknownVehicle: 'Choose a bike the shop knows',
-  yearOutside: (vehicle: { make: string; model: string; yearFrom: number; yearTo: number }) =>
-    `The ${vehicle.make} ${vehicle.model} was made from ${vehicle.yearFrom} to ${vehicle.yearTo}`,
-  full: `Your garage holds at most ${GARAGE_MAX} bikes. Remove one to add another.`,
-} as const;
 
 /** A bike in My Garage: a vehicle and its model year; one bike is the active one. */
 export const garageBikeSchema = z.object({

@@ -33,7 +33,9 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
       return vehicle;
     },
     async find(query: { make?: string | undefined; model?: string | undefined; year?: number | undefined }): Promise<Vehicle[]> {
-      return (await repository.find({ makeKey: keyOf(query.make), modelKey: keyOf(query.model), year: query.year })).map(toVehicle);
+      const rows = await repository.find({ makeKey: keyOf(query.make), modelKey: keyOf(query.model), year: query.year });
+      const parts = await repository.fittingCounts(rows.map((row) => row.id));
+      return rows.map((row) => ({ ...toVehicle(row), parts: parts.get(row.id) ?? 0 }));
     },
     async add(vehicle: VehicleInput): Promise<string> {
       const id = await repository.insert(toVehicleColumns(vehicle));

@@ -32,7 +32,7 @@ describe('vehicles', () => {
     const years = await get('/api/vehicles/years?make=Yamaha&model=mt-09');
     expect(years).toEqual(Array.from({ length: 11 }, (_, index) => 2014 + index));
     const mt09in2022 = await get('/api/vehicles?make=Yamaha&model=MT-09&year=2022');
-    expect(mt09in2022).toEqual([expect.objectContaining({ make: 'Yamaha', model: 'MT-09', yearFrom: 2021, yearTo: 2024, cc: 890, variant: '' })]);
+    expect(mt09in2022).toEqual([expect.objectContaining({ make: 'Yamaha', model: 'MT-09', yearFrom: 2021, yearTo: 2024, cc: 890, variant: '', parts: 0 })]);
     // A make, model or year the shop does not know: nothing, never an error.
     expect(await get('/api/vehicles/models?make=Vincent')).toEqual([]);
     expect(await get('/api/vehicles/years?make=Yamaha&model=R7')).toEqual([]);
@@ -77,6 +77,7 @@ describe('vehicles', () => {
     expect((await t.app.inject({ url: `/api/products/${'f'.repeat(24)}/fitment` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/products/nope/fitment' })).statusCode).toBe(400);
 
+    expect((await get('/api/vehicles?make=Honda&model=CB500F'))[0].parts).toBe(1);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/vehicles/${cb500f._id}`, headers: admin.headers });
     expect(removed.json()).toEqual({ acknowledged: true, deletedCount: 1, fitmentRemoved: 1 });
     expect((await get(`/api/products/${filter.id}/fitment`)).vehicles).toHaveLength(1);
@@ -85,7 +86,7 @@ describe('vehicles', () => {
 
   it("sets a part's fitment from make, model and years: every generation whose years meet the row's, narrower years kept, the rest refused row by row", async () => {
     const part = await insertProduct(t.database.db, { name: 'Front Sprocket 520' });
-    const put = (body: unknown, headers = admin.headers) => t.app.inject({ method: 'PUT', url: `/api/products/${part.id}/fitment`, headers, payload: body });
+    const put = (body: Record<string, unknown>, headers = admin.headers) => t.app.inject({ method: 'PUT', url: `/api/products/${part.id}/fitment`, headers, payload: body });
     const saved = await put({
       universal: false,
       vehicles: [
