@@ -45,6 +45,7 @@ describe('app routes', () => {
     expect(link('Home')).toHaveAttribute('href', '/');
     expect(link('Products')).toHaveAttribute('href', '/allproducts');
     expect(link('Blogs')).toHaveAttribute('href', '/blogs');
+    expect(link('My Garage')).toHaveAttribute('href', '/garage');
     expect(link('SignIn')).toHaveAttribute('href', '/singin');
     expect(link('Blogs')).toHaveAttribute('aria-current', 'page');
     expect(link('Home')).not.toHaveAttribute('aria-current');
@@ -59,7 +60,7 @@ describe('app routes', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = document.getElementById('mobile-menu') as HTMLElement;
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Products', 'Blogs']);
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Products', 'Blogs', 'My Garage']);
 
     await user.keyboard('{Escape}');
     expect(document.getElementById('mobile-menu')).toBeNull();
@@ -105,7 +106,7 @@ describe('app routes', () => {
 
       const nav = await screen.findByRole('navigation', { name: 'Main' });
       const links = within(nav).getAllByRole('link').map((link) => link.textContent);
-      expect(links).toEqual(['Moto Parts', 'Home', 'Dashbord', 'Products', 'Blogs', 'SignOut']);
+      expect(links).toEqual(['Moto Parts', 'Home', 'Dashbord', 'Products', 'Blogs', 'My Garage', 'SignOut']);
       expect(within(nav).getByRole('link', { name: 'Dashbord' })).toHaveAttribute('href', '/dashbord');
 
       await userEvent.click(within(nav).getByRole('link', { name: 'SignOut' }));

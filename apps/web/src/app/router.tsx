@@ -26,6 +26,7 @@ const PurchaseRoute = lazyPage(() => import('./routes/purchase'), 'PurchaseRoute
 // A part's page is opened from the storefront and from links shared outside the shop.
 const PartRoute = lazyPage(() => import('./routes/part'), 'PartRoute');
 const SearchRoute = lazyPage(() => import('./routes/search'), 'SearchRoute');
+const GarageRoute = lazyPage(() => import('./routes/garage'), 'GarageRoute');
 const MyOrdersRoute = lazyPage(dashboardPages, 'MyOrdersRoute');
 const PaymentRoute = lazyPage(dashboardPages, 'PaymentRoute');
 const ManageAllOrdersRoute = lazyPage(dashboardPages, 'ManageAllOrdersRoute');
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: paths.purchase.path, element: <PurchaseRoute /> },
           { path: paths.part.path, element: <PartRoute /> },
           { path: paths.search.path, element: <SearchRoute /> },
+          { path: paths.garage.path, element: <GarageRoute /> },
           { path: paths.info.about.path, element: <AboutRoute /> },
           { path: paths.info.warranty.path, element: <WarrantyRoute /> },
           { path: paths.info.returns.path, element: <ReturnsRoute /> },

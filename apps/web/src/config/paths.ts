@@ -53,6 +53,10 @@ export const paths = {
       return query.size > 0 ? `/search?${query}` : '/search';
     },
   },
+  garage: {
+    path: '/garage',
+    getHref: () => '/garage',
+  },
   dashboard: {
     root: {
       path: '/dashbord',
@@ -107,6 +111,10 @@ export const paths = {
     manageReviews: {
       path: 'manageReview',
       getHref: () => '/dashbord/manageReview',
+    },
+    manageVehicles: {
+      path: 'manageVehicles',
+      getHref: () => '/dashbord/manageVehicles',
     },
   },
 } as const;

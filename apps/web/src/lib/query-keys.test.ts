@@ -18,6 +18,11 @@ describe('query keys', () => {
     startsWith(queryKeys.orders.customer('sam@example.com'), queryKeys.orders.all);
     startsWith(queryKeys.orders.detail('o1'), queryKeys.orders.all);
     startsWith(queryKeys.reviews.latest(3), queryKeys.reviews.all);
+    const bike = { vehicle: 'v1', year: 2019 };
+    startsWith(queryKeys.products.page({ page: 0, size: 6, bike }), queryKeys.products.all);
+    startsWith(queryKeys.products.bikeCount(bike), queryKeys.products.all);
+    startsWith(queryKeys.products.fitment('p1'), queryKeys.products.all);
+    startsWith(queryKeys.vehicles.models('Yamaha'), queryKeys.vehicles.all);
   });
 
   it('gives the storefront and Manage Products one key per page of the same size', () => {

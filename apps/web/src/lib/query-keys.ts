@@ -10,17 +10,35 @@ const orders = ['orders'] as const;
 const reviews = ['getreviews'] as const;
 const payments = ['payments'] as const;
 const contactMessages = ['contact-messages'] as const;
+const vehicles = ['vehicles'] as const;
+
+/** A rider's bike on the catalogue's calls (`vehicle`, `year`, `show`), or none. */
+export type BikeQuery = { vehicle: string; year: number; show?: 'all' } | null;
 
 export const queryKeys = {
   products: {
     all: products,
-    page: ({ page, size }: { page: number; size: number }) => [...products, { page, size }] as const,
+    page: ({ page, size, bike = null }: { page: number; size: number; bike?: BikeQuery }) =>
+      bike ? ([...products, { page, size }, bike] as const) : ([...products, { page, size }] as const),
     detail: (id: string) => [...products, 'detail', id] as const,
+    /** Under the products' root: the admin's fitment changes show with every other catalogue change. */
+    fitment: (id: string) => [...products, 'fitment', id] as const,
     /** Under the products' root: a search answer shows stock and prices. */
     search: (params: Record<string, string>) => [...products, 'search', params] as const,
     /** Outside the root: an order changes stock, never how many products there are. */
     count: ['productCount'] as const,
+    /** A bike's count moves with fitment, a catalogue change: under the products' root. */
+    bikeCount: (bike: NonNullable<BikeQuery>) => [...products, 'count', bike] as const,
   },
+  vehicles: {
+    all: vehicles,
+    makes: [...vehicles, 'makes'] as const,
+    models: (make: string) => [...vehicles, 'models', make] as const,
+    years: (make: string, model: string) => [...vehicles, 'years', make, model] as const,
+    list: (filter: { make?: string; model?: string; year?: number }) => [...vehicles, 'list', filter] as const,
+  },
+  /** The signed-in rider's bikes. */
+  garage: ['garage'] as const,
   orders: {
     all: orders,
     /** Every customer's orders (admin), or those the admin's search finds. */

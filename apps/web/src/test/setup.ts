@@ -27,4 +27,5 @@ if (typeof Element !== 'undefined') {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FIT_VERDICTS } from '../fit.js';
 import { idSchema, singleLineText } from './common.js';
 
 export const VEHICLE_YEAR_MIN = 1900;

@@ -1,15 +1,17 @@
 import type { ProductCount } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { bikeSearchParams } from '@/lib/garage';
+import { type BikeQuery, queryKeys } from '@/lib/query-keys';
 
-/** GET /productCount: how many products the catalogue has, for the pagers. */
-export const getProductCount = ({ signal }: { signal?: AbortSignal } = {}) => api.get<ProductCount>('/productCount', { signal });
+/** GET /productCount[?vehicle&year]: how many products the catalogue has (or fit the bike), for the pagers. */
+export const getProductCount = ({ bike = null, signal }: { bike?: BikeQuery; signal?: AbortSignal } = {}) =>
+  api.get<ProductCount>(bike ? `/productCount?${new URLSearchParams(bikeSearchParams(bike))}` : '/productCount', { signal });
 
-export const getProductCountQueryOptions = () =>
+export const getProductCountQueryOptions = (bike: BikeQuery = null) =>
   queryOptions({
-    queryKey: queryKeys.products.count,
-    queryFn: ({ signal }) => getProductCount({ signal }),
+    queryKey: bike ? queryKeys.products.bikeCount(bike) : queryKeys.products.count,
+    queryFn: ({ signal }) => getProductCount({ bike, signal }),
   });
 
-export const useProductCount = () => useQuery(getProductCountQueryOptions());
+export const useProductCount = (bike: BikeQuery = null) => useQuery(getProductCountQueryOptions(bike));

@@ -1,22 +1,25 @@
 import type { Product } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { bikeSearchParams } from '@/lib/garage';
+import { type BikeQuery, queryKeys } from '@/lib/query-keys';
 
 export interface ProductPage {
   /** Zero-based. */
   page: number;
   size: number;
+  /** A rider's bike: the parts that fit it (or, with `show: 'all'`, every part), each with its verdict. */
+  bike?: BikeQuery;
 }
 
-/** GET /products?page&size: one page of the catalogue in its own order. */
-export const getProducts = ({ page, size, signal }: ProductPage & { signal?: AbortSignal }) =>
-  api.get<Product[]>(`/products?${new URLSearchParams({ page: String(page), size: String(size) })}`, { signal });
+/** GET /products?page&size[&vehicle&year&show]: one page of the catalogue in its own order. */
+export const getProducts = ({ page, size, bike = null, signal }: ProductPage & { signal?: AbortSignal }) =>
+  api.get<Product[]>(`/products?${new URLSearchParams({ page: String(page), size: String(size), ...bikeSearchParams(bike) })}`, { signal });
 
-export const getProductsQueryOptions = ({ page, size }: ProductPage) =>
+export const getProductsQueryOptions = ({ page, size, bike = null }: ProductPage) =>
   queryOptions({
-    queryKey: queryKeys.products.page({ page, size }),
-    queryFn: ({ signal }) => getProducts({ page, size, signal }),
+    queryKey: queryKeys.products.page({ page, size, bike }),
+    queryFn: ({ signal }) => getProducts({ page, size, bike, signal }),
   });
 
 /** Keeps the previous page on screen while the next one loads, so the grid or table does not jump. */

@@ -12,6 +12,8 @@ export const layoutCopy = {
     signIn: 'SignIn',
     signOut: 'SignOut',
     dashboard: 'Dashbord',
+    garage: 'My Garage',
+    activeBike: (bike: string) => `Active bike: ${bike}`,
   },
   footer: {
     tagline: 'Genuine motorbike service parts, fair prices and skilled mechanics you can rely on.',

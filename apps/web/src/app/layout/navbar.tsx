@@ -4,7 +4,9 @@ import { Link, NavLink, useMatch } from 'react-router';
 import { MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { bikeName } from '@shop/shared';
 import { clearAccessToken, getAccessToken, useAccessToken } from '@/lib/access-token';
+import { useGarage } from '@/lib/garage';
 import { SearchBox } from '@/features/search/components/search-box';
 import { layoutCopy } from './copy';
 
@@ -30,6 +32,7 @@ const DASHBOARD = { to: paths.dashboard.root.getHref(), label: copy.dashboard, e
 const PUBLIC_ITEMS = [
   { to: paths.allProducts.getHref(), label: copy.products, end: false },
   { to: paths.blogs.getHref(), label: copy.blogs, end: false },
+  { to: paths.garage.getHref(), label: copy.garage, end: false },
 ];
 
 /** The shop's main links as menu items; the dashboard's menu lists them too on smaller screens. */
@@ -132,7 +135,8 @@ export function Navbar() {
         </div>
         {/* Its own row on phones and tablets, beside the links on wider screens. */}
         <SearchBox className="order-last w-full lg:order-none lg:mx-auto lg:w-auto lg:max-w-xs lg:flex-1" />
-        <div className="navbar-end ml-auto w-auto flex-none">
+        <div className="navbar-end ml-auto w-auto flex-none gap-2">
+          <ActiveBike />
           {/* Both lead to the sign-in page, as SPEC says; SignOut ends the session on the way. */}
           {signedIn ? (
             <Link to={paths.auth.signIn.getHref()} className="btn btn-outline" onClick={signOut}>
@@ -146,5 +150,17 @@ export function Navbar() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** The active bike of My Garage, leading there. */
+function ActiveBike() {
+  const { active } = useGarage();
+  if (!active) return null;
+  const name = bikeName(active);
+  return (
+    <Link to={paths.garage.getHref()} className="btn btn-ghost btn-sm max-w-40 sm:max-w-none" aria-label={copy.activeBike(name)}>
+      <span className="truncate">{name}</span>
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { GarageKeeper } from '@/lib/garage';
 import { layoutCopy } from './copy';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -32,6 +33,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      <GarageKeeper />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { ShopByBike } from '@/features/garage/components/shop-by-bike';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
 import { productsCopy } from '@/features/products/copy';
 import { pageSearchParams, parsePageParam } from '@/lib/page-param';
@@ -14,6 +15,7 @@ export function AllProductsRoute() {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <title>{productsCopy.documentTitle}</title>
       <h1 className="mb-10 text-center text-4xl font-bold">{productsCopy.pageTitle}</h1>
+      <ShopByBike />
       <ProductCatalog
         page={page}
         onPageChange={changePage}

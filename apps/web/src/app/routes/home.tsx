@@ -1,4 +1,5 @@
 import { createSearchParams, useNavigate, useSearchParams } from 'react-router';
+import { ShopByBike } from '@/features/garage/components/shop-by-bike';
 import { ContactSection } from '@/features/home/components/contact-section';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
 import { ReviewsSection } from '@/features/home/components/reviews-section';
@@ -32,6 +33,7 @@ export function HomeRoute() {
         <h2 id="products-heading" className="mb-10 text-center text-3xl font-bold sm:text-4xl">
           {homeCopy.products.heading}
         </h2>
+        <ShopByBike />
         <ProductCatalog page={page} onPageChange={changePage} headingLevel={3} />
       </section>
       <TrustBanner />

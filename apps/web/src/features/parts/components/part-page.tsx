@@ -9,6 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { whyNotOrderable } from '@/lib/stock-reason';
 import { partCopy as copy } from '../copy';
+import { PartFitBadge, PartFitment } from './part-fitment';
 import { PartReviews } from './part-reviews';
 
 /** The large image's sizes; the server's HTML for this page preloads the same. */
@@ -64,6 +65,7 @@ function PartDetails({ part }: { part: Product }) {
           <h1 id="part-name" className="text-3xl font-bold wrap-anywhere">
             {part.name}
           </h1>
+          <PartFitBadge productId={part._id} />
           {part.rating && (
             <a href="#part-reviews" className="link-hover flex w-fit items-center gap-2" aria-label={copy.reviews.jump(part.rating.average, part.rating.count)}>
               <Stars value={part.rating.average} />
@@ -111,6 +113,7 @@ function PartDetails({ part }: { part: Product }) {
               </p>
             )}
           </section>
+          <PartFitment part={part} />
         </div>
       </div>
       <PartReviews productId={part._id} />

@@ -25,6 +25,17 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('button', { name: /Try Agian/ })).not.toBeInTheDocument();
   });
 
+  it('shows one badge for the active bike: fits, universal, fit not confirmed or does not fit; none without a bike', () => {
+    const badges = { fits: 'Fits your MT-07', universal: 'Universal', unknown: 'Fit not confirmed', no: 'Does not fit your MT-07' } as const;
+    for (const [fit, text] of Object.entries(badges)) {
+      const { unmount } = renderWithProviders(<ProductCard product={buildProduct({ fit: fit as keyof typeof badges })} bikeModel="MT-07" onRetry={vi.fn()} />);
+      expect(screen.getByText(text)).toBeInTheDocument();
+      unmount();
+    }
+    renderWithProviders(<ProductCard product={buildProduct()} onRetry={vi.fn()} />);
+    expect(screen.queryByText(/fit|Universal/)).not.toBeInTheDocument();
+  });
+
   it("shows the part's rating as stars with the number of reviews, and nothing when it has none", () => {
     const { unmount } = renderWithProviders(<ProductCard product={buildProduct({ name: 'Oil Filter', rating: { average: 4.7, count: 3 } })} onRetry={vi.fn()} />);
     expect(screen.getByRole('img', { name: 'Rated 4.7 out of 5 from 3 reviews' })).toHaveTextContent('(3)');

@@ -1,5 +1,6 @@
 import { isOutOfStock, type Product, responsiveSrcSet } from '@shop/shared';
 import { Link } from 'react-router';
+import { FitBadge } from '@/components/ui/fit-badge';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
@@ -17,6 +18,8 @@ export interface ProductCardProps {
   /** Out-of-stock cards offer to load the list again: stock may have arrived meanwhile. */
   onRetry: () => void;
   isRetrying?: boolean;
+  /** The active bike's model: a part answered with its fit shows its badge. */
+  bikeModel?: string | undefined;
 }
 
 export function ProductCard({
@@ -25,6 +28,7 @@ export function ProductCard({
   imageLoading = 'lazy',
   onRetry,
   isRetrying = false,
+  bikeModel,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `product-${product._id}-name`;
@@ -58,6 +62,11 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        {product.fit && bikeModel !== undefined && (
+          <p>
+            <FitBadge fit={product.fit} model={bikeModel} />
+          </p>
+        )}
         {product.rating && (
           <p className="-mt-1 flex items-center gap-2 text-sm">
             <span role="img" aria-label={copy.rating(product.rating.average, product.rating.count)} className="flex items-center gap-2">

@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@shop/shared';
 import { useProductCount } from '@/api/products/get-product-count';
 import { useProducts } from '@/api/products/get-products';
+import { useBikeFilter } from '@/lib/garage';
 import { getPageCount } from '../page-count';
 import { Pagination } from './pagination';
 import { ProductGrid, type ProductGridProps } from './product-grid';
@@ -15,8 +16,10 @@ export interface ProductCatalogProps {
 
 /** One page of product cards with the numbered page buttons under it. */
 export function ProductCatalog({ page, onPageChange, headingLevel, empty }: ProductCatalogProps) {
-  const products = useProducts({ page, size: PAGE_SIZE });
-  const productCount = useProductCount();
+  // With an active bike, the parts that fit it (or every part, each with its badge).
+  const { bike: activeBike, query: bike } = useBikeFilter();
+  const products = useProducts({ page, size: PAGE_SIZE, bike });
+  const productCount = useProductCount(bike?.show ? null : bike);
   const pageCount = productCount.data ? getPageCount(productCount.data.count) : 0;
 
   return (
@@ -29,6 +32,7 @@ export function ProductCatalog({ page, onPageChange, headingLevel, empty }: Prod
         onRetry={() => void products.refetch()}
         headingLevel={headingLevel}
         empty={empty}
+        bikeModel={activeBike?.model}
       />
       <div className="min-h-12">
         <Pagination pageCount={pageCount} currentPage={page} onPageChange={onPageChange} />

@@ -19,6 +19,8 @@ export interface ProductGridProps {
   headingLevel?: 2 | 3;
   /** Shown instead of the grid when the list is empty. */
   empty?: ReactNode;
+  /** The active bike's model, for the badge of parts answered with their fit. */
+  bikeModel?: string | undefined;
 }
 
 export function ProductGrid({
@@ -29,6 +31,7 @@ export function ProductGrid({
   onRetry,
   headingLevel = 3,
   empty = <p className="py-12 text-center">{copy.empty}</p>,
+  bikeModel,
 }: ProductGridProps) {
   if (products === undefined) {
     if (status === 'error') {
@@ -65,6 +68,7 @@ export function ProductGrid({
             imageLoading={index < FIRST_ROW ? 'eager' : 'lazy'}
             onRetry={onRetry}
             isRetrying={isRetrying}
+            bikeModel={bikeModel}
           />
         </li>
       ))}

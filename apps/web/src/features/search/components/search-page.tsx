@@ -6,6 +6,7 @@ import { useSearch } from '@/api/search/get-search';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
+import { bikeSearchParams, useBikeFilter } from '@/lib/garage';
 import { searchCopy as copy } from '../copy';
 import { readSearchState, searchApiParams, searchStateParams, type SearchState } from '../search-state';
 
@@ -17,6 +18,7 @@ export interface SearchResults {
   isRetrying: boolean;
   onRetry: () => void;
   empty: ReactNode;
+  bikeModel: string | undefined;
 }
 
 /**
@@ -24,10 +26,12 @@ export interface SearchResults {
  * category, brand and stock, sorted, in pages of twelve; every choice lives in the address, so
  * a reload, Back or a shared link shows the same list.
  */
-export function SearchPage({ renderResults }: { renderResults: (results: SearchResults) => ReactNode }) {
+export function SearchPage({ renderResults, bikeBar }: { renderResults: (results: SearchResults) => ReactNode; bikeBar?: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readSearchState(searchParams);
-  const search = useSearch(searchApiParams(state));
+  // With an active bike, the parts found that fit it (or every part found, each with its badge).
+  const { bike, query: bikeQuery } = useBikeFilter();
+  const search = useSearch({ ...searchApiParams(state), ...bikeSearchParams(bikeQuery) });
   const answer = search.data;
 
   const change = (next: Partial<SearchState>) => setSearchParams(searchStateParams({ ...state, page: 0, ...next }));
@@ -44,6 +48,7 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
           {answer ? copy.count(answer.total) : ''}
         </p>
       </div>
+      {bikeBar}
       <div className="grid gap-8 lg:grid-cols-[15rem_1fr]">
         <aside aria-label={copy.filters}>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-1 lg:gap-4">
@@ -78,6 +83,7 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
             isUpdating: search.isPlaceholderData,
             isRetrying: search.isRefetching,
             onRetry: () => void search.refetch(),
+            bikeModel: bike?.model,
             empty: (
               <NoParts
                 state={state}

@@ -1,0 +1,6 @@
+import { GaragePage } from '@/features/garage/components/garage-page';
+
+/** /garage: My Garage. */
+export function GarageRoute() {
+  return <GaragePage />;
+}
