@@ -37,6 +37,7 @@ const AddReviewRoute = lazyPage(dashboardPages, 'AddReviewRoute');
 const ManageReviewsRoute = lazyPage(dashboardPages, 'ManageReviewsRoute');
 const MessagesRoute = lazyPage(dashboardPages, 'MessagesRoute');
 const ManageCategoriesRoute = lazyPage(dashboardPages, 'ManageCategoriesRoute');
+const ManageVehiclesRoute = lazyPage(dashboardPages, 'ManageVehiclesRoute');
 // The shop's own pages (about, warranty, returns, privacy, terms) share one small script.
 const infoPages = () => import('./routes/info');
 const AboutRoute = lazyPage(infoPages, 'AboutRoute');
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.addReview.path, element: <AddReviewRoute /> },
               { path: paths.dashboard.manageReviews.path, element: <ManageReviewsRoute /> },
               { path: paths.dashboard.manageCategories.path, element: <ManageCategoriesRoute /> },
+              { path: paths.dashboard.manageVehicles.path, element: <ManageVehiclesRoute /> },
               { path: paths.dashboard.messages.path, element: <MessagesRoute /> },
             ],
           },

@@ -10,14 +10,21 @@ export function applyFieldErrors<T extends FieldValues>(
   fieldErrors: FieldErrors | undefined,
   setError: UseFormSetError<T>,
   fields: Readonly<Record<string, Path<T>>>,
+  /** Lists whose rows the form holds under the API's own names (`fitment.vehicles.2.model`). */
+  lists: readonly string[] = [],
 ): boolean {
   if (!fieldErrors) return false;
   let placed = false;
-  for (const [apiField, formField] of Object.entries(fields)) {
-    const message = fieldErrors[apiField]?.[0];
-    if (!message) continue;
+  const place = (formField: Path<T>, message: string) => {
     setError(formField, { type: 'server', message }, { shouldFocus: !placed });
     placed = true;
+  };
+  for (const [apiField, formField] of Object.entries(fields)) {
+    const message = fieldErrors[apiField]?.[0];
+    if (message) place(formField, message);
+  }
+  for (const [apiField, messages] of Object.entries(fieldErrors)) {
+    if (messages[0] && lists.some((list) => apiField.startsWith(`${list}.`))) place(apiField as Path<T>, messages[0]);
   }
   return placed;
 }

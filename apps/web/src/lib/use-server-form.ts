@@ -7,6 +7,8 @@ interface ServerFormOptions<TInput extends FieldValues, TValues> {
   defaultValues: DefaultValues<TInput>;
   /** The API's field names mapped to the form's, so the shop's messages land under their fields. */
   fields: Readonly<Record<string, Path<TInput>>>;
+  /** Lists of rows whose messages the shop names by row (`fitment.vehicles.2.model`), kept under the same names in the form. */
+  lists?: readonly string[];
   /** Saves the checked values; the page says how it went. */
   onSubmit: (values: TValues) => Promise<SubmitOutcome>;
   /** What the form holds once saved: by default it starts again from its defaults. */
@@ -28,6 +30,7 @@ export function useServerForm<TInput extends FieldValues, TValues>({
   resolver,
   defaultValues,
   fields,
+  lists = [],
   onSubmit,
   afterSave,
 }: ServerFormOptions<TInput, TValues>): ServerForm<TInput, TValues> {
@@ -39,7 +42,7 @@ export function useServerForm<TInput extends FieldValues, TValues>({
     setFormError(null);
     const outcome = await onSubmit(values);
     if (!outcome.saved) {
-      if (!applyFieldErrors(outcome.fieldErrors, form.setError, fields)) setFormError(outcome.message ?? null);
+      if (!applyFieldErrors(outcome.fieldErrors, form.setError, fields, lists)) setFormError(outcome.message ?? null);
       return;
     }
     if (afterSave) form.reset(afterSave(form.getValues()));

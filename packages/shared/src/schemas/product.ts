@@ -4,7 +4,7 @@ import { boundedText, idSchema, singleLineText } from './common.js';
 import { CATEGORY_NAME_MAX, categoryMessages } from './category.js';
 import { hostedImageSchema } from './image.js';
 import { FIT_VERDICTS } from '../fit.js';
-import { bikeFilterRefinement, bikeFilterShape } from './vehicle.js';
+import { bikeFilterRefinement, bikeFilterShape, fitmentInputSchema } from './vehicle.js';
 
 /** A product as the API answers it: SPEC section 3 field names, and SPEC-2's category, brand and numbers. */
 export const productSchema = z.object({
@@ -134,6 +134,8 @@ export const createProductSchema = z.object({
   quantity: stockSchema,
   minimum: minimumSchema,
   img: hostedImageSchema(productMessages.imageRequired),
+  /** SPEC-2 section 3: the part's universal mark and fitment rows, written with it (omitted: none). */
+  fitment: fitmentInputSchema.optional(),
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 
@@ -153,6 +155,8 @@ export const updateProductSchema = z.object({
   quantitySeen: quantitySeenSchema,
   minimum: minimumSchema,
   img: hostedImageSchema(productMessages.imageRequired).optional(),
+  /** Replaces the part's universal mark and fitment rows (omitted: they stay as they are). */
+  fitment: fitmentInputSchema.optional(),
 });
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
 

@@ -139,4 +139,3 @@ export const fitmentInputSchema = z.object({
   universal: z.boolean().default(false),
   vehicles: z.array(fitmentRowInputSchema).max(FITMENT_ROWS_MAX, fitmentMessages.tooMany).default([]),
 });
-export type FitmentInput = z.input<typeof fitmentInputSchema>;

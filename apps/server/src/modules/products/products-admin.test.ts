@@ -222,3 +222,42 @@ describe('stock edits never put back a number read earlier', () => {
     expect(await stockOf(product.id)).toBe(90);
   });
 });
+
+describe('a product with its fitment (the Fitment section of Add and Update Product)', () => {
+  it('adds a part with its fitment in the same call, refuses the whole part for a bike the shop does not know, and replaces the fitment on update', async () => {
+    const mt07 = (
+      await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: admin.headers, payload: { make: 'Yamaha', model: 'MT-07', yearFrom: 2014, yearTo: 2024, cc: 689 } })
+    ).json().insertedId;
+    const before = await productCount();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.headers,
+      payload: { ...validProduct(), name: 'Chain Guide', fitment: { universal: false, vehicles: [{ make: 'Yamaha', model: 'R7' }] } },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fieldErrors).toEqual({ 'fitment.vehicles.0.model': ['The shop does not know the Yamaha R7'] });
+    expect(await productCount()).toBe(before);
+
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.headers,
+      payload: { ...validProduct(), name: 'Chain Guide', fitment: { universal: false, vehicles: [{ make: 'Yamaha', model: 'MT-07', yearFrom: 2018, note: 'rear' }] } },
+    });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().insertedId;
+    expect((await t.app.inject({ url: `/api/products/${id}/fitment` })).json()).toEqual({
+      universal: false,
+      vehicles: [{ vehicleId: mt07, make: 'Yamaha', model: 'MT-07', variant: '', yearFrom: 2018, yearTo: 2024, note: 'rear' }],
+    });
+
+    const edit = { decreption: 'Nylon chain guide.', price: '9.99', quantity: '25', minimum: '1' };
+    expect((await t.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: admin.headers, payload: edit })).statusCode).toBe(200);
+    // Without fitment in the body, the fitment stays.
+    expect((await t.app.inject({ url: `/api/products/${id}/fitment` })).json().vehicles).toHaveLength(1);
+    const universal = await t.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: admin.headers, payload: { ...edit, fitment: { universal: true, vehicles: [] } } });
+    expect(universal.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/products/${id}/fitment` })).json()).toEqual({ universal: true, vehicles: [] });
+  });
+});

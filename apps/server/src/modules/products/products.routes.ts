@@ -89,7 +89,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['products'], ...bearer, summary: 'Adds a product (admin)', body: createProductSchema, response: { 201: insertedAnswerSchema, ...errors(400, 401, 403, 422) } },
     },
     async (request, reply) => {
-      const id = await app.catalogue.add(request.body);
+      const { fitment, ...product } = request.body;
+      // Fitment rows naming no vehicle of the shop refuse the whole product, before anything is written.
+      if (fitment) await app.vehicles.checkFitment(fitment, 'fitment.vehicles');
+      const id = await app.catalogue.add(product);
+      if (fitment) await app.vehicles.setFitment(id, fitment, 'fitment.vehicles');
       request.log.info({ productId: id, by: request.user?.email }, 'product added');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },
@@ -109,7 +113,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.catalogue.edit(request.params.id, request.body);
+      const { fitment, ...edit } = request.body;
+      if (fitment) await app.vehicles.checkFitment(fitment, 'fitment.vehicles');
+      await app.catalogue.edit(request.params.id, edit);
+      if (fitment) await app.vehicles.setFitment(request.params.id, fitment, 'fitment.vehicles');
       return modified;
     },
   );

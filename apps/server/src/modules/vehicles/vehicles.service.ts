@@ -7,8 +7,18 @@ import type { VehiclesRepository } from './vehicles.repository.js';
 
 const keyOf = (name: string | undefined) => (name === undefined || name.trim() === '' ? undefined : vehicleNameKey(name));
 
+type FitmentWrite = z.output<typeof fitmentInputSchema>;
+
 /** The vehicles the shop knows (the bike picker's makes, models and years) and the parts that fit them. */
 export function createVehiclesService({ repository }: { repository: VehiclesRepository }) {
+  /** A part's fitment rows as vehicles, or 422 with every row that names no vehicle of the shop. */
+  const resolved = async (input: FitmentWrite, field: string) => {
+    const { rows, errors } = createFitmentResolver(await repository.identities()).resolve(input.vehicles);
+    if (errors.length === 0) return rows;
+    const fieldErrors = Object.fromEntries(errors.map((error) => [`${field}.${error.index}.${error.field}`, [error.message]]));
+    throw new AppError(422, 'VALIDATION_FAILED', errors[0]!.message, fieldErrors);
+  };
+
   return {
     makes: (): Promise<string[]> => repository.makes(),
     async models(make: string | undefined): Promise<string[]> {
@@ -53,13 +63,13 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
       if (fitted === undefined) throw notFound('Vehicle');
       return fitted;
     },
+    /** Checks a part's fitment rows before anything is written: 422 naming each row that cannot be (under `{field}.{index}.{name}`). */
+    async checkFitment(input: FitmentWrite, field = 'vehicles'): Promise<void> {
+      await resolved(input, field);
+    },
     /** Sets a part's universal mark and all its fitment rows (the admin's Fitment section); 422 naming each row that cannot be. */
-    async setFitment(productId: string, input: z.output<typeof fitmentInputSchema>): Promise<void> {
-      const { rows, errors } = createFitmentResolver(await repository.identities()).resolve(input.vehicles);
-      if (errors.length > 0) {
-        const fieldErrors = Object.fromEntries(errors.map((error) => [`vehicles.${error.index}.${error.field}`, [error.message]]));
-        throw new AppError(422, 'VALIDATION_FAILED', errors[0]!.message, fieldErrors);
-      }
+    async setFitment(productId: string, input: FitmentWrite, field = 'vehicles'): Promise<void> {
+      const rows = await resolved(input, field);
       if (!(await repository.setFitment(productId, input.universal, rows))) throw notFound('Product');
     },
     /** A part's fitment (SPEC-2 section 3); null for an unknown part. The years are the part's own when narrower. */

@@ -19,8 +19,11 @@ export const updateProductFormSchema = updateProductSchema.omit({ img: true }).e
 export type UpdateProductFormInput = z.input<typeof updateProductFormSchema>;
 export type UpdateProductFormValues = z.output<typeof updateProductFormSchema>;
 
+/** The Fitment section's rows: the shop names their messages by row, under the same names as the form. */
+export const FITMENT_LISTS = ['fitment.vehicles'] as const;
+
 /** The API's field names (a 422's fieldErrors) and the form fields that show their messages. */
-const CATALOGUE_DETAIL_FIELDS = { category: 'category', brand: 'brand', partNumber: 'partNumber', oemNumbers: 'oemNumbers' } as const;
+const CATALOGUE_DETAIL_FIELDS = { category: 'category', brand: 'brand', partNumber: 'partNumber', oemNumbers: 'oemNumbers', fitment: 'fitment.vehicles' } as const;
 
 export const ADD_PRODUCT_FIELDS = {
   ...CATALOGUE_DETAIL_FIELDS,

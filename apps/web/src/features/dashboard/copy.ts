@@ -14,6 +14,7 @@ export const dashboardCopy = {
     manageProducts: 'Manage Products',
     manageReviews: 'Manage Reviews',
     categories: 'Categories',
+    vehicles: 'Vehicles',
     messages: 'Messages',
     unread: (count: number) => `, ${count} unread`,
   },

@@ -8,6 +8,7 @@ export { MessagesRoute } from './messages';
 export { ManageAllOrdersRoute } from './manage-all-orders';
 export { ManageProductsRoute } from './manage-products';
 export { ManageReviewsRoute } from './manage-reviews';
+export { ManageVehiclesRoute } from './manage-vehicles';
 export { MyOrdersRoute } from './my-orders';
 export { PaymentRoute } from './payment';
 export { ProfileRoute } from './profile';

@@ -82,6 +82,7 @@ describe('AddProductForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       name: 'Chain Kit',
+      fitment: { universal: false, vehicles: [] },
       decreption: 'O-ring chain and sprockets',
       price: 1299,
       quantity: 40,

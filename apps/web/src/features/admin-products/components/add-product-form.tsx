@@ -5,13 +5,16 @@ import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
 import { useServerForm } from '@/lib/use-server-form';
 import { adminProductsCopy } from '../copy';
+import type { UseFormReturn } from 'react-hook-form';
 import {
   ADD_PRODUCT_FIELDS,
+  FITMENT_LISTS,
   addProductFormSchema,
   type AddProductFormInput,
   type AddProductFormValues,
 } from '../product-form-schemas';
 import { CatalogueDetailsFields } from './catalogue-details-fields';
+import { EMPTY_FITMENT, FitmentFields, type FitmentFormValues } from './fitment-fields';
 
 const copy = adminProductsCopy.add;
 const fields = adminProductsCopy.fields;
@@ -26,6 +29,7 @@ const EMPTY: AddProductFormInput = {
   partNumber: '',
   oemNumbers: '',
   image: undefined,
+  fitment: EMPTY_FITMENT,
 };
 
 export interface AddProductFormProps extends PhotoFormProps<AddProductFormValues> {
@@ -40,6 +44,7 @@ export function AddProductForm({ onSubmit, upload, categories }: AddProductFormP
     resolver: zodResolver(addProductFormSchema),
     defaultValues: EMPTY,
     fields: ADD_PRODUCT_FIELDS,
+    lists: FITMENT_LISTS,
     onSubmit,
   });
   const {
@@ -68,6 +73,7 @@ export function AddProductForm({ onSubmit, upload, categories }: AddProductFormP
           {(props) => <input type="number" inputMode="numeric" min={1} step={1} {...props} {...register('minimum')} />}
         </FormField>
       </div>
+      <FitmentFields form={form as unknown as UseFormReturn<FitmentFormValues, unknown, unknown>} idPrefix="product" />
       <FormImageField form={form} name="image" id="product-image" label={fields.image} hint={fields.imageHint} upload={upload} />
     </ServerFormView>
   );

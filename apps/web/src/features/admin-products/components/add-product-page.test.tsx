@@ -51,6 +51,7 @@ describe('AddProductPage', () => {
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({
       name: 'Chain Kit',
+      fitment: { universal: false, vehicles: [] },
       decreption: 'O-ring chain and sprockets',
       price: 12.5,
       quantity: 40,

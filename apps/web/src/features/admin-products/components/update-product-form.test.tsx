@@ -21,7 +21,7 @@ function setup() {
   const product = buildProduct({ name: 'Brake Pad Set', decreption: 'Sintered pads', price: 12.5, quantity: 40, minimum: 4 });
   const onSubmit = vi.fn<(values: UpdateProductFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
   const user = userEvent.setup();
-  render(<UpdateProductForm product={product} onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} />);
+  render(<UpdateProductForm product={product} fitment={{ universal: false, vehicles: [] }} onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label);
   const set = async (label: string, value: string) => {
     await user.clear(field(label));
@@ -91,6 +91,7 @@ describe('UpdateProductForm', () => {
       brand: 'Ferodo',
       partNumber: 'FDB2012P',
       oemNumbers: [],
+      fitment: { universal: false, vehicles: [] },
       image: undefined,
     });
     expect(field(LABELS.price)).toHaveValue('15');

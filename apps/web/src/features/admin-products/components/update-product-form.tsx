@@ -1,22 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { responsiveSrcSet, type Product } from '@shop/shared';
+import { type Fitment, responsiveSrcSet, type Product } from '@shop/shared';
+import type { UseFormReturn } from 'react-hook-form';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
 import { useServerForm } from '@/lib/use-server-form';
 import { adminProductsCopy } from '../copy';
 import {
+  FITMENT_LISTS,
   UPDATE_PRODUCT_FIELDS,
   updateProductFormSchema,
   type UpdateProductFormInput,
   type UpdateProductFormValues,
 } from '../product-form-schemas';
 import { CatalogueDetailsFields } from './catalogue-details-fields';
+import { FitmentFields, type FitmentFormValues } from './fitment-fields';
 
 const copy = adminProductsCopy.update;
 
 /** The product as the form shows it: prices with cents, numbers as the inputs hold them. */
-const toFormInput = (product: Product): UpdateProductFormInput => ({
+const toFormInput = (product: Product, fitment: Fitment): UpdateProductFormInput => ({
   decreption: product.decreption,
   price: product.price.toFixed(2),
   quantity: String(product.quantity),
@@ -26,20 +29,27 @@ const toFormInput = (product: Product): UpdateProductFormInput => ({
   partNumber: product.partNumber,
   oemNumbers: product.oemNumbers.join(', '),
   image: undefined,
+  fitment: {
+    universal: fitment.universal,
+    vehicles: fitment.vehicles.map((fit) => ({ make: fit.make, model: fit.model, yearFrom: String(fit.yearFrom), yearTo: String(fit.yearTo), note: fit.note })),
+  },
 });
 
 export interface UpdateProductFormProps extends PhotoFormProps<UpdateProductFormValues> {
   product: Product;
+  /** The part's fitment now, which the Fitment section starts from. */
+  fitment: Fitment;
   /** The names of the shop's categories, for the Category select. */
   categories: readonly string[];
 }
 
 /** SPEC's Update Product form: the name read-only, the rest prefilled, each message under its own field. */
-export function UpdateProductForm({ product, onSubmit, upload, categories }: UpdateProductFormProps) {
+export function UpdateProductForm({ product, fitment, onSubmit, upload, categories }: UpdateProductFormProps) {
   const form = useServerForm<UpdateProductFormInput, UpdateProductFormValues>({
     resolver: zodResolver(updateProductFormSchema),
-    defaultValues: toFormInput(product),
+    defaultValues: toFormInput(product, fitment),
     fields: UPDATE_PRODUCT_FIELDS,
+    lists: FITMENT_LISTS,
     onSubmit,
     // The saved values stay as typed; the new photo is now the current one.
     afterSave: (current) => ({ ...current, image: undefined }),
@@ -83,6 +93,7 @@ export function UpdateProductForm({ product, onSubmit, upload, categories }: Upd
           {(props) => <input type="number" inputMode="numeric" min={1} step={1} {...props} {...register('minimum')} />}
         </FormField>
       </div>
+      <FitmentFields form={form as unknown as UseFormReturn<FitmentFormValues, unknown, unknown>} idPrefix="update-product" />
       <FormImageField form={form} name="image" id="update-product-image" label={copy.newPhoto} hint={copy.newPhotoHint} upload={upload} />
     </ServerFormView>
   );

@@ -26,9 +26,16 @@ describe('UpdateProductPage', () => {
     { _id: 'c'.repeat(24), name: 'Brakes', count: 3 },
     { _id: 'd'.repeat(24), name: 'Other', count: 0 },
   ];
+  const noFitment = { universal: false, vehicles: [] };
   const answerWith = (put: Response) =>
     fetchMock.mockImplementation(async (url, init) =>
-      init?.method === 'PUT' ? put : String(url) === '/api/categories' ? jsonResponse(categories) : jsonResponse(product),
+      init?.method === 'PUT'
+        ? put
+        : String(url) === '/api/categories'
+          ? jsonResponse(categories)
+          : String(url).endsWith('/fitment')
+            ? jsonResponse(noFitment)
+            : jsonResponse(product),
     );
 
   it("loads the product, saves the changes and says 'Product Updated'", async () => {
@@ -54,6 +61,7 @@ describe('UpdateProductPage', () => {
       brand: 'Ferodo',
       partNumber: 'FDB2012P',
       oemNumbers: [],
+      fitment: noFitment,
     });
   });
 
@@ -63,6 +71,7 @@ describe('UpdateProductPage', () => {
     let shelf = 40;
     fetchMock.mockImplementation(async (url, init) => {
       if (String(url) === '/api/categories') return jsonResponse(categories);
+      if (String(url).endsWith('/fitment')) return jsonResponse(noFitment);
       if (init?.method !== 'PUT') return jsonResponse({ ...product, quantity: shelf });
       puts.push(JSON.parse(String(init.body)));
       if (puts.length === 1) {

@@ -1,6 +1,7 @@
 import { centsToDollars } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useFitment } from '@/api/products/get-fitment';
 import { useProduct } from '@/api/products/get-product';
 import { useUpdateProduct } from '@/api/products/update-product';
 import { FormCard } from '@/components/ui/form-card';
@@ -23,6 +24,7 @@ const isMissing = (error: unknown) => isApiError(error) && (error.status === 404
 /** /dashbord/updateproducts/{productId}: the product's form, prefilled with what the shop has now. */
 export function UpdateProductPage({ productId }: { productId: string }) {
   const product = useProduct(productId);
+  const fitment = useFitment(productId);
   const categories = useCategoryNames(product.data?.category);
   const photo = useUploadOnce();
   const updateProduct = useUpdateProduct();
@@ -73,13 +75,18 @@ export function UpdateProductPage({ productId }: { productId: string }) {
       >
         {(current) => (
           <FormCard>
+            <QueryView query={fitment} copy={copy}>
+              {(currentFitment) => (
             <UpdateProductForm
               key={current._id}
               product={current}
+              fitment={currentFitment}
               onSubmit={save}
               upload={photo}
               categories={categories}
             />
+              )}
+            </QueryView>
           </FormCard>
         )}
       </QueryView>

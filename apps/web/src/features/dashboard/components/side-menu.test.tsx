@@ -49,9 +49,11 @@ describe('SideMenu', () => {
       'Manage Products',
       'Manage Reviews',
       'Categories',
+      'Vehicles',
       'Messages',
     ]);
     expect(menu.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/dashbord/manageCategories');
+    expect(menu.getByRole('link', { name: 'Vehicles' })).toHaveAttribute('href', '/dashbord/manageVehicles');
     expect(menu.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/dashbord/messages');
     expect(menu.getByRole('link', { name: 'Manage All Orders' })).toHaveAttribute('href', '/dashbord/manageAllorders');
     expect(menu.getByRole('link', { name: 'All Users' })).toHaveAttribute('href', '/dashbord/makeAdmin');

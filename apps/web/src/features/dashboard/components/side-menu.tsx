@@ -96,6 +96,13 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
       )}
       {isAdmin === true && (
         <li>
+          <NavLink to={paths.dashboard.manageVehicles.path} onClick={onNavigate} className={itemClass}>
+            {copy.vehicles}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
           <NavLink to={paths.dashboard.messages.path} onClick={onNavigate} className={itemClass}>
             {copy.messages}
             {unread.data ? (
