@@ -121,6 +121,7 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
       `/parts/${content.productId}`,
       `/search?q=${NAME_WORD.slice(0, 40)}`,
       '/search?q=xylophone',
+      '/garage',
     ]) {
       await checkRoute(page, route);
     }
@@ -128,8 +129,14 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
 
   test('a customer', async ({ page }) => {
     await signIn(page, content.customer);
+    // With a bike in the garage: the banner, the badges and the part page's fitment block.
+    const [mt07] = (await (await page.request.get(api('/vehicles?make=Yamaha&model=MT-07'))).json()) as Array<{ _id: string }>;
+    expect((await page.request.post(api('/garage'), { headers: bearer(content.customer.token), data: { vehicleId: mt07!._id, year: 2019 } })).ok()).toBe(true);
     for (const route of [
       '/',
+      '/allproducts',
+      '/garage',
+      `/parts/${content.productId}`,
       `/purchase/${content.productId}`,
       '/dashbord/myprofile',
       '/dashbord/myorders',
@@ -151,6 +158,7 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
       '/dashbord/manageProducts',
       `/dashbord/manageProducts?q=${NAME_WORD.slice(0, 40)}`,
       '/dashbord/manageCategories',
+      '/dashbord/manageVehicles',
       `/dashbord/manageAllorders?q=${NAME_WORD.slice(0, 20)}`,
       `/dashbord/updateproducts/${content.productId}`,
       '/dashbord/manageReview',

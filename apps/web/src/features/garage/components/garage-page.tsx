@@ -56,10 +56,10 @@ function GarageBike({ bike, onActivate, onRemove }: { bike: Bike; onActivate: ()
   return (
     <li className={`flex flex-wrap items-center justify-between gap-3 rounded-box border bg-base-100 p-4 ${bike.active ? 'border-primary' : 'border-base-300'}`}>
       <div className="flex min-w-0 flex-col gap-1">
-        <p className="text-lg font-semibold wrap-anywhere">
+        <h2 className="text-lg font-semibold wrap-anywhere">
           {name}
           {bike.variant && <span className="font-normal text-base-content/70"> ({bike.variant})</span>}
-        </p>
+        </h2>
         {bike.active && <span className="badge badge-primary">{copy.active}</span>}
       </div>
       <div className="flex flex-wrap gap-2">
