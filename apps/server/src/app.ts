@@ -19,7 +19,9 @@ import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { contactPlugin } from './modules/contact/contact.plugin.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { garagePlugin } from './modules/garage/garage.plugin.js';
+import { catalogueFilesPlugin } from './modules/catalogue-files/catalogue-files.plugin.js';
 import { garageRoutes } from './modules/garage/garage.routes.js';
+import { catalogueFilesRoutes } from './modules/catalogue-files/catalogue-files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/identity/auth.routes.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
@@ -172,6 +174,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(vehiclesPlugin);
   await app.register(searchPlugin);
   await app.register(garagePlugin);
+  await app.register(catalogueFilesPlugin);
   await app.register(reviewsPlugin);
   await app.register(usersPlugin);
   await app.register(contactPlugin);
@@ -195,6 +198,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(searchRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
+      await api.register(catalogueFilesRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);

@@ -5,6 +5,7 @@ export * from './schemas/product.js';
 export * from './schemas/category.js';
 export * from './schemas/search.js';
 export * from './schemas/vehicle.js';
+export * from './schemas/catalogue-file.js';
 export * from './schemas/review.js';
 export * from './schemas/user.js';
 export * from './schemas/order.js';

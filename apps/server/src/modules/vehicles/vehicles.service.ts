@@ -63,6 +63,10 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
       if (fitted === undefined) throw notFound('Vehicle');
       return fitted;
     },
+    /** Looks fitment rows up against every vehicle the shop has now (for many parts at once, as an import does). */
+    async fitmentResolver() {
+      return createFitmentResolver(await repository.identities());
+    },
     /** Checks a part's fitment rows before anything is written: 422 naming each row that cannot be (under `{field}.{index}.{name}`). */
     async checkFitment(input: FitmentWrite, field = 'vehicles'): Promise<void> {
       await resolved(input, field);

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewFitmentRow, NewProductRow } from '../../db/schema.js';
+
+const BATCH = 500;
+const chunks = <T>(items: readonly T[], size = BATCH): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+
+/** The columns of a product an import compares and writes. */
+export type ProductColumns = Pick<
+  NewProductRow,
+  'name' | 'description' | 'price_cents' | 'quantity' | 'minimum' | 'category_id' | 'brand' | 'part_number' | 'part_number_key' | 'oem_numbers' | 'img'
+>;
+export type ExistingProduct = Required<ProductColumns> & { id: string; universal: number };
+export type FitmentColumns = Omit<NewFitmentRow, 'product_id'>;
+
+/** A whole import, written at once. */
+export interface ImportWrite {
+  added: Array<ProductColumns & { id: string; created_at: string; updated_at: string }>;
+  changed: Array<{ id: string; columns: ProductColumns; updated_at: string }>;
+  /** Parts whose fitment the import replaces: their universal mark and rows. */
+  fitment: Array<{ productId: string; universal: boolean; rows: FitmentColumns[] }>;
+}
+
+/** Database access of catalogue imports and exports: bulk reads by part number, one transaction to write. */
+export function createCatalogueFilesRepository(db: Kysely<Database>) {
+  return {
+    /** The shop's products of these part number keys (several per key when the shop has duplicates). */
+    async productsByKeys(keys: string[]): Promise<ExistingProduct[]> {
+      const found: ExistingProduct[] = [];
+      for (const batch of chunks([...new Set(keys)])) {
+        if (batch.length === 0) continue;
+        found.push(
+          ...((await db
+            .selectFrom('products')
+            .select(['id', 'name', 'description', 'price_cents', 'quantity', 'minimum', 'category_id', 'brand', 'part_number', 'part_number_key', 'oem_numbers', 'img', 'universal'])
+            .where('part_number_key', 'in', batch)
+            .execute()) as ExistingProduct[]),
+        );
+      }
+      return found;
+    },
+    /** Every category's id by its key. */
+    async categoryIds(): Promise<Map<string, string>> {
+      const rows = await db.selectFrom('categories').select(['id', 'name_key']).execute();
+      return new Map(rows.map((row) => [row.name_key, row.id]));
+    },
+    /** The fitment rows of these parts. */
+    async fitmentOf(productIds: string[]): Promise<Array<FitmentColumns & { product_id: string }>> {
+      const rows: Array<FitmentColumns & { product_id: string }> = [];
+      for (const batch of chunks(productIds)) {
+        if (batch.length === 0) continue;
+        rows.push(...(await db.selectFrom('fitment').select(['product_id', 'vehicle_id', 'year_from', 'year_to', 'note']).where('product_id', 'in', batch).execute()));
+      }
+      return rows;
+    },
+    /** Writes the whole import in one transaction, in batches: all of it or, on any failure, nothing. */
+    async write({ added, changed, fitment }: ImportWrite): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const batch of chunks(added)) await trx.insertInto('products').values(batch).execute();
+        for (const { id, columns, updated_at } of changed) await trx.updateTable('products').set({ ...columns, updated_at }).where('id', '=', id).execute();
+        for (const batch of chunks(fitment)) {
+          const ids = batch.map((part) => part.productId);
+          await trx.deleteFrom('fitment').where('product_id', 'in', ids).execute();
+          for (const universal of [true, false]) {
+            const marked = batch.filter((part) => part.universal === universal).map((part) => part.productId);
+            if (marked.length > 0) await trx.updateTable('products').set({ universal: universal ? 1 : 0 }).where('id', 'in', marked).where('universal', '<>', universal ? 1 : 0).execute();
+          }
+        }
+        const rows = fitment.flatMap((part) => part.rows.map((row) => ({ ...row, product_id: part.productId })));
+        for (const batch of chunks(rows, 1000)) await trx.insertInto('fitment').values(batch).execute();
+      });
+    },
+    /** The catalogue in its order with category names, a batch at a time (for the export). */
+    async *productsInOrder() {
+      let from = -1;
+      for (;;) {
+        const batch = await db
+          .selectFrom('products')
+          .leftJoin('categories', 'categories.id', 'products.category_id')
+          .select(['products.id', 'products.position', 'products.name', 'products.description', 'products.price_cents', 'products.quantity', 'products.minimum', 'products.brand', 'products.part_number', 'products.oem_numbers', 'products.img', 'products.universal', 'categories.name as category'])
+          .where('products.position', '>', from)
+          .orderBy('products.position')
+          .limit(2000)
+          .execute();
+        if (batch.length === 0) return;
+        yield batch;
+        from = batch[batch.length - 1]!.position!;
+      }
+    },
+    /** The fitment rows of these parts with their vehicles' names and years. */
+    fitmentWithVehicles(productIds: string[]) {
+      return db
+        .selectFrom('fitment')
+        .innerJoin('vehicles', 'vehicles.id', 'fitment.vehicle_id')
+        .select(['fitment.product_id', 'vehicles.make', 'vehicles.model', 'vehicles.year_from as vehicle_from', 'vehicles.year_to as vehicle_to', 'fitment.year_from', 'fitment.year_to', 'fitment.note'])
+        .where('fitment.product_id', 'in', productIds)
+        .orderBy('fitment.product_id')
+        .orderBy('vehicles.make_key')
+        .orderBy('vehicles.model_key')
+        .orderBy('vehicles.year_from')
+        .execute();
+    },
+  };
+}
+export type CatalogueFilesRepository = ReturnType<typeof createCatalogueFilesRepository>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** SPEC-2 section 6: the two CSV files of a catalogue import and export, their columns in this order. */
+export const PRODUCT_CSV_COLUMNS = ['name', 'decreption', 'price', 'quantity', 'minimum', 'category', 'brand', 'partNumber', 'oemNumbers', 'img'] as const;
+export const FITMENT_CSV_COLUMNS = ['partNumber', 'make', 'model', 'yearFrom', 'yearTo', 'note'] as const;
+/** A fitment row whose make and model are both this marks the part as universal (fits every bike). */
+export const UNIVERSAL_FITMENT = '*';
+/** The largest file an import takes, each. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_FILES = ['products', 'fitment'] as const;
+export type ImportFile = (typeof IMPORT_FILES)[number];
+
+export const importMessages = {
+  tooLarge: `Each file may be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  noFiles: 'Choose a products file, a fitment file or both',
+  oneEach: 'Send at most one products file and one fitment file',
+  notCsv: 'This is not a CSV file of text',
+  header: (columns: readonly string[]) => `The first line must name the columns ${columns.join(', ')}`,
+  unknownColumn: (column: string) => `Unknown column '${column}'`,
+  missingColumn: (column: string) => `Missing column '${column}'`,
+  columnCount: (found: number, wanted: number) => `This line has ${found} fields; the header has ${wanted}`,
+  empty: 'The file holds no rows',
+  partNumberRequired: 'partNumber is required: parts are matched by it',
+  duplicatePart: (partNumber: string, line: number) => `Part number ${partNumber} is also on line ${line}`,
+  ambiguousPart: (partNumber: string) => `Part number ${partNumber} matches more than one part in the shop`,
+  unknownCategory: (name: string) => `Unknown category '${name}': add it under Categories first`,
+  unknownImage: (path: string) => `The image ${path} is not in the shop: upload it first, or leave img empty for a drawn picture`,
+  unknownPart: (partNumber: string) => `Part number ${partNumber} is neither in the products file nor in the shop`,
+  field: (column: string, message: string) => `${column}: ${message}`,
+} as const;
+
+export const importProblemSchema = z.object({ file: z.enum(IMPORT_FILES), line: z.number().int(), message: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** POST /catalogue/import: what the files hold (checked) or what was written, and every bad row. */
+export const importReportSchema = z.object({
+  /** Whether the catalogue was changed: only when asked to write and nothing is wrong. */
+  written: z.boolean(),
+  products: z.object({ added: z.number().int(), changed: z.number().int(), unchanged: z.number().int() }),
+  fitment: z.object({ parts: z.number().int(), rows: z.number().int(), changed: z.number().int() }),
+  /** At most 500, in file and line order; `errorCount` says how many in all. */
+  errors: z.array(importProblemSchema),
+  errorCount: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const importQuerySchema = z.object({
+  /** 'true': check only, write nothing. */
+  check: z.enum(['true', 'false']).optional(),
+});
