@@ -237,6 +237,8 @@ test.describe('dashboard', () => {
   });
 
   test('an admin makes a customer an admin, takes the rights back, and removes another', async ({ page, allowedConsoleErrors }) => {
+    // Two new accounts, two role changes and a removal, each confirmed: a long journey.
+    test.slow();
     allowedConsoleErrors.push(/status of 409/);
     const promoted = newAccount('promote');
     const removed = newAccount('remove');

@@ -52,6 +52,8 @@ async function seededProduct(page: Page): Promise<Product> {
 
 test.describe('products', () => {
   test('an admin adds a product with a photo, finds it, updates it and deletes it', async ({ page }) => {
+    // Two uploads, two forms, a search and a deletion: a long journey.
+    test.slow();
     const name = `Test Chain Kit ${unique()}`;
     await signIn(page, ADMIN);
     await page.goto('/dashbord');
@@ -221,6 +223,8 @@ test.describe('products', () => {
 
 test.describe('reviews', () => {
   test('a customer adds a review with a photo, it shows on home, and an admin deletes it', async ({ page }) => {
+    // Three tries of the form, a photo, the home page, then a confirmed deletion: a long journey.
+    test.slow();
     const text = `The pads fit perfectly and arrived in two days (${unique()}).`;
     const customer = await signInNewCustomer(page, 'reviewer');
     await page.goto('/dashbord');

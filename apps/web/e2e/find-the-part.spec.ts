@@ -26,7 +26,7 @@ test.describe('finding the part', () => {
     // The part number with a separator finds the same part first.
     await searchBox(page).fill('hf-204');
     await searchBox(page).press('Enter');
-    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('Spin-On Oil Filter, 65 mm');
+    await expect(page.getByTestId('product-card').first().getByRole('heading', { level: 2 })).toHaveText('Spin-On Oil Filter, 65 mm');
   });
 
   test('filters by category and brand, every choice in the address, kept across a reload', async ({ page }) => {

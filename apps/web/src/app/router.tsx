@@ -38,6 +38,7 @@ const ManageReviewsRoute = lazyPage(dashboardPages, 'ManageReviewsRoute');
 const MessagesRoute = lazyPage(dashboardPages, 'MessagesRoute');
 const ManageCategoriesRoute = lazyPage(dashboardPages, 'ManageCategoriesRoute');
 const ManageVehiclesRoute = lazyPage(dashboardPages, 'ManageVehiclesRoute');
+const ImportProductsRoute = lazyPage(dashboardPages, 'ImportProductsRoute');
 // The shop's own pages (about, warranty, returns, privacy, terms) share one small script.
 const infoPages = () => import('./routes/info');
 const AboutRoute = lazyPage(infoPages, 'AboutRoute');
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.manageReviews.path, element: <ManageReviewsRoute /> },
               { path: paths.dashboard.manageCategories.path, element: <ManageCategoriesRoute /> },
               { path: paths.dashboard.manageVehicles.path, element: <ManageVehiclesRoute /> },
+              { path: paths.dashboard.importProducts.path, element: <ImportProductsRoute /> },
               { path: paths.dashboard.messages.path, element: <MessagesRoute /> },
             ],
           },

@@ -116,5 +116,9 @@ export const paths = {
       path: 'manageVehicles',
       getHref: () => '/dashbord/manageVehicles',
     },
+    importProducts: {
+      path: 'importProducts',
+      getHref: () => '/dashbord/importProducts',
+    },
   },
 } as const;

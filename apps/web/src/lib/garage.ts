@@ -5,6 +5,7 @@ import { addGarageBike, removeGarageBike } from '@/api/garage/change-garage';
 import { getGarage } from '@/api/garage/get-garage';
 import { getVehicles } from '@/api/vehicles/get-vehicles';
 import { useAccessToken } from './access-token';
+import { isApiError } from './api-client';
 import type { BikeQuery } from './query-keys';
 import { queryKeys } from './query-keys';
 
@@ -221,24 +222,34 @@ export const bikeSearchParams = (bike: BikeQuery): Record<string, string> =>
  * this browser. Rendered once, in the page frame.
  */
 export function GarageKeeper() {
-  const signedIn = useAccessToken() !== null;
+  const token = useAccessToken();
   const local = useSyncExternalStore(subscribe, readLocalBikes, () => NO_BIKES);
   const queryClient = useQueryClient();
   const working = useRef(false);
+  /** The token the visitor's bikes were last offered with: a bike the shop could not take then waits for the next sign-in. */
+  const offeredWith = useRef<string | null>(null);
   const checked = useRef(false);
 
   useEffect(() => {
     if (local.length === 0 || working.current) return;
-    if (signedIn) {
+    if (token !== null) {
+      if (offeredWith.current === token) return;
       working.current = true;
+      offeredWith.current = token;
       // The active bike goes last, so it is the account's active bike afterwards.
       const ordered = [...local.filter((bike) => !bike.active), ...local.filter((bike) => bike.active)];
       void (async () => {
+        const kept: Bike[] = [];
         for (const bike of ordered) {
-          // A bike the shop no longer knows, or a full garage: that bike is left behind.
-          await addGarageBike({ vehicleId: bike.vehicleId, year: bike.year, active: bike.active }).catch(() => undefined);
+          try {
+            await addGarageBike({ vehicleId: bike.vehicleId, year: bike.year, active: bike.active });
+          } catch (error) {
+            // A bike the shop no longer knows, or a full garage: that bike is left behind. Anything
+            // else (no connection, a session just replaced): it stays here for the next try.
+            if (!(isApiError(error) && (error.status === 422 || error.status === 409))) kept.push(bike);
+          }
         }
-        writeLocalBikes([]);
+        writeLocalBikes(kept);
         await queryClient.invalidateQueries({ queryKey: queryKeys.garage });
         working.current = false;
       })();
@@ -258,7 +269,7 @@ export function GarageKeeper() {
       const gone = local.filter((_, index) => !known[index]);
       for (const bike of gone) localGarage.remove(bike);
     })();
-  }, [signedIn, local, queryClient]);
+  }, [token, local, queryClient]);
 
   return null;
 }

@@ -75,7 +75,7 @@ export function createCatalogueFilesService({
   imageExists: (path: string) => Promise<boolean>;
   placeholder: PlaceholderImage;
 }) {
-  async function planProducts(rows: CsvRow<ProductColumn>[], problems: ImportProblem[]): Promise<PlannedProduct[]> {
+  async function planProducts(rows: CsvRow<ProductColumn>[], problems: ImportProblem[]): Promise<{ planned: PlannedProduct[]; numbers: Set<string> }> {
     const problem = (line: number, message: string) => problems.push({ file: 'products', line, message });
     const categories = await repository.categoryIds();
     const images = new Map<string, boolean>();
@@ -135,11 +135,11 @@ export function createCatalogueFilesService({
       if (matches.length > 1) problem(part.line, importMessages.ambiguousPart(part.columns.part_number!));
       part.existing = matches[0];
     }
-    return planned;
+    return { planned, numbers: new Set(seen.keys()) };
   }
 
   /** Each part's fitment in the file: the part's id (or its planned product), its universal mark and rows. */
-  async function planFitment(rows: CsvRow<FitmentColumn>[], products: PlannedProduct[], problems: ImportProblem[]) {
+  async function planFitment(rows: CsvRow<FitmentColumn>[], products: PlannedProduct[], numbersInFile: Set<string>, problems: ImportProblem[]) {
     const problem = (line: number, message: string) => problems.push({ file: 'fitment', line, message });
     const inFile = new Map(products.map((part) => [part.key, part]));
     const groups = new Map<string, { partNumber: string; lines: number[]; rows: z.output<typeof fitmentRowInputSchema>[]; universal: boolean }>();
@@ -174,7 +174,9 @@ export function createCatalogueFilesService({
       const part = inFile.get(key) ?? shop.get(key)?.[0];
       const firstLine = group.lines[0] ?? rows.find((row) => partNumberKey(row.values.partNumber) === key)?.line ?? 0;
       if (!part) {
-        problem(firstLine, importMessages.unknownPart(group.partNumber));
+        // A part whose own row is wrong is reported there; its bikes are still checked.
+        if (numbersInFile.has(key)) for (const error of resolver.resolve(group.rows).errors) problem(group.lines[error.index]!, error.message);
+        else problem(firstLine, importMessages.unknownPart(group.partNumber));
         continue;
       }
       if (!inFile.has(key) && (shop.get(key)?.length ?? 0) > 1) problem(firstLine, importMessages.ambiguousPart(group.partNumber));
@@ -208,8 +210,8 @@ export function createCatalogueFilesService({
       const productRows = read('products', files.products, PRODUCT_CSV_COLUMNS);
       const fitmentRows = read('fitment', files.fitment, FITMENT_CSV_COLUMNS);
 
-      const products = await planProducts(productRows, problems);
-      const fitment = await planFitment(fitmentRows, products, problems);
+      const { planned: products, numbers } = await planProducts(productRows, problems);
+      const fitment = await planFitment(fitmentRows, products, numbers, problems);
 
       // What the import changes, and nothing where the shop already holds the same.
       const now = Date.now();
@@ -232,12 +234,13 @@ export function createCatalogueFilesService({
       report.products.added = toWrite.added.length;
       report.products.changed = toWrite.changed.length;
 
-      const existingIds = fitment.flatMap(({ part }) => ('existing' in part || 'line' in part ? (part as PlannedProduct).existing?.id ?? [] : [(part as ExistingProduct).id]));
+      const shopPart = (part: PlannedProduct | ExistingProduct) => ('line' in part ? part.existing : part);
+      const existingIds = fitment.flatMap(({ part }) => shopPart(part)?.id ?? []);
       const current = new Map<string, FitmentColumns[]>();
       for (const row of await repository.fitmentOf(existingIds)) current.set(row.product_id, [...(current.get(row.product_id) ?? []), row]);
       const universalNow = new Map<string, boolean>();
       for (const { part } of fitment) {
-        const existing = 'line' in part ? part.existing : part;
+        const existing = shopPart(part);
         if (existing) universalNow.set(existing.id, existing.universal === 1);
       }
       for (const planned of fitment) {

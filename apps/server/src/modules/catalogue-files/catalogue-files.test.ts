@@ -146,7 +146,15 @@ describe('catalogue import and export', () => {
       'No Number,Fine.,2.00,1,1,,,,,',
       'Missing Image,Fine.,2.00,1,1,,,BAD-4,,/images/ffffffffffffffffffffffffffffffff.webp',
     ].join('\n');
-    const fitment = ['partNumber,make,model,yearFrom,yearTo,note', 'GOOD-1,Yamaha,R1,,,', 'GOOD-1,Yamaha,MT-07,2020,2016,', 'NOWHERE-9,Yamaha,MT-07,,,', 'GOOD-1,Yamaha,MT-07,2001,2003,'].join('\n');
+    const fitment = [
+      'partNumber,make,model,yearFrom,yearTo,note',
+      'GOOD-1,Yamaha,R1,,,',
+      'GOOD-1,Yamaha,MT-07,2020,2016,',
+      'NOWHERE-9,Yamaha,MT-07,,,',
+      'GOOD-1,Yamaha,MT-07,2001,2003,',
+      // A part whose own row is wrong: reported there, not as a part the shop does not know.
+      'BAD-1,Yamaha,MT-07,,,',
+    ].join('\n');
     const count = (await a.t.app.inject({ url: '/api/productCount' })).json().count;
     const refused = await importFiles({ products, fitment });
     expect(refused.statusCode).toBe(422);

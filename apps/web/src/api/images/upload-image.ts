@@ -1,6 +1,5 @@
 import type { ImageUploadAnswer } from '@shop/shared';
-import { getAccessToken } from '@/lib/access-token';
-import { API_BASE_URL, ApiError, isErrorEnvelope } from '@/lib/api-client';
+import { postForm } from '@/lib/post-form';
 
 export type UploadedImage = ImageUploadAnswer['data'];
 
@@ -19,65 +18,18 @@ const uploadFailure = (status: number): string => {
   return 'The image could not be uploaded. Please try again.';
 };
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-const isUploadAnswer = (value: unknown): value is ImageUploadAnswer => {
+const isUploadAnswer = (status: number, value: unknown): value is ImageUploadAnswer => {
   const data = (value as { data?: { url?: unknown } } | null)?.data;
-  return (value as { success?: unknown } | null)?.success === true && typeof data?.url === 'string';
+  return status >= 200 && status < 300 && (value as { success?: unknown } | null)?.success === true && typeof data?.url === 'string';
 };
 
 /**
- * POST /images (multipart field `image`) with upload progress, which fetch cannot report.
+ * POST /images (multipart field `image`) with upload progress.
  * Resolves with the stored image; rejects with an ApiError carrying the shop's message.
  */
-export function uploadImage(file: Blob, { onProgress, signal }: UploadImageOptions = {}): Promise<UploadedImage> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE_URL}/images`);
-    request.setRequestHeader('Accept', 'application/json');
-    const token = getAccessToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const body = parseJson(request.responseText);
-      if (request.status >= 200 && request.status < 300 && isUploadAnswer(body)) {
-        onProgress?.(1);
-        resolve(body.data);
-        return;
-      }
-      if (isErrorEnvelope(body)) {
-        reject(
-          new ApiError({
-            status: request.status,
-            code: body.error.code,
-            message: body.error.message,
-            fieldErrors: body.error.fieldErrors,
-            requestId: body.requestId,
-          }),
-        );
-        return;
-      }
-      reject(new ApiError({ status: request.status, code: `HTTP_${request.status}`, message: uploadFailure(request.status) }));
-    };
-    request.onerror = () => reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: uploadFailure(0) }));
-    request.onabort = () => reject(signal?.reason ?? new DOMException('The upload was cancelled.', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-
-    const form = new FormData();
-    form.append('image', file, file instanceof File ? file.name : 'image');
-    request.send(form);
-  });
+export async function uploadImage(file: Blob, { onProgress, signal }: UploadImageOptions = {}): Promise<UploadedImage> {
+  const form = new FormData();
+  form.append('image', file, file instanceof File ? file.name : 'image');
+  const answer = await postForm('/images', form, { onProgress, signal, accept: isUploadAnswer, failure: uploadFailure });
+  return answer.data;
 }

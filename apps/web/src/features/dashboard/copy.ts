@@ -15,6 +15,7 @@ export const dashboardCopy = {
     manageReviews: 'Manage Reviews',
     categories: 'Categories',
     vehicles: 'Vehicles',
+    import: 'Import',
     messages: 'Messages',
     unread: (count: number) => `, ${count} unread`,
   },

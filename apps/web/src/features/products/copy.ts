@@ -12,6 +12,8 @@ export const productsCopy = {
   loadError: 'Sorry, the products could not be loaded.',
   reload: 'Reload products',
   empty: 'No parts are listed yet. Please check back soon.',
+  noneFit: (bike: string) => `No parts for your ${bike} yet.`,
+  showAll: 'Show all parts',
   pageEmpty: 'There are no products on this page.',
   backToFirstPage: 'Go to the first page',
   paginationLabel: 'Product pages',

@@ -2,6 +2,7 @@
 export { AddProductRoute } from './add-product';
 export { AddReviewRoute } from './add-review';
 export { DashboardRoute } from './layout';
+export { ImportProductsRoute } from './import-products';
 export { MakeAdminRoute } from './make-admin';
 export { ManageCategoriesRoute } from './manage-categories';
 export { MessagesRoute } from './messages';

@@ -50,8 +50,10 @@ describe('SideMenu', () => {
       'Manage Reviews',
       'Categories',
       'Vehicles',
+      'Import',
       'Messages',
     ]);
+    expect(menu.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/dashbord/importProducts');
     expect(menu.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/dashbord/manageCategories');
     expect(menu.getByRole('link', { name: 'Vehicles' })).toHaveAttribute('href', '/dashbord/manageVehicles');
     expect(menu.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/dashbord/messages');

@@ -103,6 +103,13 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
       )}
       {isAdmin === true && (
         <li>
+          <NavLink to={paths.dashboard.importProducts.path} onClick={onNavigate} className={itemClass}>
+            {copy.import}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
           <NavLink to={paths.dashboard.messages.path} onClick={onNavigate} className={itemClass}>
             {copy.messages}
             {unread.data ? (

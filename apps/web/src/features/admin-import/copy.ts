@@ -1,0 +1,36 @@
+import { FITMENT_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, UNIVERSAL_FITMENT } from '@shop/shared';
+
+/** Every text of the admin's catalogue import and export page. */
+export const adminImportCopy = {
+  documentTitle: 'Import Products | Moto Parts',
+  heading: 'Import Products',
+  intro: 'Add or update many parts at once from a spreadsheet, with the bikes they fit. Parts are matched by part number, so importing the same file twice changes nothing.',
+  importHeading: 'Import',
+  products: 'Products CSV',
+  productsHint: `columns: ${PRODUCT_CSV_COLUMNS.join(', ')}`,
+  fitment: 'Fitment CSV',
+  fitmentHint: `columns: ${FITMENT_CSV_COLUMNS.join(', ')}; make and model '${UNIVERSAL_FITMENT}' for a universal part`,
+  imgNote: 'img is the path of an image already uploaded to the shop, or empty for a drawn picture. Each file may be at most 50 MB.',
+  check: 'Check files',
+  import: 'Import',
+  chooseFile: 'Choose a products file, a fitment file or both.',
+  sending: 'Sending the files',
+  checking: 'Checking',
+  importing: 'Importing',
+  checked: 'Nothing is wrong: the files can be imported.',
+  checkFirst: 'Check the files first; Import is ready once nothing is wrong.',
+  summary: (report: { products: { added: number; changed: number; unchanged: number }; fitment: { parts: number; rows: number; changed: number } }) =>
+    `${report.products.added} new ${report.products.added === 1 ? 'part' : 'parts'}, ${report.products.changed} changed, ${report.products.unchanged} unchanged; fitment of ${report.fitment.parts} ${report.fitment.parts === 1 ? 'part' : 'parts'} (${report.fitment.rows} rows), ${report.fitment.changed} to change.`,
+  problems: (count: number) => `${count} ${count === 1 ? 'row needs' : 'rows need'} fixing. Nothing has been written.`,
+  more: (count: number) => `and ${count} more`,
+  columns: { file: 'File', line: 'Line', reason: 'Reason' },
+  fileNames: { products: 'Products', fitment: 'Fitment' },
+  problemsLabel: 'Rows to fix',
+  imported: 'Catalogue imported',
+  importFailed: 'The catalogue could not be imported.',
+  exportHeading: 'Export',
+  exportIntro: 'Both files as the import reads them: export, edit in a spreadsheet, import again.',
+  exportProducts: 'Export products',
+  exportFitment: 'Export fitment',
+  exportFailed: 'The file could not be exported.',
+} as const;
