@@ -4,6 +4,8 @@ const HEADER = 'name,decreption,price,quantity,minimum,category,brand,partNumber
 const csv = (name: string, content: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
 
 test.describe('catalogue import and export', () => {
+  // Several browsers, admin forms and axe checks per journey.
+  test.describe.configure({ timeout: 90_000 });
   test('an admin imports a CSV with an error, reads its line, fixes it, imports, and finds the parts with their fitment', async ({ page }) => {
     const token = await signIn(page, ADMIN);
     const stamp = Date.now().toString(36).toUpperCase();

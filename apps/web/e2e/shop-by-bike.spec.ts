@@ -12,6 +12,8 @@ async function pickBike(page: Page, make: string, model: string, year: string) {
 }
 
 test.describe('shop by bike', () => {
+  // Several browsers, admin forms and axe checks per journey.
+  test.describe.configure({ timeout: 90_000 });
   test('a visitor picks a 2019 Yamaha MT-07, sees only fitting parts with badges, and goes from a part that does not fit to one that does', async ({ page }) => {
     await page.goto('/allproducts');
     await pickBike(page, 'Yamaha', 'MT-07', '2019');
