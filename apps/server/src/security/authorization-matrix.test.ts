@@ -186,6 +186,17 @@ const ROWS: Row[] = [
     },
   },
   {
+    // A check writes nothing, so every caller may send the same file.
+    route: 'POST /api/catalogue/import',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({
+      url: '/api/catalogue/import?check=true',
+      ...multipartImage(Buffer.from('partNumber,make,model,yearFrom,yearTo,note\nMATRIX-1,Matrix,M,,,\n'), { field: 'fitment', filename: 'fitment.csv', type: 'text/csv' }),
+    }),
+  },
+  { route: 'GET /api/catalogue/products.csv', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/catalogue/products.csv' }) },
+  { route: 'GET /api/catalogue/fitment.csv', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/catalogue/fitment.csv' }) },
+  {
     route: 'GET /api/products/:id/fitment',
     expect: all(200),
     request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}/fitment` }),
