@@ -54,7 +54,7 @@ export function GaragePage() {
 function GarageBike({ bike, onActivate, onRemove }: { bike: Bike; onActivate: () => void; onRemove: () => void }) {
   const name = bikeName(bike);
   return (
-    <li className={`flex flex-wrap items-center justify-between gap-3 rounded-box border bg-base-100 p-4 ${bike.active ? 'border-primary' : 'border-base-300'}`}>
+    <li className={`flex min-w-0 flex-wrap items-center justify-between gap-3 rounded-box border bg-base-100 p-4 ${bike.active ? 'border-primary' : 'border-base-300'}`}>
       <div className="flex min-w-0 flex-col gap-1">
         <h2 className="text-lg font-semibold wrap-anywhere">
           {name}
@@ -62,10 +62,10 @@ function GarageBike({ bike, onActivate, onRemove }: { bike: Bike; onActivate: ()
         </h2>
         {bike.active && <span className="badge badge-primary">{copy.active}</span>}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex min-w-0 flex-wrap gap-2">
         {bike.active ? (
-          <Link to={paths.allProducts.getHref()} className="btn btn-sm btn-primary">
-            {copy.shopFor(name)}
+          <Link to={paths.allProducts.getHref()} className="btn btn-sm btn-primary h-auto min-h-8 max-w-full py-1">
+            <span className="min-w-0 whitespace-normal wrap-anywhere">{copy.shopFor(name)}</span>
           </Link>
         ) : (
           <button type="button" className="btn btn-sm btn-outline" onClick={onActivate}>

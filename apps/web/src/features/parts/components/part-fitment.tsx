@@ -64,8 +64,8 @@ function FitsTable({ fitment }: { fitment: Fitment }) {
         <tbody>
           {fitment.vehicles.map((fit) => (
             <tr key={`${fit.vehicleId}`}>
-              <td>{fit.make}</td>
-              <td>
+              <td className="wrap-anywhere">{fit.make}</td>
+              <td className="wrap-anywhere">
                 {fit.model}
                 {fit.variant && <span className="text-base-content/70"> ({fit.variant})</span>}
               </td>
