@@ -24,8 +24,21 @@ const isWholeCatalogue = (query: unknown) => {
 };
 
 const modified = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+/** Where a product's fitment rows are named in its body (and in the messages about them). */
+const FITMENT_FIELD = 'fitment.vehicles';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Writes a product, then the fitment sent with it; fitment rows naming no vehicle of the shop
+   * refuse the whole write before anything is written. Answers the product's id.
+   */
+  const writeWithFitment = async (fitment: z.output<typeof createProductSchema>['fitment'], write: () => Promise<string>): Promise<string> => {
+    if (fitment) await app.vehicles.checkFitment(fitment, FITMENT_FIELD);
+    const id = await write();
+    if (fitment) await app.vehicles.setFitment(id, fitment, FITMENT_FIELD);
+    return id;
+  };
+
   app.cachedGet(
     '/products',
     {
@@ -90,10 +103,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fitment, ...product } = request.body;
-      // Fitment rows naming no vehicle of the shop refuse the whole product, before anything is written.
-      if (fitment) await app.vehicles.checkFitment(fitment, 'fitment.vehicles');
-      const id = await app.catalogue.add(product);
-      if (fitment) await app.vehicles.setFitment(id, fitment, 'fitment.vehicles');
+      const id = await writeWithFitment(fitment, () => app.catalogue.add(product));
       request.log.info({ productId: id, by: request.user?.email }, 'product added');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },
@@ -114,9 +124,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fitment, ...edit } = request.body;
-      if (fitment) await app.vehicles.checkFitment(fitment, 'fitment.vehicles');
-      await app.catalogue.edit(request.params.id, edit);
-      if (fitment) await app.vehicles.setFitment(request.params.id, fitment, 'fitment.vehicles');
+      await writeWithFitment(fitment, async () => {
+        await app.catalogue.edit(request.params.id, edit);
+        return request.params.id;
+      });
       return modified;
     },
   );
