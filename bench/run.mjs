@@ -20,7 +20,7 @@ import { createLoader } from './lib/loader.mjs';
 import { describeMachine, renderResults } from './lib/report.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
-import { measureAgainstCeiling, measureGrowth, measureOrders, measureSearch } from './lib/suites.mjs';
+import { measureAgainstCeiling, measureBikeFilter, measureGrowth, measureImport, measureOrders, measureSearch } from './lib/suites.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -28,6 +28,8 @@ const SIZES = [100, 10_000, 100_000];
 const MAIN_SIZE = 10_000;
 const CUSTOMERS = 200;
 const ORDER_STOCK = 20_000;
+/** The parts of the catalogue import, after the largest size (with 5 fitment rows each on average). */
+const IMPORT_PRODUCTS = 10_000;
 /** The storefront's pages in Lighthouse, and one part's page (its id is known once the demo is seeded). */
 const PAGES = ['/', '/allproducts'];
 
@@ -88,6 +90,12 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
   const { shop, close } = await openFreshDatabase(target);
   const loader = createLoader(shop, await writeBenchImage(dataDir));
   await loader.addCustomers(CUSTOMERS);
+  await loader.addVehicles();
+  const adminToken = await loader.addAdmin();
+  const [vehicle] = loader.vehicles;
+  if (!vehicle) throw new Error('the bench has no bikes');
+  const year = Math.round((vehicle.yearFrom + vehicle.yearTo) / 2);
+  const bike = { id: vehicle.id, year, name: `${year} ${vehicle.make} ${vehicle.model}` };
 
   /** @type {import('./lib/report.mjs').GrowthStage[]} */
   const growth = [];
@@ -106,14 +114,15 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
           }
         : undefined;
     await loader.settle();
-    step(`${target.label}, ${number(size)} products, reviews and orders (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    step(`${target.label}, ${number(size)} products, reviews and orders, ${number(loader.fitmentRows())} fitment rows (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
     // Growth is what a request costs the database at this size, so the server's caches are off.
     const uncached = await startShop({ dataDir, databaseUrl: target.url, webDistDir, publicCacheMs: 0 });
     try {
       const calls = await measureGrowth(uncached.url, settings);
       const search = await measureSearch(uncached.url, settings, uncached.residentBytes);
-      growth.push({ size, calls, search: search.calls, residentBytes: search.residentBytes });
+      const bikeCalls = await measureBikeFilter(uncached.url, bike, settings);
+      growth.push({ size, fitmentRows: loader.fitmentRows(), calls, search: search.calls, bike: bikeCalls, residentBytes: search.residentBytes });
     } finally {
       await uncached.stop();
       for (const message of uncached.errors()) serverErrors.push(`${number(size)} rows, caches off: ${message}`);
@@ -132,9 +141,21 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
       for (const message of server.errors()) serverErrors.push(`${number(size)} rows: ${message}`);
     }
   }
+
+  // A catalogue import into the largest catalogue while customers browse it, on the server as it runs in production.
+  step(`${target.label}, importing ${number(IMPORT_PRODUCTS)} parts into ${number(loader.productIds.length)}`);
+  const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
+  /** @type {import('./lib/report.mjs').ImportResult} */
+  let imported;
+  try {
+    imported = await measureImport(server.url, { loader, adminToken, products: IMPORT_PRODUCTS });
+  } finally {
+    await server.stop();
+    for (const message of server.errors()) serverErrors.push(`import: ${message}`);
+  }
   await close();
   if (!main) throw new Error(`MAIN_SIZE ${MAIN_SIZE} is not one of the sizes`);
-  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main };
+  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, bike: bike.name, import: imported };
 }
 
 /**

@@ -37,22 +37,23 @@ function get(agent, url) {
 }
 
 /**
- * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number }} options
- * @returns {Promise<LatencyResult>}
+ * Keeps `connections` clients each GETting the `urls` in turn while `busy()` holds, and
+ * answers the 2xx answers' percentiles.
+ * @param {{ urls: URL[], connections: number, agent: http.Agent, busy: () => boolean, keep: boolean }} options
  */
-export async function measureLatency({ url, connections, seconds, warmupSeconds }) {
-  assertRunning();
-  const target = new URL(url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+async function keepAsking({ urls, connections, agent, busy, keep }) {
   /** @type {number[]} */
   const times = [];
   /** @type {Record<string, number>} */
   const statuses = {};
   let failures = 0;
-  const run = async (/** @type {number} */ until, /** @type {boolean} */ keep) => {
-    while (performance.now() < until) {
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (busy()) {
+      const url = /** @type {URL} */ (urls[next++ % urls.length]);
       try {
-        const answer = await get(agent, target);
+        const answer = await get(agent, url);
         if (!keep) continue;
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
         if (answer.status >= 200 && answer.status < 300) times.push(answer.ms);
@@ -61,24 +62,59 @@ export async function measureLatency({ url, connections, seconds, warmupSeconds 
       }
     }
   };
+  await Promise.all(Array.from({ length: connections }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  const total = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+  times.sort((a, b) => a - b);
+  const round = (/** @type {number} */ value) => Math.round(value * 100) / 100;
+  return {
+    rps: total / elapsed,
+    p50: round(percentile(times, 0.5)),
+    p95: round(percentile(times, 0.95)),
+    p99: round(percentile(times, 0.99)),
+    total,
+    statuses,
+    failures,
+  };
+}
+
+/**
+ * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number }} options
+ * @returns {Promise<LatencyResult>}
+ */
+export async function measureLatency({ url, connections, seconds, warmupSeconds }) {
+  assertRunning();
+  const urls = [new URL(url)];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const until = (/** @type {number} */ seconds) => {
+    const end = performance.now() + seconds * 1000;
+    return () => performance.now() < end;
+  };
   try {
-    const warmEnd = performance.now() + warmupSeconds * 1000;
-    await Promise.all(Array.from({ length: connections }, () => run(warmEnd, false)));
+    await keepAsking({ urls, connections, agent, busy: until(warmupSeconds), keep: false });
+    return await keepAsking({ urls, connections, agent, busy: until(seconds), keep: true });
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * The latency of GETs of `urls` (in turn) from `connections` clients for as long as `task` runs:
+ * what other customers see meanwhile. Answers the task's own answer beside it.
+ * @template T
+ * @param {{ urls: string[], connections: number, task: () => Promise<T> }} options
+ * @returns {Promise<{ latency: LatencyResult, answer: T, seconds: number }>}
+ */
+export async function measureLatencyDuring({ urls, connections, task }) {
+  assertRunning();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  let running = true;
+  try {
+    const asking = keepAsking({ urls: urls.map((url) => new URL(url)), connections, agent, busy: () => running, keep: true });
     const started = performance.now();
-    await Promise.all(Array.from({ length: connections }, () => run(started + seconds * 1000, true)));
-    const elapsed = (performance.now() - started) / 1000;
-    const total = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-    times.sort((a, b) => a - b);
-    const round = (/** @type {number} */ value) => Math.round(value * 100) / 100;
-    return {
-      rps: total / elapsed,
-      p50: round(percentile(times, 0.5)),
-      p95: round(percentile(times, 0.95)),
-      p99: round(percentile(times, 0.99)),
-      total,
-      statuses,
-      failures,
-    };
+    const answer = await task().finally(() => (running = false));
+    const seconds = (performance.now() - started) / 1000;
+    return { latency: await asking, answer, seconds };
   } finally {
     agent.destroy();
   }

@@ -75,6 +75,12 @@ const DESCRIPTION =
   'Made to the original equipment specification and checked before it leaves the warehouse. Fits most road and touring bikes of the last decade; see the fitment list before ordering.';
 /** The part number of the generated product `number` (1-based): 'MP-4242'. @param {number} number */
 export const benchPartNumber = (number) => `MP-${number}`;
+/** Bench bikes: makes, each with models of made-up names over real-looking production years. */
+const MAKES = ['Honda', 'Yamaha', 'Kawasaki', 'Suzuki', 'BMW', 'Ducati', 'KTM', 'Triumph'];
+const VEHICLES = 100;
+/** Fitment rows per part: 0 to 10 bikes, 5 on average; this share of parts is also marked universal (fits every bike). */
+const MAX_BIKES_PER_PART = 10;
+const UNIVERSAL_SHARE = 0.03;
 const REVIEW = 'Arrived the next day, fitted first time and the bike runs smoothly again. Clear prices and honest stock numbers.';
 
 /**
@@ -92,6 +98,9 @@ export function createLoader(shop, image) {
   const customers = [];
   let reviews = 0;
   let orders = 0;
+  /** @type {Array<{ id: string, make: string, model: string, yearFrom: number, yearTo: number }>} */
+  const vehicles = [];
+  let fitmentRows = 0;
   /** @type {Map<string, string> | undefined} */
   let categoryIds;
   const ensureCategories = async () => {
@@ -105,9 +114,96 @@ export function createLoader(shop, image) {
     return categoryIds;
   };
 
+  /**
+   * The bike rows of one part: 0 to MAX_BIKES_PER_PART distinct bench bikes, one in ten with narrower years.
+   * @param {string} productId
+   */
+  const fitmentOf = (productId) => {
+    const count = Math.floor(pick() * (MAX_BIKES_PER_PART + 1));
+    const chosen = new Set();
+    while (chosen.size < count) chosen.add(Math.floor(pick() * vehicles.length));
+    return [...chosen].map((index) => {
+      const vehicle = /** @type {typeof vehicles[number]} */ (vehicles[index]);
+      const narrower = pick() < 0.1;
+      return {
+        product_id: productId,
+        vehicle_id: vehicle.id,
+        year_from: narrower ? vehicle.yearFrom + 1 : null,
+        year_to: null,
+        note: '',
+      };
+    });
+  };
+
   return {
     productIds,
     customers,
+    vehicles,
+    /** How many fitment rows the generated catalogue holds. */
+    fitmentRows: () => fitmentRows,
+
+    /** The bench's bikes, VEHICLES of them over the makes, each made for 5 to 20 years between 1995 and 2024. */
+    async addVehicles() {
+      const stamp = new Date().toISOString();
+      for (let index = 0; index < VEHICLES; index++) {
+        const make = /** @type {string} */ (MAKES[index % MAKES.length]);
+        const yearFrom = 1995 + Math.floor(pick() * 15);
+        vehicles.push({ id: newId(), make, model: `Bench ${400 + index * 10}`, yearFrom, yearTo: Math.min(2024, yearFrom + 5 + Math.floor(pick() * 15)) });
+      }
+      await insertRows(db, 'vehicles', vehicles.length, (index) => {
+        const vehicle = /** @type {typeof vehicles[number]} */ (vehicles[index]);
+        return {
+          id: vehicle.id,
+          make: vehicle.make,
+          make_key: vehicle.make.toLowerCase(),
+          model: vehicle.model,
+          model_key: vehicle.model.toLowerCase(),
+          year_from: vehicle.yearFrom,
+          year_to: vehicle.yearTo,
+          cc: 125 + Math.floor(pick() * 1100),
+          created_at: stamp,
+        };
+      });
+    },
+
+    /**
+     * A products file and a fitment file of `count` new parts (part numbers IMP-1…) with
+     * MAX_BIKES_PER_PART / 2 bike rows each on average, as an admin would import them.
+     * @param {number} count
+     */
+    importFiles(count) {
+      const products = ['name,decreption,price,quantity,minimum,category,brand,partNumber,oemNumbers,img'];
+      const fitment = ['partNumber,make,model,yearFrom,yearTo,note'];
+      for (let number = 1; number <= count; number++) {
+        const [part, category] = /** @type {[string, string]} */ (PARTS[number % PARTS.length]);
+        const brand = /** @type {string} */ (BRANDS[Math.floor(pick() * BRANDS.length)]);
+        const words = Array.from({ length: 18 + Math.floor(pick() * 12) }, () => WORDS[Math.floor(pick() * WORDS.length)]);
+        const partNumber = `IMP-${number}`;
+        const price = (5 + pick() * 400).toFixed(2);
+        products.push([`${brand} ${part} imported ${number}`, words.join(' '), price, 20 + Math.floor(pick() * 500), 1, category, brand, partNumber, '', ''].join(','));
+        for (const row of fitmentOf(partNumber)) {
+          const vehicle = /** @type {typeof vehicles[number]} */ (vehicles.find((bike) => bike.id === row.vehicle_id));
+          fitment.push([partNumber, vehicle.make, vehicle.model, row.year_from ?? '', '', ''].join(','));
+        }
+      }
+      return { products: `${products.join('\r\n')}\r\n`, fitment: `${fitment.join('\r\n')}\r\n`, fitmentRows: fitment.length - 1 };
+    },
+
+    /** An admin with a live session, for the import; the bearer token is the raw session token. */
+    async addAdmin() {
+      const id = newId();
+      const stamp = new Date().toISOString();
+      const token = randomBytes(24).toString('base64url');
+      await db
+        .insertInto('users')
+        .values({ id, name: 'Bench Admin', email: `admin-${id}@bench.example`, email_verified: sql`false`, image: null, created_at: stamp, updated_at: stamp, role: 'admin', phone: null })
+        .execute();
+      await db
+        .insertInto('sessions')
+        .values({ id: newId(), token, user_id: id, expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(), created_at: stamp, updated_at: stamp, ip_address: null, user_agent: null })
+        .execute();
+      return token;
+    },
 
     /**
      * Customers with a live session each, written straight into the database like the
@@ -183,11 +279,16 @@ export function createLoader(shop, image) {
           quantity: 20 + Math.floor(pick() * 500),
           minimum: 1 + Math.floor(pick() * 5),
           img: image,
+          universal: pick() < UNIVERSAL_SHARE ? 1 : 0,
           created_at: stamp,
           updated_at: stamp,
         };
       });
       const catalogue = productIds.slice();
+      if (vehicles.length === 0) throw new Error('add vehicles before products');
+      const fitment = catalogue.slice(firstProduct).flatMap((productId) => fitmentOf(productId));
+      await insertRows(db, 'fitment', fitment.length, (index) => fitment[index]);
+      fitmentRows += fitment.length;
 
       await insertRows(db, 'reviews', Math.max(0, size - reviews), (index) => ({
         id: newId(),
@@ -261,7 +362,9 @@ export function createLoader(shop, image) {
      * visibility map autovacuum would have made; on SQLite the write-ahead log checkpointed.
      */
     async settle() {
-      if (shop.dialect === 'postgres') await sql`vacuum analyze products, reviews, orders, users, sessions`.execute(db);
+      // The rows were loaded, not changed while a server ran: no instance needs their change log.
+      await db.deleteFrom('catalogue_changes').execute();
+      if (shop.dialect === 'postgres') await sql`vacuum analyze products, fitment, vehicles, catalogue_changes, reviews, orders, users, sessions`.execute(db);
       else await sql`pragma wal_checkpoint(truncate)`.execute(db);
     },
   };

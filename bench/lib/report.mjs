@@ -20,8 +20,20 @@ import { checkTargets, isOversellFree } from './targets.mjs';
  * @typedef {object} GrowthStage
  * @property {number} size
  * @property {Record<string, LoadResult>} calls   by call name
+ * @property {number} fitmentRows
  * @property {Record<string, import('./latency.mjs').LatencyResult>} search   by golden query
+ * @property {Record<string, import('./latency.mjs').LatencyResult>} bike   the bike-filtered calls, by name
  * @property {number | undefined} residentBytes   the server's memory after the searches
+ */
+
+/**
+ * @typedef {object} ImportResult
+ * @property {number} products       parts in the products file
+ * @property {number} fitmentRows    rows in the fitment file
+ * @property {number} bytes          both files
+ * @property {number} seconds        from sending the files to the answer
+ * @property {number} catalogueBefore  parts in the shop before
+ * @property {import('./latency.mjs').LatencyResult} catalogue   catalogue pages other customers browsed meanwhile
  */
 
 /**
@@ -44,6 +56,8 @@ import { checkTargets, isOversellFree } from './targets.mjs';
  * @property {CallPair[]} api
  * @property {GrowthStage[]} growth
  * @property {OrdersResult} orders
+ * @property {string} bike               the bike of the bike-filtered calls
+ * @property {ImportResult} import
  * @property {string[]} serverErrors   what the server logged at level error, by stage
  */
 
@@ -84,6 +98,10 @@ import { checkTargets, isOversellFree } from './targets.mjs';
 export const GROWTH_CALLS = ['first page', 'last page', 'productCount', 'reviews latest 3'];
 /** The search's five golden queries (paths in suites.mjs). */
 export const SEARCH_QUERIES = ['word', 'typo', 'part number', 'category filter', 'two words'];
+/** The bike-filtered calls (paths in suites.mjs). */
+export const BIKE_CALLS = ['bike page', 'bike count'];
+/** Connections of the calls measured for their p95 (search, bike filter, browsing during an import). */
+export const LATENCY_CONNECTIONS = 10;
 
 /** The machine the numbers come from. */
 export function describeMachine() {
@@ -110,7 +128,7 @@ function table(header, rows, align) {
   return lines.join('\n');
 }
 
-/** @param {LoadResult} result */
+/** @param {Pick<LoadResult, 'statuses' | 'failures'>} result */
 const problems = (result) => {
   const bad = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
   const parts = bad.map(([code, count]) => `${number(count)} × ${code}`);
@@ -155,7 +173,7 @@ export function renderResults(results) {
 
   /** @type {string[]} */
   const notes = [];
-  const note = (/** @type {string} */ where, /** @type {LoadResult} */ result) => {
+  const note = (/** @type {string} */ where, /** @type {Pick<LoadResult, 'statuses' | 'failures'>} */ result) => {
     const text = problems(result);
     if (text) notes.push(`- ${where}: ${text}`);
   };
@@ -230,7 +248,7 @@ export function renderResults(results) {
     out.push(
       '### Search',
       '',
-      '`GET /api/search` (facets included) at each size on the same catalogue, 10 connections, ' +
+      `\`GET /api/search\` (facets included) at each size on the same catalogue, ${LATENCY_CONNECTIONS} connections, ` +
         `${settings.growthSeconds} s each after ${settings.growthWarmupSeconds} s unmeasured; every answer timed. ` +
         "Queries: word `q=brake`, typo `q=sprokit`, part number `q=MP 42`, category filter `category=Brakes`, two words `q=oil filter`. " +
         'Each cell: p50 / p95 ms, requests/s. Memory: the server process\'s resident set after the searches.',
@@ -294,6 +312,74 @@ export function renderResults(results) {
         ['Database', 'Requests', '201 Created', 'Orders/s', 'p50 ms', 'p99 ms', 'Stock', 'Order rows', 'Oversell'],
         [...orderRows, ...missingRows(results, 9)],
         ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ),
+      '',
+    );
+
+    const first = results.databases[0];
+    out.push(
+      '### Shop by bike',
+      '',
+      `The catalogue page and the count filtered by one bike (${first?.bike ?? 'a bench bike'}, one of 100 bench bikes; ` +
+        'every part fits 0 to 10 of them, 5 on average, and 3 % fit every bike), with the caches off as in Growth; ' +
+        `${LATENCY_CONNECTIONS} connections, ${settings.growthSeconds} s each. Each cell: p50 / p95 ms, requests/s.`,
+      '',
+    );
+    const bikeRows = [];
+    for (const entry of results.databases) {
+      bikeRows.push([entry.database, 'fitment rows', ...entry.growth.map((stage) => number(stage.fitmentRows)), '']);
+      for (const call of BIKE_CALLS) {
+        const cells = entry.growth.map((stage) => {
+          const result = stage.bike[call];
+          if (!result) return '';
+          const bad = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
+          if (bad.length > 0 || result.failures > 0) notes.push(`- ${entry.database} ${call} at ${number(stage.size)}: ${bad.map(([code, count]) => `${number(count)} × ${code}`).join(', ')} ${result.failures ? `${result.failures} errors` : ''}`);
+          return `${ms(result.p50)} / ${ms(result.p95)}, ${number(result.rps)}/s`;
+        });
+        const smallest = entry.growth[0]?.bike[call];
+        const largest = entry.growth.at(-1)?.bike[call];
+        bikeRows.push([entry.database, call, ...cells, smallest && largest ? `${number(largest.p95 / smallest.p95, 1)}×` : '']);
+      }
+    }
+    out.push(
+      table(
+        ['Database', 'Call', ...sizes.map((size) => `${number(size)} products`), 'p95 growth'],
+        [...bikeRows, ...missingRows(results, sizes.length + 3)],
+        ['l', 'l', ...sizes.map(() => 'r'), 'r'],
+      ),
+      '',
+    );
+    const imported = first?.import;
+    out.push(
+      '### Catalogue import',
+      '',
+      `An admin imports a products file of ${number(imported?.products ?? 0)} new parts and its fitment file (\`POST /api/catalogue/import\`, checked whole, then written in one transaction) ` +
+        `into the ${number(imported?.catalogueBefore ?? 0)}-part catalogue, with the server as it runs in production, while ${LATENCY_CONNECTIONS} customers browse ` +
+        'the first 50 catalogue pages in turn. Time: from sending the files to the answer.',
+      '',
+    );
+    out.push(
+      table(
+        ['Database', 'Parts', 'Fitment rows', 'Files MB', 'Import s', 'Catalogue p50 ms', 'p95 ms', 'p99 ms', 'Catalogue req/s'],
+        [
+          ...results.databases.map((entry) => {
+            const result = entry.import;
+            note(`${entry.database} catalogue during the import`, result.catalogue);
+            return [
+              entry.database,
+              number(result.products),
+              number(result.fitmentRows),
+              number(result.bytes / 1e6, 1),
+              number(result.seconds, 1),
+              ms(result.catalogue.p50),
+              ms(result.catalogue.p95),
+              ms(result.catalogue.p99),
+              number(result.catalogue.rps),
+            ];
+          }),
+          ...missingRows(results, 9),
+        ],
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       ),
       '',
     );

@@ -2,9 +2,9 @@
 /** What is measured against one running server: growth calls, calls beside the ceiling, and orders. */
 import { captureAnswers, startCeiling } from './ceiling.mjs';
 import { measureGet, measureInTurns, measurePosts, warmUp } from './load.mjs';
-import { measureLatency } from './latency.mjs';
+import { measureLatency, measureLatencyDuring } from './latency.mjs';
 import { benchPartNumber } from './loader.mjs';
-import { GROWTH_CALLS, SEARCH_QUERIES } from './report.mjs';
+import { BIKE_CALLS, GROWTH_CALLS, LATENCY_CONNECTIONS, SEARCH_QUERIES } from './report.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
 /** @typedef {import('./report.mjs').Settings} Settings */
@@ -148,10 +148,9 @@ const SEARCH_PATHS = {
   'category filter': `/api/search?category=${encodeURIComponent('Brakes')}`,
   'two words': `/api/search?q=${encodeURIComponent('oil filter')}`,
 };
-export const SEARCH_CONNECTIONS = 10;
 
 /**
- * `GET /api/search` for the golden queries, each at SEARCH_CONNECTIONS connections, and the
+ * `GET /api/search` for the golden queries, each at LATENCY_CONNECTIONS connections, and the
  * server's memory once its index is built.
  * @param {string} origin
  * @param {Settings} settings
@@ -170,9 +169,84 @@ export async function measureSearch(origin, settings, residentBytes) {
   const calls = {};
   for (const query of SEARCH_QUERIES) {
     const path = SEARCH_PATHS[/** @type {keyof typeof SEARCH_PATHS} */ (query)];
-    const result = await measureLatency({ url: origin + path, connections: SEARCH_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds });
+    const result = await measureLatency({ url: origin + path, connections: LATENCY_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds });
     log(`search ${query.padEnd(15)} ${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms`);
     calls[query] = result;
   }
   return { calls, residentBytes: residentBytes() };
+}
+
+/** @typedef {{ id: string, year: number, name: string }} BenchBike  a bench bike and one of its years */
+
+/** The bike-filtered calls (SPEC-2 section 3), by name. @param {BenchBike} bike */
+const bikePaths = (bike) => ({
+  'bike page': `/api/products?page=0&size=${PAGE_SIZE}&vehicle=${bike.id}&year=${bike.year}`,
+  'bike count': `/api/productCount?vehicle=${bike.id}&year=${bike.year}`,
+});
+
+/**
+ * The catalogue page and the count filtered by one bike, each at LATENCY_CONNECTIONS
+ * connections; first checked to answer only parts that fit it (or fit every bike).
+ * @param {string} origin
+ * @param {BenchBike} bike
+ * @param {Settings} settings
+ * @returns {Promise<Record<string, import('./latency.mjs').LatencyResult>>}
+ */
+export async function measureBikeFilter(origin, bike, settings) {
+  const paths = bikePaths(bike);
+  const page = /** @type {Array<{ fit?: string }>} */ (await getJson(origin, paths['bike page']));
+  const { count } = /** @type {{ count: number }} */ (await getJson(origin, paths['bike count']));
+  const { count: all } = /** @type {{ count: number }} */ (await getJson(origin, '/api/productCount'));
+  if (page.length === 0 || page.some((part) => part.fit !== 'fits' && part.fit !== 'universal')) throw new Error(`the ${bike.name} page lists parts that do not fit it`);
+  if (count === 0 || count >= all) throw new Error(`the ${bike.name} count is ${count} of ${all}: the filter did not narrow the catalogue`);
+  /** @type {Record<string, import('./latency.mjs').LatencyResult>} */
+  const calls = {};
+  for (const call of BIKE_CALLS) {
+    const result = await measureLatency({ url: origin + paths[/** @type {keyof typeof paths} */ (call)], connections: LATENCY_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds });
+    log(`${call.padEnd(17)} ${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms (${count.toLocaleString('en-GB')} of ${all.toLocaleString('en-GB')} parts)`);
+    calls[call] = result;
+  }
+  return calls;
+}
+
+/** Catalogue pages other customers browse during an import: this many different pages, in turn. */
+const BROWSED_PAGES = 50;
+
+/**
+ * An admin imports a products file and a fitment file (`POST /api/catalogue/import`) while
+ * LATENCY_CONNECTIONS customers browse the first BROWSED_PAGES catalogue pages; then the
+ * count is checked to have grown by the file's parts.
+ * @param {string} origin
+ * @param {{ loader: Loader, adminToken: string, products: number }} target
+ * @returns {Promise<import('./report.mjs').ImportResult>}
+ */
+export async function measureImport(origin, { loader, adminToken, products }) {
+  const files = loader.importFiles(products);
+  const { count: before } = /** @type {{ count: number }} */ (await getJson(origin, '/api/productCount'));
+  const form = new FormData();
+  form.append('products', new Blob([files.products], { type: 'text/csv' }), 'products.csv');
+  form.append('fitment', new Blob([files.fitment], { type: 'text/csv' }), 'fitment.csv');
+  const urls = Array.from({ length: BROWSED_PAGES }, (_, page) => `${origin}/api/products?page=${page}&size=${PAGE_SIZE}`);
+  const { latency, answer, seconds } = await measureLatencyDuring({
+    urls,
+    connections: LATENCY_CONNECTIONS,
+    task: async () => {
+      const response = await fetch(`${origin}/api/catalogue/import`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
+      const report = /** @type {{ written?: boolean, products: { added: number }, fitment: { rows: number } }} */ (await response.json());
+      if (response.status !== 200 || !report.written) throw new Error(`the import answered ${response.status}: ${JSON.stringify(report).slice(0, 500)}`);
+      return report;
+    },
+  });
+  if (answer.products.added !== products || answer.fitment.rows !== files.fitmentRows) {
+    throw new Error(`the import wrote ${answer.products.added} parts and ${answer.fitment.rows} fitment rows, not ${products} and ${files.fitmentRows}`);
+  }
+  // Every instance shows the new parts within a second of the import (its change log).
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { count: after } = /** @type {{ count: number }} */ (await getJson(origin, '/api/productCount'));
+  if (after !== before + products) throw new Error(`the catalogue holds ${after} parts after importing ${products} into ${before}`);
+  log(
+    `import            ${products.toLocaleString('en-GB')} parts and ${files.fitmentRows.toLocaleString('en-GB')} fitment rows (${((files.products.length + files.fitment.length) / 1e6).toFixed(1)} MB) in ${seconds.toFixed(1)} s; ` +
+      `meanwhile the catalogue p50 ${latency.p50} ms, p99 ${latency.p99} ms, ${Math.round(latency.rps).toLocaleString('en-GB')} req/s`,
+  );
+  return { products, fitmentRows: files.fitmentRows, bytes: files.products.length + files.fitment.length, seconds, catalogue: latency, catalogueBefore: before };
 }

@@ -39,7 +39,7 @@ export function checkTargets(results) {
     const labelOrders = `≥ ${name === 'SQLite' ? '1 000' : '500'} orders/s with zero oversell (${name})`;
     if (!entry) {
       const why = results.failures[name] ? `the ${name} part failed` : name === 'PostgreSQL' ? results.postgresSkipped : undefined;
-      for (const label of [labelLast, labelFlat, labelOrders, `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`]) notMeasured(label, why ?? 'not measured');
+      for (const label of [labelLast, labelFlat, labelOrders, `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`, ...bikeLabels(name)]) notMeasured(label, why ?? 'not measured');
       continue;
     }
     const smallest = entry.growth[0];
@@ -78,6 +78,7 @@ export function checkTargets(results) {
       notMeasured(labelSearch, 'no 100 and 100 000 stages');
       notMeasured(labelSearchGrowth, 'no 100 and 100 000 stages');
     }
+    checkBikeTargets(entry, name, targets);
     const orders = entry.orders;
     const oversellFree = isOversellFree(orders);
     targets.push({
@@ -117,3 +118,43 @@ export function checkTargets(results) {
 /** @param {OrdersResult} orders */
 export const isOversellFree = (orders) =>
   orders.stockAfter >= 0 && orders.stockAfter === orders.stockBefore - orders.created && orders.orderRows === orders.created;
+
+/** Seconds an import of 10 000 parts and 50 000 fitment rows may take. */
+const IMPORT_SECONDS = { SQLite: 30, PostgreSQL: 60 };
+/** @param {string} name */
+const bikeLabels = (name) => [
+  `Bike-filtered catalogue page and count p95 ≤ 30 ms at 100 000 products and 500 000 fitment rows (${name})`,
+  `Bike-filtered calls' p95 at 100 000 within 3× of p95 at 100 (${name})`,
+  `Import of 10 000 parts and 50 000 fitment rows ≤ ${IMPORT_SECONDS[/** @type {'SQLite' | 'PostgreSQL'} */ (name)]} s, catalogue p99 meanwhile ≤ 250 ms (${name})`,
+];
+
+/**
+ * @param {import('./report.mjs').DatabaseResults} entry
+ * @param {string} name
+ * @param {Target[]} targets
+ */
+function checkBikeTargets(entry, name, targets) {
+  const [labelLatency, labelGrowth, labelImport] = /** @type {[string, string, string]} */ (bikeLabels(name));
+  const first100 = entry.growth.find((stage) => stage.size === 100);
+  const at100k = entry.growth.find((stage) => stage.size === 100_000);
+  if (first100 && at100k) {
+    const calls = Object.keys(at100k.bike);
+    const worst = Math.max(...calls.map((call) => at100k.bike[call]?.p95 ?? Infinity));
+    targets.push({
+      label: labelLatency,
+      met: worst <= 30,
+      detail: `${calls.map((call) => `${call} p95 ${ms(at100k.bike[call]?.p95 ?? NaN)} ms`).join(', ')} with ${number(at100k.fitmentRows)} fitment rows`,
+    });
+    const factors = calls.map((call) => (at100k.bike[call]?.p95 ?? Infinity) / (first100.bike[call]?.p95 ?? 1));
+    targets.push({ label: labelGrowth, met: Math.max(...factors) <= 3, detail: `largest growth ${number(Math.max(...factors), 1)}×` });
+  } else {
+    targets.push({ label: labelLatency, met: undefined, detail: 'no 100 and 100 000 stages' }, { label: labelGrowth, met: undefined, detail: 'no 100 and 100 000 stages' });
+  }
+  const imported = entry.import;
+  const limit = IMPORT_SECONDS[/** @type {'SQLite' | 'PostgreSQL'} */ (name)];
+  targets.push({
+    label: labelImport,
+    met: imported.seconds <= limit && imported.catalogue.p99 <= 250,
+    detail: `${number(imported.seconds, 1)} s for ${number(imported.products)} parts and ${number(imported.fitmentRows)} rows; catalogue p99 ${ms(imported.catalogue.p99)} ms`,
+  });
+}

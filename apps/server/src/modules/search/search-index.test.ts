@@ -64,4 +64,35 @@ describe('the search index', () => {
       expect(pages, sort).toEqual(whole.slice(0, 120));
     }
   });
+
+  it("keeps a bike's catalogue between pages and follows parts added, changed and removed", () => {
+    const local = createSearchIndex();
+    const bike = { vehicleId: 'mt07', year: 2019 };
+    // Every third part fits the MT-07 from 2018 on, every fifth fits every bike.
+    const fitting = (number: number) => part(number, { universal: number % 5 === 0, fits: number % 3 === 0 ? [{ vehicleId: 'mt07', from: 2018, to: 2024 }] : [] });
+    for (let number = 1; number <= 60; number++) local.add(fitting(number));
+    const expected = (numbers: number[]) => numbers.filter((number) => number % 3 === 0 || number % 5 === 0).map((number) => `part-${number}`);
+    const catalogue = (extra: Partial<Parameters<typeof local.search>[0]> = {}) => search(local, '', { sort: 'catalogue', bike, ...extra });
+    const all = Array.from({ length: 60 }, (_, at) => at + 1);
+
+    const whole = catalogue();
+    expect(whole.ids).toEqual(expected(all));
+    expect(whole.fit).toEqual(whole.ids.map((id) => (Number(id.slice(5)) % 5 === 0 ? 'universal' : 'fits')));
+    // The same answer as the scan that a category filter takes, summed over the categories.
+    const byCategory = whole.facets.category.flatMap(({ value }) => catalogue({ category: value }).ids);
+    expect(byCategory.sort()).toEqual(whole.ids.slice().sort());
+    const pages: string[] = [];
+    for (let offset = 0; offset < whole.total; offset += 6) pages.push(...catalogue({ offset, limit: 6 }).ids);
+    expect(pages).toEqual(whole.ids);
+    // Not in the bike's years: only the universal parts.
+    expect(catalogue({ bike: { vehicleId: 'mt07', year: 2017 } }).ids).toEqual(all.filter((number) => number % 5 === 0).map((number) => `part-${number}`));
+
+    local.remove('part-3');
+    local.put(fitting(61));
+    local.put(part(6, { fits: [] }));
+    const after = catalogue();
+    expect(after.ids).toEqual(expected([...all, 61]).filter((id) => id !== 'part-3' && id !== 'part-6'));
+    expect(after.total).toBe(after.ids.length);
+    expect(after.facets.category.reduce((sum, facet) => sum + facet.count, 0)).toBe(after.total);
+  });
 });

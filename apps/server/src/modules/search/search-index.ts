@@ -30,6 +30,14 @@ export interface FitRange {
 /** Catalogue order (the paged list's), besides the search sorts. */
 export type IndexSort = SearchSort | 'catalogue';
 
+/** The parts a bike's catalogue lists, in order, and its facet counts. */
+interface BikeCatalogue {
+  slots: Int32Array;
+  facets: IndexAnswer['facets'];
+}
+/** Bikes whose catalogue is kept at once (the oldest gathered goes first). */
+const BIKE_CATALOGUES_KEPT = 256;
+
 export interface IndexQuery {
   q: string;
   category?: string | undefined;
@@ -189,6 +197,12 @@ export function createSearchIndex() {
   const universalSlots: number[] = [];
   let universal = new Uint8Array(1024);
   let hasFitment = new Uint8Array(1024);
+  /**
+   * A bike's catalogue (no words, no filter: the parts that fit it or every bike, in catalogue
+   * order, with their facet counts), kept per bike and year until a part is added or removed:
+   * a rider browsing page after page costs a page each, not every part that fits.
+   */
+  const bikeCatalogues = new Map<string, BikeCatalogue>();
 
   // Scratch space of a query, one number per slot: scores, and the slots each word touched
   // (the first word's kept for the reset, the later ones' in turn).
@@ -232,6 +246,7 @@ export function createSearchIndex() {
   };
 
   const add = (part: IndexedPart) => {
+    bikeCatalogues.clear();
     const slot = ids.length;
     if (slot >= alive.length) grow();
     ids.push(part.id);
@@ -286,6 +301,7 @@ export function createSearchIndex() {
   const remove = (id: string) => {
     const slot = slotOf.get(id);
     if (slot === undefined) return;
+    bikeCatalogues.clear();
     alive[slot] = 0;
     slotOf.delete(id);
     liveInCategory[categoryOf[slot]!]!--;
@@ -496,6 +512,29 @@ export function createSearchIndex() {
   const verdictOf = (slot: number): FitVerdict =>
     universal[slot] === 1 ? 'universal' : fitting[slot] === 1 ? 'fits' : hasFitment[slot] === 1 ? 'no' : 'unknown';
 
+  /** The parts fitting the bike (or every bike) in catalogue order and their facet counts: kept, or gathered now. */
+  const bikeCatalogueOf = (vehicleId: string, year: number): BikeCatalogue => {
+    const key = `${vehicleId}:${year}`;
+    const kept = bikeCatalogues.get(key);
+    if (kept) return kept;
+    const bike = markFitting(vehicleId, year);
+    bike.reset();
+    const slots = bike.slots.sort((a, b) => positions[a]! - positions[b]!);
+    const categoryCounts = new Int32Array(categories.names.length);
+    const brandCounts = new Int32Array(brands.names.length);
+    for (const slot of slots) {
+      categoryCounts[categoryOf[slot]!]!++;
+      brandCounts[brandOf[slot]!]!++;
+    }
+    const gathered = {
+      slots,
+      facets: { category: facetCounts(categoryCounts, categories.names, undefined), brand: facetCounts(brandCounts, brands.names, undefined) },
+    };
+    if (bikeCatalogues.size >= BIKE_CATALOGUES_KEPT) bikeCatalogues.delete(bikeCatalogues.keys().next().value!);
+    bikeCatalogues.set(key, gathered);
+    return gathered;
+  };
+
   /** The values counted (and the one chosen, even at none), most parts first; no empty value. */
   const facetCounts = (counts: Int32Array, names: string[], selected: number | undefined): FacetCount[] => {
     const values: FacetCount[] = [];
@@ -529,6 +568,13 @@ export function createSearchIndex() {
     },
 
     search(query: IndexQuery): IndexAnswer {
+      const plainBikeCatalogue =
+        query.bike && !query.bike.allParts && query.q.trim() === '' && !query.inStock && query.category === undefined && query.brand === undefined && (query.sort === 'catalogue' || query.sort === 'relevance');
+      if (plainBikeCatalogue) {
+        const { slots, facets } = bikeCatalogueOf(query.bike!.vehicleId, query.bike!.year);
+        const page = Array.from(slots.subarray(query.offset, query.offset + query.limit));
+        return { total: slots.length, ids: page.map((slot) => ids[slot]!), fit: page.map((slot) => (universal[slot] === 1 ? 'universal' : 'fits')), facets };
+      }
       const { every, slots, reset } = match(query.q);
       const bike = query.bike ? markFitting(query.bike.vehicleId, query.bike.year) : undefined;
       const onlyFitting = bike !== undefined && !query.bike!.allParts;
@@ -608,7 +654,7 @@ export type SearchIndex = ReturnType<typeof createSearchIndex>;
  */
 function pageOf(results: Int32Array, keys: Float64Array, found: number, offset: number, limit: number): number[] {
   const wanted = Math.min(offset + limit, found);
-  if (offset >= found) return [];
+  if (offset >= wanted) return [];
   const order: number[] = [];
   if (wanted * 8 >= found) {
     for (let index = 0; index < found; index++) order.push(index);
