@@ -7,16 +7,23 @@ export interface UploadAnswer {
   body: unknown;
 }
 
+/** A form sent through the stub: where to, its image (of an image upload), and the whole form. */
+export interface SentForm {
+  url: string;
+  file: File;
+  form: FormData;
+}
+
 /**
- * Stands in for the XMLHttpRequest that sends images to POST /api/images: reports half the file
- * sent, then answers with `answer` once `release()` is called (at once when `hold` is false).
- * Undo with vi.unstubAllGlobals().
+ * Stands in for the XMLHttpRequest that sends forms (images to POST /api/images, catalogue
+ * files): reports half the form sent, then answers with `answer` (or what it makes of the form
+ * sent) once `release()` is called (at once when `hold` is false). Undo with vi.unstubAllGlobals().
  */
 export function stubImageUploads({
   answer = { status: 201, body: { success: true, data: { url: UPLOADED_IMAGE_URL, width: 1, height: 1, size: 1 } } },
   hold = false,
-}: { answer?: UploadAnswer; hold?: boolean } = {}) {
-  const sent: Array<{ url: string; file: File }> = [];
+}: { answer?: UploadAnswer | ((sent: SentForm) => UploadAnswer); hold?: boolean } = {}) {
+  const sent: SentForm[] = [];
   const waiting: Array<() => void> = [];
 
   class StubRequest {
@@ -37,10 +44,12 @@ export function stubImageUploads({
       this.onabort?.();
     }
     send(body: FormData) {
-      sent.push({ url: this.url, file: body.get('image') as File });
+      const form: SentForm = { url: this.url, file: body.get('image') as File, form: body };
+      sent.push(form);
       const finish = () => {
-        this.status = answer.status;
-        this.responseText = JSON.stringify(answer.body);
+        const { status, body: answered } = typeof answer === 'function' ? answer(form) : answer;
+        this.status = status;
+        this.responseText = JSON.stringify(answered);
         this.onload?.();
       };
       setTimeout(() => {
