@@ -18,6 +18,8 @@ import { categoriesPlugin } from './modules/categories/categories.plugin.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { contactPlugin } from './modules/contact/contact.plugin.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { cartPlugin } from './modules/cart/cart.plugin.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
 import { garagePlugin } from './modules/garage/garage.plugin.js';
 import { catalogueFilesPlugin } from './modules/catalogue-files/catalogue-files.plugin.js';
 import { garageRoutes } from './modules/garage/garage.routes.js';
@@ -174,6 +176,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(vehiclesPlugin);
   await app.register(searchPlugin);
   await app.register(garagePlugin);
+  await app.register(cartPlugin);
   await app.register(catalogueFilesPlugin);
   await app.register(reviewsPlugin);
   await app.register(usersPlugin);
@@ -198,6 +201,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(searchRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
+      await api.register(cartRoutes);
       await api.register(catalogueFilesRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);

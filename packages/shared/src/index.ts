@@ -9,6 +9,7 @@ export * from './schemas/catalogue-file.js';
 export * from './schemas/review.js';
 export * from './schemas/user.js';
 export * from './schemas/order.js';
+export * from './schemas/cart.js';
 export * from './schemas/payment.js';
 export * from './schemas/contact.js';
 export * from './schemas/health.js';

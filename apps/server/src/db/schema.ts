@@ -59,6 +59,17 @@ export interface FitmentTable {
   note: Generated<string>;
 }
 
+/** A line of a signed-in customer's cart: a part, how many, and its name and price as last seen. */
+export interface CartLineTable {
+  user_id: string;
+  product_id: string;
+  quantity: number;
+  name: string;
+  price_cents: number;
+  /** The line's place in the cart, first added first. */
+  position: number;
+}
+
 /** A bike in an account's garage: a vehicle and its model year; one of them active. */
 export interface GarageBikeTable {
   id: string;
@@ -276,6 +287,7 @@ export interface Database {
   vehicles: VehicleTable;
   fitment: FitmentTable;
   garage_bikes: GarageBikeTable;
+  cart_lines: CartLineTable;
 }
 
 export type ProductRow = Selectable<ProductTable>;

@@ -176,6 +176,13 @@ const ROWS: Row[] = [
       return { url: `/api/garage/${id}` };
     },
   },
+  // Each signed-in account has its own cart: nobody reaches another's.
+  { route: 'GET /api/cart', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/cart' }) },
+  {
+    route: 'PUT /api/cart',
+    expect: gated(401, 200, 200, 200),
+    request: async () => ({ url: '/api/cart', payload: { lines: [{ productId: (await insertProduct(t.database.db)).id, quantity: 2 }] } }),
+  },
   {
     route: 'PUT /api/products/:id/fitment',
     expect: gated(401, 403, 403, 200),

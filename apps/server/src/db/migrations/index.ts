@@ -15,6 +15,7 @@ import * as m013 from './013-catalogue-changes.js';
 import * as m014 from './014-part-reviews.js';
 import * as m015 from './015-fitment.js';
 import * as m016 from './016-fitment-changes.js';
+import * as m017 from './017-carts.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-part-reviews': m014,
   '015-fitment': m015,
   '016-fitment-changes': m016,
+  '017-carts': m017,
 };

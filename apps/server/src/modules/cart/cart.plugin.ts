@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createCartRepository } from './cart.repository.js';
+import { type CartService, createCartService } from './cart.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signed-in customers' carts. */
+    cart: CartService;
+  }
+}
+
+export const cartPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('cart', createCartService({ repository: createCartRepository(app.database.db), catalogue: app.catalogue }));
+  },
+  { name: 'cart', dependencies: ['database', 'catalogue'] },
+);

@@ -1,0 +1,34 @@
+import { cartInputSchema, cartSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cart',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['cart'],
+        ...bearer,
+        summary: "The signed-in customer's cart, each line checked against the catalogue now (a part gone, below its minimum or above its stock says so)",
+        response: { 200: cartSchema, ...errors(401) },
+      },
+    },
+    async (request) => app.cart.get(request.user!.id),
+  );
+
+  app.put(
+    '/cart',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['cart'],
+        ...bearer,
+        summary: "Replaces the signed-in customer's cart: { lines: [{ productId, quantity }] }, each part once, at most 50 lines; answers it checked",
+        body: cartInputSchema,
+        response: { 200: cartSchema, ...errors(400, 401, 422) },
+      },
+    },
+    async (request) => app.cart.replace(request.user!.id, request.body.lines),
+  );
+};

@@ -1,0 +1,71 @@
+import { type Cart, type CartLine, cartMessages, centsToDollars } from '@shop/shared';
+import { invalidField } from '../../lib/errors.js';
+import type { CatalogueService } from '../products/products.plugin.js';
+import type { CartRepository, StoredCartLine } from './cart.repository.js';
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * Signed-in customers' carts (SPEC-2 section 5), the same on every device: each line checked
+ * against the catalogue whenever it is read, so a part deleted, repriced or running low since
+ * it was put in the cart says so before checkout. The shop's own prices make every total.
+ */
+export function createCartService({ repository, catalogue }: { repository: CartRepository; catalogue: Pick<CatalogueService, 'findMany'> }) {
+  async function answer(lines: StoredCartLine[]): Promise<Cart> {
+    const products = new Map((await catalogue.findMany(lines.map((line) => line.product_id))).map((product) => [product._id, product]));
+    let total = 0;
+    const answered = lines.map((line): CartLine => {
+      const product = products.get(line.product_id);
+      const seenPrice = centsToDollars(line.price_cents);
+      if (!product) {
+        return { productId: line.product_id, name: line.name, img: null, price: seenPrice, seenPrice, quantity: line.quantity, minimum: 1, available: 0, lineTotal: 0, problem: 'gone' };
+      }
+      const lineCents = toCents(product.price) * line.quantity;
+      total += lineCents;
+      return {
+        productId: product._id,
+        name: product.name,
+        img: product.img,
+        price: product.price,
+        seenPrice,
+        quantity: line.quantity,
+        minimum: product.minimum,
+        available: product.quantity,
+        lineTotal: centsToDollars(lineCents),
+        problem: line.quantity < product.minimum ? 'below-minimum' : line.quantity > product.quantity ? 'not-available' : null,
+      };
+    });
+    return { lines: answered, total: centsToDollars(total) };
+  }
+
+  return {
+    /** The account's cart, each line checked against the catalogue now. */
+    async get(userId: string): Promise<Cart> {
+      return answer(await repository.lines(userId));
+    },
+
+    /**
+     * Replaces the account's cart. A part not in the shop is refused unless its line is in the
+     * cart already (it left the shop since, and the cart keeps saying so until it is removed);
+     * a line keeps the price it was put in the cart at, so a repricing stays visible.
+     */
+    async replace(userId: string, lines: Array<{ productId: string; quantity: number }>): Promise<Cart> {
+      const stored = new Map((await repository.lines(userId)).map((line) => [line.product_id, line]));
+      const products = new Map((await catalogue.findMany(lines.map((line) => line.productId))).map((product) => [product._id, product]));
+      const next = lines.map(({ productId, quantity }, index): StoredCartLine => {
+        const product = products.get(productId);
+        const before = stored.get(productId);
+        if (!product && !before) throw invalidField(`lines.${index}.productId`, cartMessages.unknownPart);
+        return {
+          product_id: productId,
+          quantity,
+          name: product?.name ?? before!.name,
+          price_cents: before?.price_cents ?? toCents(product!.price),
+        };
+      });
+      await repository.replace(userId, next);
+      return answer(next);
+    },
+  };
+}
+export type CartService = ReturnType<typeof createCartService>;
