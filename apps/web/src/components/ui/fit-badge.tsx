@@ -16,5 +16,5 @@ const STYLE: Record<FitVerdict, string> = {
 };
 
 export function FitBadge({ fit, model }: { fit: FitVerdict; model: string }) {
-  return <span className={`badge h-auto py-1 font-medium ${STYLE[fit]}`}>{fitBadgeCopy[fit](model)}</span>;
+  return <span className={`badge h-auto max-w-full py-1 font-medium wrap-anywhere ${STYLE[fit]}`}>{fitBadgeCopy[fit](model)}</span>;
 }

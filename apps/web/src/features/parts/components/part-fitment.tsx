@@ -82,10 +82,10 @@ function FitsTable({ fitment }: { fitment: Fitment }) {
 function BikeVerdict({ fitment, bike, part }: { fitment: Fitment; bike: Bike; part: Product }) {
   const verdict = fitVerdictOf(fitment, bike);
   const name = bikeName(bike);
-  if (verdict === 'fits' || verdict === 'universal') return <p className="text-lg font-semibold text-success-content">{copy.fits(name)}</p>;
+  if (verdict === 'fits' || verdict === 'universal') return <p className="text-lg font-semibold wrap-anywhere text-success-content">{copy.fits(name)}</p>;
   return (
     <div className="flex flex-col gap-3">
-      <p className={`text-lg font-semibold ${verdict === 'no' ? 'text-red-700' : ''}`}>{verdict === 'no' ? copy.doesNotFit(name) : copy.notConfirmed(name)}</p>
+      <p className={`text-lg font-semibold wrap-anywhere ${verdict === 'no' ? 'text-red-700' : ''}`}>{verdict === 'no' ? copy.doesNotFit(name) : copy.notConfirmed(name)}</p>
       <Alternatives part={part} bike={bike} />
     </div>
   );
