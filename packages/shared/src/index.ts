@@ -16,3 +16,4 @@ export * from './schemas/health.js';
 export * from './responsive-images.js';
 export * from './stock.js';
 export * from './fit.js';
+export * from './cart.js';

@@ -124,6 +124,8 @@ export interface OrderTable {
   paid_at: string | null;
   shipped_at: string | null;
   cancelled_at: string | null;
+  /** The checkout this order was placed in with the other lines of a cart; null for a one-part purchase. */
+  checkout_id: string | null;
 }
 
 export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled';
@@ -139,7 +141,11 @@ export interface OrderMailOutboxTable {
   last_error: string | null;
 }
 
+/** What one payment pays: a one-part order, or every order of a checkout. */
+export type PaysFor = 'order' | 'checkout';
+
 export interface PaymentTable {
+  /** The id of the order, or of the checkout, the payment pays. */
   order_id: string;
   provider: 'test' | 'stripe';
   intent_id: string;
@@ -157,7 +163,9 @@ export interface TestPaymentIntentTable {
   idempotency_key: string | null;
   amount_cents: number;
   currency: string;
+  /** The id of the order or checkout the intent pays (its metadata), and which of the two it is. */
   order_id: string;
+  pays_for: PaysFor;
   status: TestIntentStatus;
   last_error: string | null;
   card_last4: string | null;

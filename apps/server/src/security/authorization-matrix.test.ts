@@ -184,6 +184,18 @@ const ROWS: Row[] = [
     request: async () => ({ url: '/api/cart', payload: { lines: [{ productId: (await insertProduct(t.database.db)).id, quantity: 2 }] } }),
   },
   {
+    // Each caller checks out a cart of their own, filled for the call.
+    route: 'POST /api/checkout',
+    expect: gated(401, 201, 201, 201),
+    request: async (context, role) => {
+      if (role !== 'visitor') {
+        const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
+        await t.app.inject({ method: 'PUT', url: '/api/cart', headers: context[role].headers, payload: { lines: [{ productId: product.id, quantity: 1 }] } });
+      }
+      return { url: '/api/checkout', payload: { location: 'Leeds', phone: '+44 113 496 0000' } };
+    },
+  },
+  {
     route: 'PUT /api/products/:id/fitment',
     expect: gated(401, 403, 403, 200),
     request: async () => {
@@ -315,6 +327,17 @@ const ROWS: Row[] = [
     route: 'POST /api/create-payment-intent',
     expect: gated(401, 200, 403, 200),
     request: async ({ owner }) => ({ url: '/api/create-payment-intent', payload: { orderId: await placeOrder(owner) } }),
+  },
+  {
+    // The same call for a checkout: the owner's, paid by its owner or an admin only.
+    route: 'POST /api/create-payment-intent',
+    expect: gated(401, 200, 403, 200),
+    request: async ({ owner }) => {
+      const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
+      await t.app.inject({ method: 'PUT', url: '/api/cart', headers: owner.headers, payload: { lines: [{ productId: product.id, quantity: 1 }] } });
+      const placed = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: owner.headers, payload: { location: 'Leeds', phone: '+44 113 496 0000' } });
+      return { url: '/api/create-payment-intent', payload: { checkoutId: placed.json().checkoutId } };
+    },
   },
   {
     route: 'POST /api/payments/webhook',

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
-import { orderQuantitySchema } from './order.js';
-
-/** SPEC-2 section 5: the most lines one cart holds. */
-export const CART_LINES_MAX = 50;
-
-export const cartMessages = {
-  tooManyLines: `A cart holds at most ${CART_LINES_MAX} different parts. Please check out these first, then start another cart for the rest.`,
-  sameTwice: 'This part is already in the cart: change the quantity of its line instead',
-  unknownPart: 'This part is not in the shop',
-  linesRequired: 'Send the cart as { lines: [{ productId, quantity }] }',
-} as const;
+import { CART_LINES_MAX, CART_PROBLEMS, cartMessages } from '../cart.js';
+import { deliverySchema, MAX_ORDER_TOTAL_CENTS, orderQuantitySchema } from './order.js';
 
 /** One line as the customer sends it: the part and how many, a whole number of pieces. */
 export const cartLineInputSchema = z.object({ productId: idSchema, quantity: orderQuantitySchema });
@@ -25,12 +16,6 @@ export const cartInputSchema = z
       seen.add(line.productId);
     });
   });
-
-/**
- * What stands between a line and its order: the part left the shop, the quantity is below its
- * minimum, or more than its stock. SPEC's purchase messages say the last two.
- */
-export const CART_PROBLEMS = ['gone', 'below-minimum', 'not-available'] as const;
 
 /** A line of the cart as the shop answers it, checked against the catalogue now. */
 export const cartLineSchema = z.object({
@@ -54,3 +39,16 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 /** GET and PUT /cart: the lines in the order they were added, and the total of those still in the shop. */
 export const cartSchema = z.object({ lines: z.array(cartLineSchema), total: z.number() });
 export type Cart = z.infer<typeof cartSchema>;
+
+export const checkoutMessages = {
+  empty: 'Your cart is empty',
+  partGone: (name: string) => `${name} is no longer sold. Please remove it from your cart.`,
+  totalTooLarge: `One payment can be at most $${(MAX_ORDER_TOTAL_CENTS / 100).toLocaleString('en-US')}. Please check out fewer parts at a time.`,
+} as const;
+
+/** POST /checkout: where the cart's orders go and whom to call; the lines are the server's cart. */
+export const checkoutInputSchema = deliverySchema;
+
+/** A placed checkout: its id (what one payment pays) and its orders, in the order of the cart's lines. */
+export const checkoutAnswerSchema = z.object({ checkoutId: idSchema, orderIds: z.array(idSchema) });
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;

@@ -33,11 +33,15 @@ export const orderQuantitySchema = z
  * POST /orders: SPEC's payload plus productId. Name, email, tool name and price are taken
  * from the account and the catalogue, whatever the client sends for them.
  */
-export const createOrderSchema = z.object({
-  productId: idSchema,
-  quantity: orderQuantitySchema,
+/** Where an order goes and whom to call: SPEC's purchase fields, for one part and for a checkout alike. */
+export const deliverySchema = z.object({
   location: boundedText(TEXT_LIMITS.location, purchaseMessages.locationRequired),
   phone: phoneSchema,
+});
+
+export const createOrderSchema = deliverySchema.extend({
+  productId: idSchema,
+  quantity: orderQuantitySchema,
   toolName: z.string().max(500).optional(),
   toolPrice: z.union([z.string(), z.number()]).optional(),
   name: z.string().max(500).optional(),
@@ -68,6 +72,8 @@ export const orderSchema = z.object({
   shift: z.boolean(),
   status: orderStatusSchema,
   transactionId: z.string().nullable(),
+  /** The checkout this order was placed in with other cart lines (paid and cancelled together); null for a one-part purchase. */
+  checkoutId: idSchema.nullable(),
   createdAt: z.string(),
   /** In the customer's own list: whether they have reviewed the part of this order. */
   reviewed: z.boolean().optional(),

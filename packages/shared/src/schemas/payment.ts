@@ -12,11 +12,20 @@ export const markPaidSchema = z.object({
     .regex(/^[A-Za-z0-9_]+$/, 'Not a valid transaction id'),
 });
 
-export const createPaymentIntentSchema = z.object({
-  orderId: idSchema,
-  /** SPEC's client sends the price; the server charges the order's own total whatever this says. */
-  price: z.number().optional(),
-});
+/**
+ * POST /create-payment-intent: SPEC's `{ orderId, price }` for one order, or `{ checkoutId }`
+ * for every order of a checkout. The server charges their own total whatever `price` says.
+ */
+export const createPaymentIntentSchema = z
+  .object({
+    orderId: idSchema.optional(),
+    checkoutId: idSchema.optional(),
+    price: z.number().optional(),
+  })
+  .refine((body) => (body.orderId === undefined) !== (body.checkoutId === undefined), {
+    message: 'Send the orderId of an order or the checkoutId of a checkout',
+    path: ['orderId'],
+  });
 export const clientSecretAnswerSchema = z.object({ clientSecret: z.string() });
 
 export const paymentConfigSchema = z.object({

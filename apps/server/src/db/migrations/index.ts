@@ -16,6 +16,7 @@ import * as m014 from './014-part-reviews.js';
 import * as m015 from './015-fitment.js';
 import * as m016 from './016-fitment-changes.js';
 import * as m017 from './017-carts.js';
+import * as m018 from './018-checkouts.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-fitment': m015,
   '016-fitment-changes': m016,
   '017-carts': m017,
+  '018-checkouts': m018,
 };

@@ -5,14 +5,14 @@ import { type CartService, createCartService } from './cart.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signed-in customers' carts. */
+    /** Signed-in customers' carts, and their checkout. */
     cart: CartService;
   }
 }
 
 export const cartPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('cart', createCartService({ repository: createCartRepository(app.database.db), catalogue: app.catalogue }));
+    app.decorate('cart', createCartService({ repository: createCartRepository(app.database.db), catalogue: app.catalogue, orders: app.orders }));
   },
-  { name: 'cart', dependencies: ['database', 'catalogue'] },
+  { name: 'cart', dependencies: ['database', 'catalogue', 'orders'] },
 );

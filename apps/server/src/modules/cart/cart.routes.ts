@@ -1,4 +1,4 @@
-import { cartInputSchema, cartSchema } from '@shop/shared';
+import { cartInputSchema, cartSchema, checkoutAnswerSchema, checkoutInputSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 
@@ -30,5 +30,23 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.cart.replace(request.user!.id, request.body.lines),
+  );
+  app.post(
+    '/checkout',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['cart'],
+        ...bearer,
+        summary: "Orders the signed-in customer's cart as one checkout, every line or none (a line the shop cannot fill is named), and empties it; one payment pays the checkout",
+        body: checkoutInputSchema,
+        response: { 201: checkoutAnswerSchema, ...errors(400, 401, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { checkoutId, orders } = await app.cart.checkout(request.user!, request.body);
+      request.log.info({ checkoutId, lines: orders.length }, 'checkout placed');
+      return reply.code(201).send({ checkoutId, orderIds: orders.map((order) => order.id) });
+    },
   );
 };

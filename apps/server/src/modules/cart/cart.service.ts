@@ -1,5 +1,6 @@
 import { type Cart, type CartLine, cartMessages, centsToDollars } from '@shop/shared';
 import { invalidField } from '../../lib/errors.js';
+import type { OrdersService } from '../orders/orders.plugin.js';
 import type { CatalogueService } from '../products/products.plugin.js';
 import type { CartRepository, StoredCartLine } from './cart.repository.js';
 
@@ -10,9 +11,21 @@ const toCents = (dollars: number) => Math.round(dollars * 100);
  * against the catalogue whenever it is read, so a part deleted, repriced or running low since
  * it was put in the cart says so before checkout. The shop's own prices make every total.
  */
-export function createCartService({ repository, catalogue }: { repository: CartRepository; catalogue: Pick<CatalogueService, 'findMany'> }) {
-  async function answer(lines: StoredCartLine[]): Promise<Cart> {
-    const products = new Map((await catalogue.findMany(lines.map((line) => line.product_id))).map((product) => [product._id, product]));
+export function createCartService({
+  repository,
+  catalogue,
+  orders,
+}: {
+  repository: CartRepository;
+  catalogue: Pick<CatalogueService, 'findMany'>;
+  orders: Pick<OrdersService, 'placeCheckout'>;
+}) {
+  type Products = Map<string, Awaited<ReturnType<CatalogueService['findMany']>>[number]>;
+  const productsOf = async (ids: string[]): Promise<Products> => new Map((await catalogue.findMany(ids)).map((product) => [product._id, product]));
+
+  /** The lines checked against the catalogue; `products` when the caller has just looked them up. */
+  async function answer(lines: StoredCartLine[], known?: Products): Promise<Cart> {
+    const products = known ?? (await productsOf(lines.map((line) => line.product_id)));
     let total = 0;
     const answered = lines.map((line): CartLine => {
       const product = products.get(line.product_id);
@@ -51,7 +64,7 @@ export function createCartService({ repository, catalogue }: { repository: CartR
      */
     async replace(userId: string, lines: Array<{ productId: string; quantity: number }>): Promise<Cart> {
       const stored = new Map((await repository.lines(userId)).map((line) => [line.product_id, line]));
-      const products = new Map((await catalogue.findMany(lines.map((line) => line.productId))).map((product) => [product._id, product]));
+      const products = await productsOf(lines.map((line) => line.productId));
       const next = lines.map(({ productId, quantity }, index): StoredCartLine => {
         const product = products.get(productId);
         const before = stored.get(productId);
@@ -64,7 +77,21 @@ export function createCartService({ repository, catalogue }: { repository: CartR
         };
       });
       await repository.replace(userId, next);
-      return answer(next);
+      return answer(next, products);
+    },
+
+    /**
+     * Orders the account's cart, every line or none, as one checkout; the cart is emptied in the
+     * checkout's own transaction, so two tabs checking out the same cart place it once.
+     */
+    checkout(customer: { id: string; name: string; email: string }, delivery: { location: string; phone: string }) {
+      return orders.placeCheckout({
+        userId: customer.id,
+        customerName: customer.name,
+        email: customer.email,
+        ...delivery,
+        takeLines: (trx) => repository.takeAll(trx, customer.id),
+      });
     },
   };
 }

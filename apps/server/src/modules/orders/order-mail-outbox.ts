@@ -18,18 +18,19 @@ export async function queueOrderMail(db: Kysely<Database> | Transaction<Database
   await db.insertInto('order_mail_outbox').values({ id: newId(), order_id: orderId, kind, created_at: now, next_attempt_at: now }).execute();
 }
 
-function render(kind: OrderMailKind, order: OrderRow, myOrdersUrl: string) {
+/** The email of one queued row: `orders` are the order's checkout's lines (or the order alone). */
+function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], myOrdersUrl: string) {
   switch (kind) {
     case 'placed':
-      return orderEmails.placed(order, myOrdersUrl);
+      return orderEmails.placed(orders, myOrdersUrl);
     case 'paid':
-      return orderEmails.paid(order);
+      return orderEmails.paid(orders);
     case 'shipped':
       return orderEmails.shipped(order);
     case 'cancelled-unpaid':
-      return orderEmails.cancelledUnpaid(order);
+      return orderEmails.cancelledUnpaid(orders);
     case 'cancelled':
-      return orderEmails.cancelled(order, myOrdersUrl);
+      return orderEmails.cancelled(orders, myOrdersUrl);
   }
 }
 
@@ -83,13 +84,17 @@ export function createOrderMailDispatcher({
       .where('id', 'in', [...new Set(claimed.map((row) => row.order_id))])
       .execute();
     const byId = new Map(orders.map((order) => [order.id, order]));
+    // A checkout's email lists every line of it.
+    const checkoutIds = [...new Set(orders.flatMap((order) => (order.checkout_id ? [order.checkout_id] : [])))];
+    const lines = checkoutIds.length === 0 ? [] : await db.selectFrom('orders').selectAll().where('checkout_id', 'in', checkoutIds).orderBy('number').execute();
+    const linesOf = (order: OrderRow) => (order.checkout_id ? lines.filter((line) => line.checkout_id === order.checkout_id) : [order]);
     let sent = 0;
     const done: string[] = [];
     for (const mail of claimed) {
       const order = byId.get(mail.order_id);
       try {
         if (order) {
-          await mailer.send({ to: order.email, ...render(mail.kind, order, myOrdersUrl) });
+          await mailer.send({ to: order.email, ...render(mail.kind, order, linesOf(order), myOrdersUrl) });
           sent++;
         } else {
           log.warn({ orderId: mail.order_id, kind: mail.kind }, 'order email for no known order dropped');

@@ -2,29 +2,48 @@ import { formatOrderNumber } from '@shop/shared';
 import type { OrderRow } from '../../db/schema.js';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const summary = (order: OrderRow) =>
-  `${order.quantity} x ${order.tool_name} at ${money(order.unit_price_cents)} = ${money(order.total_cents)}\nOrder number: ${formatOrderNumber(order.number)}`;
+const line = (order: OrderRow) => `${order.quantity} x ${order.tool_name} at ${money(order.unit_price_cents)} = ${money(order.total_cents)}`;
 
-/** The texts of the emails an order sends its customer. */
+/** '#10001', or '#10001, #10002 and #10003' for the lines of a checkout. */
+function numbers(orders: OrderRow[]): string {
+  const each = orders.map((order) => formatOrderNumber(order.number));
+  return each.length === 1 ? each[0]! : `${each.slice(0, -1).join(', ')} and ${each.at(-1)!}`;
+}
+
+/** One order's line and number; a checkout's lines, each with its number, and their total. */
+function summary(orders: OrderRow[]): string {
+  if (orders.length === 1) return `${line(orders[0]!)}\nOrder number: ${formatOrderNumber(orders[0]!.number)}`;
+  const total = orders.reduce((sum, order) => sum + order.total_cents, 0);
+  return `${orders.map((order) => `${formatOrderNumber(order.number)}: ${line(order)}`).join('\n')}\nTotal: ${money(total)}`;
+}
+
+const verb = (orders: OrderRow[], one: string, several: string) => (orders.length === 1 ? one : several);
+const title = (orders: OrderRow[]) => `${verb(orders, 'order', 'orders')} ${numbers(orders)}`;
+
+/**
+ * The texts of the emails an order sends its customer; a checkout's orders share one email
+ * listing every line and the total (all but shipping, which is per line).
+ */
 export const orderEmails = {
-  placed: (order: OrderRow, myOrdersUrl: string) => ({
-    subject: `Your Moto Parts order ${formatOrderNumber(order.number)} is waiting for payment`,
-    text: `Hello ${order.customer_name},\n\nThank you for your order:\n\n${summary(order)}\nDelivery to: ${order.location}\n\nWe keep the parts for you while the order waits for payment. Pay it from My Orders: ${myOrdersUrl}\n\nMoto Parts`,
+  placed: (orders: OrderRow[], myOrdersUrl: string) => ({
+    subject: `Your Moto Parts ${title(orders)} ${verb(orders, 'is', 'are')} waiting for payment`,
+    text: `Hello ${orders[0]!.customer_name},\n\nThank you for your order:\n\n${summary(orders)}\nDelivery to: ${orders[0]!.location}\n\nWe keep the parts for you while the order waits for payment. Pay it from My Orders: ${myOrdersUrl}\n\nMoto Parts`,
   }),
-  paid: (order: OrderRow) => ({
-    subject: `Payment received for order ${formatOrderNumber(order.number)}`,
-    text: `Hello ${order.customer_name},\n\nWe received your payment:\n\n${summary(order)}\nTransaction: ${order.transaction_id}\n\nWe will tell you when the parts are on their way.\n\nMoto Parts`,
+  paid: (orders: OrderRow[]) => ({
+    subject: `Payment received for ${title(orders)}`,
+    text: `Hello ${orders[0]!.customer_name},\n\nWe received your payment:\n\n${summary(orders)}\nTransaction: ${orders[0]!.transaction_id}\n\nWe will tell you when the parts are on their way.\n\nMoto Parts`,
   }),
+  /** Shipped line by line, so one order at a time. */
   shipped: (order: OrderRow) => ({
     subject: `Your order ${formatOrderNumber(order.number)} is on its way`,
-    text: `Hello ${order.customer_name},\n\nYour parts have been sent to ${order.location}:\n\n${summary(order)}\n\nMoto Parts`,
+    text: `Hello ${order.customer_name},\n\nYour parts have been sent to ${order.location}:\n\n${summary([order])}\n\nMoto Parts`,
   }),
-  cancelled: (order: OrderRow, myOrdersUrl: string) => ({
-    subject: `Your order ${formatOrderNumber(order.number)} is cancelled`,
-    text: `Hello ${order.customer_name},\n\nAs you asked, we cancelled your order; nothing was charged and the parts are back on the shelf:\n\n${summary(order)}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+  cancelled: (orders: OrderRow[], myOrdersUrl: string) => ({
+    subject: `Your ${title(orders)} ${verb(orders, 'is', 'are')} cancelled`,
+    text: `Hello ${orders[0]!.customer_name},\n\nAs you asked, we cancelled your order; nothing was charged and the parts are back on the shelf:\n\n${summary(orders)}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
   }),
-  cancelledUnpaid: (order: OrderRow) => ({
-    subject: `Your unpaid order ${formatOrderNumber(order.number)} was cancelled`,
-    text: `Hello ${order.customer_name},\n\nYour order was not paid in time, so we cancelled it and released the parts:\n\n${summary(order)}\n\nYou are welcome to order again at any time.\n\nMoto Parts`,
+  cancelledUnpaid: (orders: OrderRow[]) => ({
+    subject: `Your unpaid ${title(orders)} ${verb(orders, 'was', 'were')} cancelled`,
+    text: `Hello ${orders[0]!.customer_name},\n\nYour order was not paid in time, so we cancelled it and released the parts:\n\n${summary(orders)}\n\nYou are welcome to order again at any time.\n\nMoto Parts`,
   }),
 };

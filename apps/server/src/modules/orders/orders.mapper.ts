@@ -18,6 +18,7 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }): Order => ({
   shift: row.status === 'shipped',
   status: row.status,
   transactionId: row.transaction_id,
+  checkoutId: row.checkout_id,
   createdAt: row.created_at,
   ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed) } : {}),
 });

@@ -37,13 +37,70 @@ export type RefusalReason =
   | 'unpaid-orders'
   | 'unpaid-units'
   | 'pace'
-  | 'out-of-stock';
+  | 'out-of-stock'
+  /** A checkout's lines together above what one payment may carry. */
+  | 'checkout-too-large';
 
 export type Placement =
   | { order: OrderRow }
   | { refusal: { reason: RefusalReason; minimum: number | null; unpaidOrders: number } };
 
-type PlacementValues = NewOrder & PlacementLimits & { orderId: string; mailId: string };
+/**
+ * A checkout as the service decided to place it: who, where to, and the lines, which are taken
+ * from the cart inside the checkout's own transaction, so that two tabs checking out one cart
+ * place it once.
+ */
+export interface NewCheckout {
+  userId: string;
+  customerName: string;
+  email: string;
+  location: string;
+  phone: string;
+  stamp: string;
+  takeLines(trx: Transaction<Database>): Promise<CheckoutLine[]>;
+}
+
+/** A cart line to order: the part, how many, and the part's name as the cart last saw it. */
+export interface CheckoutLine {
+  productId: string;
+  quantity: number;
+  name: string;
+}
+
+type Refusal = Extract<Placement, { refusal: unknown }>['refusal'];
+
+export type CheckoutPlacement =
+  | { checkoutId: string; orders: OrderRow[] }
+  | { empty: true }
+  | { refusal: Refusal; line: (CheckoutLine & { index: number }) | null };
+
+/** A checkout line the verdict refused (or, with no line, the whole checkout): thrown to take back every line placed before it. */
+class LineRefused extends Error {
+  constructor(
+    readonly refusal: Refusal,
+    readonly line: (CheckoutLine & { index: number }) | null,
+  ) {
+    super('a checkout line was refused');
+  }
+}
+
+/**
+ * What one payment pays, and what is cancelled together: a one-part order, or every order of
+ * a checkout.
+ */
+export interface PurchaseRef {
+  kind: 'order' | 'checkout';
+  id: string;
+}
+
+type PlacementValues = NewOrder &
+  PlacementLimits & {
+    orderId: string;
+    mailId: string;
+    checkoutId: string | null;
+    /** What the order adds to the account's unpaid orders and placements: 1, or 0 for a checkout's lines after its first. */
+    holdCount: number;
+  };
 
 interface VerdictRow {
   refusal: RefusalReason | null;
@@ -87,9 +144,9 @@ function placementSteps(lock: RawBuilder<unknown>, nextNumber: RawBuilder<number
 
   // The account's hold row is named `hold` both where the verdict reads it and where the hold is grown.
   const windowOver = sql`hold.window_started_at <= ${value.windowOpenAfter}`;
-  const unpaidOrdersFull = sql`coalesce(hold.orders, 0) >= ${value.unpaidOrders}`;
+  const unpaidOrdersFull = sql`coalesce(hold.orders, 0) + ${value.holdCount} > ${value.unpaidOrders}`;
   const unpaidUnitsFull = sql`coalesce(hold.units, 0) + ${value.quantity} > ${value.unpaidUnits}`;
-  const paceReached = sql`(not (${windowOver}) and hold.placed_in_window >= ${value.placementsPerWindow})`;
+  const paceReached = sql`(not (${windowOver}) and hold.placed_in_window + ${value.holdCount} > ${value.placementsPerWindow})`;
 
   const verdict = sql`
     select
@@ -114,11 +171,11 @@ function placementSteps(lock: RawBuilder<unknown>, nextNumber: RawBuilder<number
   // PostgreSQL another first order of the account may have created it after this statement began.
   const growHold = (after: RawBuilder<unknown>) => sql`
     insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
-    select ${value.userId}, 1, ${value.quantity}, ${value.stamp}, 1 where ${after}
+    select ${value.userId}, ${value.holdCount}, ${value.quantity}, ${value.stamp}, ${value.holdCount} where ${after}
     on conflict (user_id) do update set
-      orders = hold.orders + 1,
+      orders = hold.orders + excluded.orders,
       units = hold.units + excluded.units,
-      placed_in_window = case when ${windowOver} then 1 else hold.placed_in_window + 1 end,
+      placed_in_window = case when ${windowOver} then excluded.placed_in_window else hold.placed_in_window + excluded.placed_in_window end,
       window_started_at = case when ${windowOver} then excluded.window_started_at else hold.window_started_at end
     where not (${unpaidOrdersFull} or ${unpaidUnitsFull} or ${paceReached})
     returning user_id`;
@@ -131,9 +188,9 @@ function placementSteps(lock: RawBuilder<unknown>, nextNumber: RawBuilder<number
   // Name and price from the product row the verdict read, never from the client.
   const recordOrder = (after: RawBuilder<unknown>) => sql`
     insert into orders (id, number, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
-      total_cents, location, phone, status, created_at, updated_at)
+      total_cents, location, phone, status, created_at, updated_at, checkout_id)
     select ${value.orderId}, ${nextNumber}, ${value.userId}, product.id, ${value.customerName}, ${value.email}, product.name, product.price_cents,
-      ${value.quantity}, product.price_cents * ${value.quantity}, ${value.location}, ${value.phone}, 'waiting', ${value.stamp}, ${value.stamp}
+      ${value.quantity}, product.price_cents * ${value.quantity}, ${value.location}, ${value.phone}, 'waiting', ${value.stamp}, ${value.stamp}, ${value.checkoutId}
     from product where ${after}
     returning *`;
 
@@ -172,37 +229,49 @@ export function createOrdersRepository(database: ShopDatabase) {
     refusal: { reason: verdict.refusal!, minimum: verdict.minimum, unpaidOrders: Number(verdict.unpaid_orders) },
   });
 
+  /** Places one order, in a transaction of its own or inside the caller's (the lines of a checkout, which queue their email once). */
+  type LinePlacer = (values: PlacementValues, trx?: Transaction<Database>) => Promise<Placement>;
+
   /**
    * PostgreSQL: the steps as one statement, the account's, the product's and the hold's rows
    * locked inside it and read as they are now, so a row is locked only while the server runs it.
    */
-  function statementPlacer() {
+  function statementPlacer(): { placeLine: LinePlacer; inTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T> } {
     const steps = placementSteps(sql` for update`, sql<number>`nextval('order_numbers')`);
-    const statement = compile(sql`
+    const statement = (mail: boolean) =>
+      compile(sql`
       with ${steps.reads},
       verdict as (${steps.verdict}),
       grown as (${steps.growHold(sql`(select refusal from verdict) is null`)}),
       taken as (${steps.takeStock(sql`exists (select 1 from grown)`)}),
-      placed as (${steps.recordOrder(sql`exists (select 1 from taken)`)}),
-      mailed as (${steps.queueMail(sql`exists (select 1 from placed)`)})
+      placed as (${steps.recordOrder(sql`exists (select 1 from taken)`)})
+      ${mail ? sql`, mailed as (${steps.queueMail(sql`exists (select 1 from placed)`)})` : sql``}
       select verdict.refusal, verdict.minimum, verdict.unpaid_orders, placed.* from verdict left join placed on true`);
+    const alone = statement(true);
+    const inCheckout = statement(false);
 
-    return async function place(values: PlacementValues): Promise<Placement> {
-      // A first order of the account placed at the same moment as another may find the hold row
-      // the other created missing from its snapshot: the hold then refuses what the verdict
-      // allowed, and a second run, which sees that row, answers.
-      for (let run = 1; run <= 2; run++) {
-        const [row] = await database.prepared<VerdictRow & Nullable<OrderRow>>('place-order', statement.text, statement.values(values));
-        const { refusal, minimum, unpaid_orders, ...order } = row!;
-        if (order.id !== null) return { order: order as OrderRow };
-        if (refusal !== null) return refusalOf({ refusal, minimum, unpaid_orders });
-      }
-      throw new Error('the order statement neither placed the order nor said why');
+    return {
+      async placeLine(values, trx) {
+        // A first order of the account placed at the same moment as another may find the hold row
+        // the other created missing from its snapshot: the hold then refuses what the verdict
+        // allowed, and a second run, which sees that row, answers.
+        for (let run = 1; run <= 2; run++) {
+          type Row = VerdictRow & Nullable<OrderRow>;
+          const [row] = trx
+            ? (await trx.executeQuery<Row>(CompiledQuery.raw(inCheckout.text, inCheckout.values(values)))).rows
+            : await database.prepared<Row>('place-order', alone.text, alone.values(values));
+          const { refusal, minimum, unpaid_orders, ...order } = row!;
+          if (order.id !== null) return { order: order as OrderRow };
+          if (refusal !== null) return refusalOf({ refusal, minimum, unpaid_orders });
+        }
+        throw new Error('the order statement neither placed the order nor said why');
+      },
+      inTransaction: (work) => db.transaction().execute(work),
     };
   }
 
   /** SQLite: the same steps one after another, each run only when the one before wrote, in the group commit. */
-  function groupCommitPlacer() {
+  function groupCommitPlacer(): ReturnType<typeof statementPlacer> {
     // The group commit holds the write lock, so the largest number plus one is free.
     const steps = placementSteps(sql``, sql<number>`(select coalesce(max(number), ${sql.lit(FIRST_ORDER_NUMBER - 1)}) + 1 from orders)`);
     const verdict = compile(sql`with ${steps.reads} ${steps.verdict}`);
@@ -212,32 +281,79 @@ export function createOrdersRepository(database: ShopDatabase) {
     const queueMail = compile(steps.queueMail(sql`true`));
     const inGroupCommit = createGroupCommit(db);
 
-    return (values: PlacementValues): Promise<Placement> =>
-      inGroupCommit(async (trx) => {
-        const run = async <Row>(statement: ReturnType<typeof compile>) =>
-          (await trx.executeQuery<Row>(CompiledQuery.raw(statement.text, statement.values(values)))).rows;
-        // A step that writes nothing after the verdict allowed the order cannot happen under the
-        // write lock; if it did, the throw takes back the steps before it with the savepoint.
-        const wrote = <Row>(rows: Row[]): Row => {
-          if (rows.length === 0) throw new Error('an order step wrote nothing after the verdict allowed it');
-          return rows[0]!;
-        };
-        const [found] = await run<VerdictRow>(verdict);
-        if (found!.refusal !== null) return refusalOf(found!);
-        wrote(await run(growHold));
-        wrote(await run(takeStock));
-        const order = wrote(await run<OrderRow>(recordOrder));
-        await run(queueMail);
-        return { order };
-      });
+    async function placeIn(trx: Transaction<Database>, values: PlacementValues, mail: boolean): Promise<Placement> {
+      const run = async <Row>(statement: ReturnType<typeof compile>) =>
+        (await trx.executeQuery<Row>(CompiledQuery.raw(statement.text, statement.values(values)))).rows;
+      // A step that writes nothing after the verdict allowed the order cannot happen under the
+      // write lock; if it did, the throw takes back the steps before it with the savepoint.
+      const wrote = <Row>(rows: Row[]): Row => {
+        if (rows.length === 0) throw new Error('an order step wrote nothing after the verdict allowed it');
+        return rows[0]!;
+      };
+      const [found] = await run<VerdictRow>(verdict);
+      if (found!.refusal !== null) return refusalOf(found!);
+      wrote(await run(growHold));
+      wrote(await run(takeStock));
+      const order = wrote(await run<OrderRow>(recordOrder));
+      if (mail) await run(queueMail);
+      return { order };
+    }
+
+    return {
+      placeLine: (values, trx) => (trx ? placeIn(trx, values, false) : inGroupCommit((own) => placeIn(own, values, true))),
+      inTransaction: inGroupCommit,
+    };
   }
 
-  const placeOrder = dialect === 'postgres' ? statementPlacer() : groupCommitPlacer();
+  const placer = dialect === 'postgres' ? statementPlacer() : groupCommitPlacer();
+
+  /** Orders of one purchase: the one order, or every order of the checkout. */
+  const purchaseColumn = (ref: PurchaseRef) => (ref.kind === 'checkout' ? 'checkout_id' : 'id');
 
   return {
     /** Takes the stock, grows the account's hold, records the order and queues its email, or says why not. */
     place(order: NewOrder, limits: PlacementLimits): Promise<Placement> {
-      return placeOrder({ ...order, ...limits, orderId: newId(), mailId: newId() });
+      return placer.placeLine({ ...order, ...limits, orderId: newId(), mailId: newId(), checkoutId: null, holdCount: 1 });
+    },
+
+    /**
+     * Takes the cart's lines and places every one with the rules of a single order, in one
+     * transaction (SQLite: one unit of the group commit): when a line is refused, every line
+     * before it is taken back and the refusal names it. Lines are placed in the order of their
+     * part ids, so two checkouts lock the parts they share in the same order. The checkout counts
+     * as one unpaid order and one placement of its account, and queues one email.
+     */
+    async placeCheckout(checkout: NewCheckout, limits: PlacementLimits): Promise<CheckoutPlacement> {
+      const { takeLines, ...order } = checkout;
+      try {
+        return await placer.inTransaction(async (trx): Promise<CheckoutPlacement> => {
+          const lines = (await takeLines(trx)).map((line, index) => ({ ...line, index }));
+          if (lines.length === 0) return { empty: true };
+          const checkoutId = newId();
+          const placed: OrderRow[] = [];
+          const byPart = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+          for (const [n, line] of byPart.entries()) {
+            const values = { ...order, ...limits, productId: line.productId, quantity: line.quantity, orderId: newId(), mailId: newId(), checkoutId, holdCount: n === 0 ? 1 : 0 };
+            const outcome = await placer.placeLine(values, trx);
+            if ('refusal' in outcome) throw new LineRefused(outcome.refusal, line);
+            placed[line.index] = outcome.order;
+          }
+          // One payment carries the whole checkout, so its total has the limit of one order's.
+          if (placed.reduce((sum, one) => sum + one.total_cents, 0) > limits.maxTotalCents) {
+            throw new LineRefused({ reason: 'checkout-too-large', minimum: null, unpaidOrders: 0 }, null);
+          }
+          await queueOrderMail(trx, placed[0]!.id, 'placed', order.stamp);
+          return { checkoutId, orders: placed };
+        });
+      } catch (error) {
+        if (error instanceof LineRefused) return { refusal: error.refusal, line: error.line };
+        throw error;
+      }
+    },
+
+    /** The orders of a checkout, in the order of their lines. */
+    listOfCheckout(checkoutId: string): Promise<OrderRow[]> {
+      return db.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).orderBy('number').execute();
     },
 
     findById(id: string): Promise<OrderRow | undefined> {
@@ -297,49 +413,52 @@ export function createOrdersRepository(database: ShopDatabase) {
     },
 
     /**
-     * Waiting -> cancelled, the stock and the account's hold given back, in one transaction:
-     * only the request whose conditional update moved the order out of 'waiting' returns them.
+     * Waiting -> cancelled for every order of the purchase, the stock and the account's hold given
+     * back, in one transaction: only the request whose conditional update moved the orders out of
+     * 'waiting' returns them. One email for the purchase.
      */
-    cancel(id: string, { stamp, mail }: { stamp: string; mail: OrderMailKind | null }): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
+    cancel(ref: PurchaseRef, { stamp, mail }: { stamp: string; mail: OrderMailKind | null }): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
       return db.transaction().execute(async (trx) => {
         const cancelled = await trx
           .updateTable('orders')
           .set({ status: 'cancelled', cancelled_at: stamp, updated_at: stamp })
-          .where('id', '=', id)
+          .where(purchaseColumn(ref), '=', ref.id)
           .where('status', '=', 'waiting')
-          .returning(['product_id', 'quantity', 'user_id'])
-          .executeTakeFirst();
-        if (!cancelled) {
-          const exists = await trx.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst();
+          .returning(['id', 'number', 'product_id', 'quantity', 'user_id'])
+          .execute();
+        if (cancelled.length === 0) {
+          const exists = await trx.selectFrom('orders').select('status').where(purchaseColumn(ref), '=', ref.id).executeTakeFirst();
           return exists ? 'not-waiting' : 'not-found';
         }
-        // The hold before the product, in the order placing an order locks them.
-        await releaseHold(trx, cancelled.user_id, cancelled.quantity);
-        await trx
-          .updateTable('products')
-          .set({ quantity: sql<number>`quantity + ${cancelled.quantity}`, updated_at: stamp })
-          .where('id', '=', cancelled.product_id)
-          .execute();
-        if (mail) await queueOrderMail(trx, id, mail, stamp);
+        // The hold before the products, and the products in id order, as placing locks them.
+        await releaseHold(trx, cancelled[0]!.user_id, cancelled);
+        for (const order of [...cancelled].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) {
+          await trx
+            .updateTable('products')
+            .set({ quantity: sql<number>`quantity + ${order.quantity}`, updated_at: stamp })
+            .where('id', '=', order.product_id)
+            .execute();
+        }
+        if (mail) await queueOrderMail(trx, firstOf(cancelled).id, mail, stamp);
         return 'cancelled';
       });
     },
 
-    /** Waiting -> paid, its hold released and its email queued; undefined when the order was not waiting. */
-    markPaid(id: string, transactionId: string, stamp: string): Promise<OrderRow | undefined> {
+    /** Waiting -> paid for every order of the purchase, its hold released and one email queued; empty when they were not waiting. */
+    markPaid(ref: PurchaseRef, transactionId: string, stamp: string): Promise<OrderRow[]> {
       return db.transaction().execute(async (trx) => {
-        const row = await trx
+        const rows = await trx
           .updateTable('orders')
           .set({ status: 'paid', transaction_id: transactionId, paid_at: stamp, updated_at: stamp })
-          .where('id', '=', id)
+          .where(purchaseColumn(ref), '=', ref.id)
           .where('status', '=', 'waiting')
           .returningAll()
-          .executeTakeFirst();
-        if (row) {
-          await releaseHold(trx, row.user_id, row.quantity);
-          await queueOrderMail(trx, id, 'paid', stamp);
+          .execute();
+        if (rows.length > 0) {
+          await releaseHold(trx, rows[0]!.user_id, rows);
+          await queueOrderMail(trx, firstOf(rows).id, 'paid', stamp);
         }
-        return row;
+        return rows.sort((a, b) => a.number - b.number);
       });
     },
 
@@ -361,8 +480,12 @@ export function createOrdersRepository(database: ShopDatabase) {
 }
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
-/** An order left 'waiting' (paid or cancelled): its account holds it no more. */
-async function releaseHold(trx: Transaction<Database>, userId: string, quantity: number): Promise<void> {
+/** The purchase's first order (the lowest number), which its emails are queued against. */
+const firstOf = <Row extends { number: number }>(orders: Row[]): Row => orders.reduce((first, order) => (order.number < first.number ? order : first));
+
+/** A purchase left 'waiting' (paid or cancelled): its account holds it, one order and its units, no more. */
+async function releaseHold(trx: Transaction<Database>, userId: string, orders: Array<{ quantity: number }>): Promise<void> {
+  const quantity = orders.reduce((sum, order) => sum + order.quantity, 0);
   await trx
     .updateTable('unpaid_holds')
     .set({

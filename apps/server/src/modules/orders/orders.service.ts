@@ -1,10 +1,10 @@
-import { MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages } from '@shop/shared';
+import { checkoutMessages, MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { OrderMailDispatcher } from './order-mail-outbox.js';
-import type { OrdersRepository, Placement, PlacementLimits } from './orders.repository.js';
+import type { CheckoutLine, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
 
 /** What one account may hold in orders waiting for payment, and how many orders it may place a minute. */
 export interface UnpaidLimits {
@@ -26,6 +26,43 @@ export interface PlaceOrderInput {
   phone: string;
 }
 
+export interface PlaceCheckoutInput {
+  userId: string;
+  customerName: string;
+  email: string;
+  location: string;
+  phone: string;
+  /** Takes the cart's lines inside the checkout's transaction (the cart module's side of it). */
+  takeLines: NewCheckoutLines;
+}
+type NewCheckoutLines = (trx: Parameters<Parameters<OrdersRepository['placeCheckout']>[0]['takeLines']>[0]) => Promise<CheckoutLine[]>;
+
+/**
+ * What one card payment pays and what is cancelled together: a one-part order, or every order
+ * of a checkout. Its status is its orders' (a checkout's lines are paid and cancelled together;
+ * shipped lines count as paid).
+ */
+export interface Purchase {
+  ref: PurchaseRef;
+  userId: string;
+  orders: OrderRow[];
+  totalCents: number;
+  status: 'waiting' | 'paid' | 'cancelled';
+  transactionId: string | null;
+}
+
+function toPurchase(ref: PurchaseRef, orders: OrderRow[]): Purchase {
+  const statuses = new Set(orders.map((order) => order.status));
+  return {
+    ref,
+    userId: orders[0]!.user_id,
+    orders,
+    totalCents: orders.reduce((sum, order) => sum + order.total_cents, 0),
+    status: statuses.has('cancelled') ? 'cancelled' : statuses.has('waiting') ? 'waiting' : 'paid',
+    transactionId: orders[0]!.transaction_id,
+  };
+}
+
 /**
  * What cancelling needs from the payments module, which hands its implementation over when it
  * registers: the orders module never imports payments.
@@ -37,7 +74,7 @@ export interface PaymentGate {
    * 'processing' while the provider is still deciding; otherwise 'released', with what to do once
    * the order is cancelled, so that a cancelled order keeps no live payment.
    */
-  releaseBeforeCancel(order: OrderRow): Promise<{ outcome: 'paid' | 'processing' } | { outcome: 'released'; afterCancel(): Promise<void> }>;
+  releaseBeforeCancel(purchase: Purchase): Promise<{ outcome: 'paid' | 'processing' } | { outcome: 'released'; afterCancel(): Promise<void> }>;
 }
 
 export type CancelReason = 'customer' | 'unpaid-timeout' | 'account-removed';
@@ -49,10 +86,13 @@ interface Caller {
 }
 
 const PLACEMENT_WINDOW_MS = 60_000;
+
+/** One order of each purchase: cancelling it cancels its checkout's other lines too. */
+const onePerPurchase = (orders: OrderRow[]): OrderRow[] => [...new Map(orders.map((order) => [order.checkout_id ?? order.id, order])).values()];
 /** Stale unpaid orders cancelled per sweep; the next sweep takes the rest. */
 const SWEEP_BATCH = 200;
 
-const quantityError = (status: number, code: string, message: string) => new AppError(status, code, message, { quantity: [message] });
+const fieldError = (status: number, code: string, field: string, message: string) => new AppError(status, code, message, { [field]: [message] });
 
 /**
  * Every change of an order's state: placing (the server decides price, total and stock),
@@ -84,24 +124,32 @@ export function createOrdersService({
     };
   }
 
-  function refusalError({ reason, minimum, unpaidOrders }: Extract<Placement, { refusal: unknown }>['refusal'], quantity: number): AppError {
+  /**
+   * The error of a refused order; for a checkout's line, under that line's field and naming its
+   * part, so the customer knows which one to change.
+   */
+  function refusalError({ reason, minimum, unpaidOrders }: Extract<Placement, { refusal: unknown }>['refusal'], quantity: number, line?: { index: number; name: string }): AppError {
+    const field = line ? `lines.${line.index}.quantity` : 'quantity';
+    const named = (message: string) => (line ? `${line.name}: ${message}` : message);
     switch (reason) {
       case 'unknown-product':
-        return notFound('Product');
+        return line ? fieldError(409, 'PART_GONE', `lines.${line.index}.productId`, checkoutMessages.partGone(line.name)) : notFound('Product');
       case 'below-minimum':
-        return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.belowMinimum(minimum!));
+        return fieldError(422, 'VALIDATION_FAILED', field, named(purchaseMessages.belowMinimum(minimum!)));
       case 'total-too-large':
-        return quantityError(422, 'VALIDATION_FAILED', purchaseMessages.totalTooLarge);
+        return fieldError(422, 'VALIDATION_FAILED', field, named(purchaseMessages.totalTooLarge));
+      case 'checkout-too-large':
+        return new AppError(422, 'VALIDATION_FAILED', checkoutMessages.totalTooLarge);
       case 'unknown-account':
         return new AppError(401, 'UNAUTHORIZED', 'Your account no longer exists');
       case 'unpaid-orders':
-        return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnpaid(unpaidOrders));
+        return fieldError(409, 'TOO_MANY_UNPAID_ORDERS', 'quantity', purchaseMessages.tooManyUnpaid(unpaidOrders));
       case 'unpaid-units':
-        return quantityError(409, 'TOO_MANY_UNPAID_ORDERS', purchaseMessages.tooManyUnitsHeld(limits.units));
+        return fieldError(409, 'TOO_MANY_UNPAID_ORDERS', 'quantity', purchaseMessages.tooManyUnitsHeld(limits.units));
       case 'pace':
         return new AppError(429, 'TOO_MANY_REQUESTS', 'You have placed many orders this minute. Please try again in a minute.');
       case 'out-of-stock':
-        return quantityError(409, 'OUT_OF_STOCK', purchaseMessages.notAvailable(quantity));
+        return fieldError(409, 'OUT_OF_STOCK', field, named(purchaseMessages.notAvailable(quantity)));
     }
   }
 
@@ -126,6 +174,19 @@ export function createOrdersService({
       return placed.order;
     },
 
+    /**
+     * Orders every line of the cart with the rules of a single order, all or none, as one
+     * checkout that one payment pays; the cart is emptied in the same transaction. A refusal
+     * names the line's part and sits under its field.
+     */
+    async placeCheckout(input: PlaceCheckoutInput): Promise<{ checkoutId: string; orders: OrderRow[] }> {
+      const stamp = now();
+      const placed = await repository.placeCheckout({ ...input, stamp }, placementLimits(stamp));
+      if ('empty' in placed) throw new AppError(409, 'CART_EMPTY', checkoutMessages.empty);
+      if ('refusal' in placed) throw refusalError(placed.refusal, placed.line?.quantity ?? 0, placed.line ?? undefined);
+      return placed;
+    },
+
     findById(id: string): Promise<OrderRow | undefined> {
       return repository.findById(id);
     },
@@ -137,6 +198,29 @@ export function createOrdersService({
       if (!order) throw notFound('Order');
       if (caller.role !== 'admin' && order.user_id !== caller.id) throw forbidden('This is not your order');
       return order;
+    },
+
+    /** What one payment pays for this order: the order, or its whole checkout. */
+    async purchaseOf(order: OrderRow): Promise<Purchase> {
+      if (!order.checkout_id) return toPurchase({ kind: 'order', id: order.id }, [order]);
+      return toPurchase({ kind: 'checkout', id: order.checkout_id }, await repository.listOfCheckout(order.checkout_id));
+    },
+
+    /** The purchase a payment was recorded for: an order's id or a checkout's. */
+    async findPurchase(id: string): Promise<Purchase | undefined> {
+      const lines = await repository.listOfCheckout(id);
+      if (lines.length > 0) return toPurchase({ kind: 'checkout', id }, lines);
+      const order = await repository.findById(id);
+      return order ? service.purchaseOf(order) : undefined;
+    },
+
+    /** A checkout, if the caller placed it or is an admin; 404 for an unknown id, 403 for someone else's. */
+    async findOwnedCheckout(caller: Caller | null | undefined, checkoutId: string): Promise<Purchase> {
+      if (!caller) throw unauthorized();
+      const lines = await repository.listOfCheckout(checkoutId);
+      if (lines.length === 0) throw notFound('Checkout');
+      if (caller.role !== 'admin' && lines[0]!.user_id !== caller.id) throw forbidden('This is not your checkout');
+      return toPurchase({ kind: 'checkout', id: checkoutId }, lines);
     },
 
     /** An account's orders, newest first, cancelled ones left out. */
@@ -154,14 +238,15 @@ export function createOrdersService({
     },
 
     /**
-     * Cancels an unpaid order and gives its stock back, exactly once. The payment is released
-     * first: if the customer paid a moment ago the order ends paid instead, so a paid order is
-     * never cancelled.
+     * Cancels an unpaid order, with every other line of its checkout, and gives their stock back,
+     * exactly once. The payment is released first: if the customer paid a moment ago the orders
+     * end paid instead, so a paid order is never cancelled.
      */
     async cancel(order: OrderRow, reason: CancelReason): Promise<void> {
       if (order.status !== 'waiting') throw conflict(order.status === 'cancelled' ? 'This order was already cancelled' : 'A paid order cannot be cancelled');
       if (!paymentGate) throw new Error('orders cannot be cancelled before the payments module has registered its gate');
-      const release = await paymentGate.releaseBeforeCancel(order);
+      const purchase = await service.purchaseOf(order);
+      const release = await paymentGate.releaseBeforeCancel(purchase);
       if (release.outcome !== 'released') {
         throw conflict(
           release.outcome === 'paid'
@@ -171,23 +256,23 @@ export function createOrdersService({
       }
       // The customer hears of every cancellation but that of a removed account, which is not written to again.
       const mail = reason === 'customer' ? 'cancelled' : reason === 'unpaid-timeout' ? 'cancelled-unpaid' : null;
-      const outcome = await repository.cancel(order.id, { stamp: now(), mail });
+      const outcome = await repository.cancel(purchase.ref, { stamp: now(), mail });
       if (outcome === 'not-waiting') throw conflict('This order can no longer be cancelled');
       await release.afterCancel();
     },
 
-    /** A removed account can place nothing more: the stock its unpaid orders hold goes back to the shelf, each order once. */
+    /** A removed account can place nothing more: the stock its unpaid orders hold goes back to the shelf, each purchase once. */
     async cancelUnpaidOfAccount(userId: string): Promise<void> {
-      for (const order of await repository.listWaitingForAccount(userId)) {
+      for (const order of onePerPurchase(await repository.listWaitingForAccount(userId))) {
         await service.cancel(order, 'account-removed').catch((error: unknown) => {
           if (!(error instanceof AppError)) throw error;
         });
       }
     },
 
-    /** Cancels orders left unpaid past the timeout; each one asks the provider first. */
+    /** Cancels purchases left unpaid past the timeout (a checkout as one); each one asks the provider first. */
     async sweepUnpaid(olderThanMs: number, at = Date.now()): Promise<number> {
-      const stale = await repository.listWaitingPlacedBefore(new Date(at - olderThanMs).toISOString(), SWEEP_BATCH);
+      const stale = onePerPurchase(await repository.listWaitingPlacedBefore(new Date(at - olderThanMs).toISOString(), SWEEP_BATCH));
       let cancelled = 0;
       for (const order of stale) {
         try {
@@ -202,19 +287,17 @@ export function createOrdersService({
     },
 
     /**
-     * Waiting -> paid with the provider's transaction id, once the payments module has verified
-     * the payment. Repeating it with the same id is a no-op; a different id on a paid order, or
-     * any move from another state, is refused.
+     * Waiting -> paid for every order of the purchase with the provider's transaction id, once the
+     * payments module has verified the payment. Repeating it with the same id is a no-op; a
+     * different id on a paid purchase, or any move from another state, is refused.
      */
-    async markPaid(id: string, transactionId: string): Promise<{ order: OrderRow; changed: boolean }> {
-      const paid = await repository.markPaid(id, transactionId, now());
-      if (paid) return { order: paid, changed: true };
-      const order = await repository.findById(id);
-      if (!order) throw notFound('Order');
-      if ((order.status === 'paid' || order.status === 'shipped') && order.transaction_id === transactionId) {
-        return { order, changed: false };
-      }
-      if (order.status === 'cancelled') throw conflict('This order was cancelled');
+    async markPaid(ref: PurchaseRef, transactionId: string): Promise<{ orders: OrderRow[]; changed: boolean }> {
+      const paid = await repository.markPaid(ref, transactionId, now());
+      if (paid.length > 0) return { orders: paid, changed: true };
+      const purchase = await service.findPurchase(ref.id);
+      if (!purchase) throw notFound('Order');
+      if (purchase.status === 'paid' && purchase.transactionId === transactionId) return { orders: purchase.orders, changed: false };
+      if (purchase.status === 'cancelled') throw conflict('This order was cancelled');
       throw conflict('This order is already paid');
     },
 

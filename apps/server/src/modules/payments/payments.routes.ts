@@ -33,17 +33,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         ...bearer,
-        summary: "The order's payment intent (created once, reused on retry); the amount is the order's own total",
+        summary: "The payment intent of an order ({ orderId }) or of a checkout's orders together ({ checkoutId }), created once and reused on retry; the amount is their own total",
         body: createPaymentIntentSchema,
         response: { 200: clientSecretAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
-      const order = await orders.findOwned(request.user, request.body.orderId);
-      if (request.body.price !== undefined && Math.round(request.body.price * 100) !== order.total_cents) {
-        request.log.warn({ orderId: order.id, clientPrice: request.body.price }, 'client price ignored: the order total is charged');
+      const { orderId, checkoutId, price } = request.body;
+      const purchase = checkoutId ? await orders.findOwnedCheckout(request.user, checkoutId) : await orders.purchaseOf(await orders.findOwned(request.user, orderId!));
+      if (price !== undefined && Math.round(price * 100) !== purchase.totalCents) {
+        request.log.warn({ paysFor: purchase.ref, clientPrice: price }, 'client price ignored: the total is charged');
       }
-      return { clientSecret: await payments.clientSecretFor(order) };
+      return { clientSecret: await payments.clientSecretFor(purchase) };
     },
   );
 
@@ -55,7 +56,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         ...bearer,
-        summary: 'Marks an order paid once the payment provider confirms the payment',
+        summary: 'Marks an order paid, with every other line of its checkout, once the payment provider confirms the payment',
         params: z.object({ id: idSchema }),
         body: markPaidSchema,
         response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) },
@@ -64,7 +65,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await orders.findOwned(request.user, request.params.id);
       const wasPaid = order.status !== 'waiting';
-      await payments.confirm(order, request.body.transactionID);
+      await payments.confirm(await orders.purchaseOf(order), request.body.transactionID);
       return { acknowledged: true, matchedCount: 1, modifiedCount: wasPaid ? 0 : 1 };
     },
   );
@@ -119,9 +120,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const intentId = request.body.clientSecret.split('_secret_')[0] ?? '';
         const intent = await testMode.retrieveIntent(intentId);
-        const order = intent?.orderId ? await orders.findById(intent.orderId) : undefined;
-        if (!intent || !order || intent.clientSecret !== request.body.clientSecret) throw notFound('Payment');
-        if (request.user!.role !== 'admin' && order.user_id !== request.user!.id) throw forbidden('This is not your order');
+        const purchase = intent?.paysFor ? await orders.findPurchase(intent.paysFor) : undefined;
+        if (!intent || !purchase || intent.clientSecret !== request.body.clientSecret) throw notFound('Payment');
+        if (request.user!.role !== 'admin' && purchase.userId !== request.user!.id) throw forbidden('This is not your order');
         return toPaymentIntentAnswer(await testMode.confirmCard(request.body.clientSecret, request.body.card));
       },
     );

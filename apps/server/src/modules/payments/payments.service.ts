@@ -1,17 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import type { OrdersService, PaymentGate } from '../orders/orders.plugin.js';
+import type { OrdersService, PaymentGate, Purchase } from '../orders/orders.plugin.js';
 import type { PaymentsRepository } from './payments.repository.js';
 import { PAYMENT_CURRENCY, type PaymentProvider, type WebhookEvent } from './providers/payment-provider.js';
 import type { TestModeProvider } from './providers/test-provider.js';
 
 const paymentRefused = (message: string) => new AppError(409, 'PAYMENT_NOT_VERIFIED', message);
 
+/** What the customer calls the purchase in a message: an order, or a checkout of several. */
+const named = (purchase: Purchase) => (purchase.ref.kind === 'checkout' ? 'checkout' : 'order');
+
 /**
- * Money rules: the amount is always the order's own total; an order becomes paid only when the
- * provider confirms a succeeded payment of exactly that amount, made for this order, not used
- * before. Order state changes are the orders module's: this one verifies, then asks it.
+ * Money rules: the amount is always the purchase's own total (one order's, or every order of a
+ * checkout together); a purchase becomes paid only when the provider confirms a succeeded
+ * payment of exactly that amount, made for it, not used before. Order state changes are the
+ * orders module's: this one verifies, then asks it.
  */
 export function createPaymentsService({
   repository,
@@ -31,19 +35,20 @@ export function createPaymentsService({
     provider,
     testMode,
 
-    /** One intent per order, created once (with an idempotency key) and reused on every retry. */
-    async clientSecretFor(order: OrderRow): Promise<string> {
-      if (order.status !== 'waiting') throw conflict(order.status === 'cancelled' ? 'This order was cancelled' : 'This order is already paid');
-      const existing = await repository.paymentOf(order.id);
+    /** One intent per purchase, created once (with an idempotency key) and reused on every retry. */
+    async clientSecretFor(purchase: Purchase): Promise<string> {
+      const { ref } = purchase;
+      if (purchase.status !== 'waiting') throw conflict(purchase.status === 'cancelled' ? `This ${named(purchase)} was cancelled` : `This ${named(purchase)} is already paid`);
+      const existing = await repository.paymentOf(ref.id);
       if (existing) return existing.client_secret;
       const intent = await provider.createIntent({
-        orderId: order.id,
-        amountCents: order.total_cents,
+        paysFor: ref,
+        amountCents: purchase.totalCents,
         currency: PAYMENT_CURRENCY,
-        idempotencyKey: `order-${order.id}`,
+        idempotencyKey: `${ref.kind}-${ref.id}`,
       });
       await repository.recordFirst({
-        order_id: order.id,
+        order_id: ref.id,
         provider: provider.mode,
         intent_id: intent.id,
         client_secret: intent.clientSecret,
@@ -51,34 +56,34 @@ export function createPaymentsService({
         currency: intent.currency,
         created_at: new Date().toISOString(),
       });
-      const payment = (await repository.paymentOf(order.id))!;
+      const payment = (await repository.paymentOf(ref.id))!;
       // A cancel may have run while the intent was being made: whichever side writes second
-      // sees the other's write, so an intent for a cancelled order is always cancelled too.
-      const current = await orders.findById(order.id);
+      // sees the other's write, so an intent for a cancelled purchase is always cancelled too.
+      const current = await orders.findPurchase(ref.id);
       if (current?.status !== 'waiting') {
         await provider.cancelIntent(payment.intent_id);
-        throw conflict('This order was cancelled');
+        throw conflict(`This ${named(purchase)} was cancelled`);
       }
       return payment.client_secret;
     },
 
-    /** Asks the provider, checks every fact, then has the order marked paid (a repeat is a no-op). */
-    async confirm(order: OrderRow, intentId: string): Promise<OrderRow> {
-      if ((order.status === 'paid' || order.status === 'shipped') && order.transaction_id === intentId) return order;
-      const payment = await repository.paymentOf(order.id);
-      if (!payment || payment.intent_id !== intentId) throw paymentRefused('This payment does not belong to this order');
+    /** Asks the provider, checks every fact, then has every order of the purchase marked paid (a repeat is a no-op). */
+    async confirm(purchase: Purchase, intentId: string): Promise<OrderRow[]> {
+      const { ref } = purchase;
+      if (purchase.status === 'paid' && purchase.transactionId === intentId) return purchase.orders;
+      const notOurs = () => paymentRefused(`This payment does not belong to this ${named(purchase)}`);
+      const payment = await repository.paymentOf(ref.id);
+      if (!payment || payment.intent_id !== intentId) throw notOurs();
       const intent = await provider.retrieveIntent(intentId);
       if (!intent) throw paymentRefused('The payment provider does not know this payment');
-      if (intent.orderId !== order.id) throw paymentRefused('This payment does not belong to this order');
+      if (intent.paysFor !== ref.id) throw notOurs();
       if (intent.status !== 'succeeded') throw paymentRefused('The payment has not been completed');
-      if (intent.amountCents !== order.total_cents || intent.currency !== PAYMENT_CURRENCY) {
-        log.error({ orderId: order.id, intentId, amount: intent.amountCents, currency: intent.currency }, 'payment amount differs from the order total');
-        throw paymentRefused('The amount paid does not match the order total');
+      if (intent.amountCents !== purchase.totalCents || intent.currency !== PAYMENT_CURRENCY) {
+        log.error({ paysFor: ref, intentId, amount: intent.amountCents, currency: intent.currency }, 'payment amount differs from the total');
+        throw paymentRefused(`The amount paid does not match the ${named(purchase)} total`);
       }
-      const { order: paid, changed } = await orders.markPaid(order.id, intentId);
-      if (changed) {
-        log.info({ orderId: order.id, intentId }, 'order paid');
-      }
+      const { orders: paid, changed } = await orders.markPaid(ref, intentId);
+      if (changed) log.info({ paysFor: ref, orders: paid.length, intentId }, 'paid');
       return paid;
     },
 
@@ -88,11 +93,11 @@ export function createPaymentsService({
       let outcome: 'processed' | 'ignored' = 'ignored';
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         const payment = await repository.paymentByIntent(event.intent.id);
-        const order = payment ? await orders.findById(payment.order_id) : undefined;
-        if (order?.status === 'cancelled') {
-          log.error({ eventId: event.id, orderId: order.id, intentId: event.intent.id }, 'payment succeeded for a cancelled order: refund it');
-        } else if (order) {
-          await service.confirm(order, event.intent.id);
+        const purchase = payment ? await orders.findPurchase(payment.order_id) : undefined;
+        if (purchase?.status === 'cancelled') {
+          log.error({ eventId: event.id, paysFor: purchase.ref, intentId: event.intent.id }, 'payment succeeded for a cancelled purchase: refund it');
+        } else if (purchase) {
+          await service.confirm(purchase, event.intent.id);
           outcome = 'processed';
         } else {
           log.warn({ eventId: event.id, intentId: event.intent.id }, 'payment event for no known order');
@@ -104,27 +109,27 @@ export function createPaymentsService({
 
     /**
      * The orders module's gate for cancelling: the provider's intent is cancelled first, and if
-     * the customer paid a moment ago the order is marked paid instead.
+     * the customer paid a moment ago the purchase is marked paid instead.
      */
     paymentGate: {
-      async releaseBeforeCancel(order) {
-        const payment = await repository.paymentOf(order.id);
+      async releaseBeforeCancel(purchase) {
+        const payment = await repository.paymentOf(purchase.ref.id);
         if (payment) {
           const status = await provider.cancelIntent(payment.intent_id);
           if (status === 'succeeded') {
-            await service.confirm(order, payment.intent_id);
+            await service.confirm(purchase, payment.intent_id);
             return { outcome: 'paid' };
           }
           if (status === 'processing') return { outcome: 'processing' };
         }
         return {
           outcome: 'released',
-          // An intent made while the order was being cancelled is cancelled too.
+          // An intent made while the purchase was being cancelled is cancelled too.
           async afterCancel() {
-            const late = await repository.paymentOf(order.id);
+            const late = await repository.paymentOf(purchase.ref.id);
             if (late && late.intent_id !== payment?.intent_id) {
               const status = await provider.cancelIntent(late.intent_id);
-              if (status === 'succeeded') log.error({ orderId: order.id, intentId: late.intent_id }, 'payment succeeded for a cancelled order: refund it');
+              if (status === 'succeeded') log.error({ paysFor: purchase.ref, intentId: late.intent_id }, 'payment succeeded for a cancelled purchase: refund it');
             }
           },
         };

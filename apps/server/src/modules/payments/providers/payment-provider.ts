@@ -1,3 +1,5 @@
+import type { PaysFor } from '../../../db/schema.js';
+
 export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
 
 export interface ProviderIntent {
@@ -6,21 +8,22 @@ export interface ProviderIntent {
   status: IntentStatus;
   amountCents: number;
   currency: string;
-  /** The order the intent was created for (its metadata). */
-  orderId: string | null;
+  /** The id of the order or checkout the intent was created for (its metadata). */
+  paysFor: string | null;
 }
 
 export interface WebhookEvent {
   id: string;
   type: string;
-  intent: { id: string; orderId: string | null } | null;
+  intent: { id: string } | null;
 }
 
 /** A card payment provider: Stripe, or the built-in test mode with the same life cycle. */
 export interface PaymentProvider {
   readonly mode: 'test' | 'stripe';
   readonly publishableKey: string | null;
-  createIntent(input: { orderId: string; amountCents: number; currency: string; idempotencyKey: string }): Promise<ProviderIntent>;
+  /** An intent for what it pays, named in its metadata as `orderId` or `checkoutId`. */
+  createIntent(input: { paysFor: { kind: PaysFor; id: string }; amountCents: number; currency: string; idempotencyKey: string }): Promise<ProviderIntent>;
   /** The provider's own view of an intent; null when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /** Cancels an unpaid intent; answers the status it ends in (succeeded when it was paid first). */
@@ -34,3 +37,9 @@ export class WebhookSignatureError extends Error {
 }
 
 export const PAYMENT_CURRENCY = 'usd';
+
+/** The metadata naming what an intent pays, as the shop owner reads it in the provider's dashboard. */
+export const paysForMetadata = ({ kind, id }: { kind: PaysFor; id: string }): Record<string, string> => (kind === 'checkout' ? { checkoutId: id } : { orderId: id });
+
+/** The id an intent's metadata names. */
+export const paysForOf = (metadata: Record<string, string> | null | undefined): string | null => metadata?.orderId ?? metadata?.checkoutId ?? null;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { IntentStatus, PaymentProvider, ProviderIntent, WebhookEvent } from './payment-provider.js';
+import { type IntentStatus, type PaymentProvider, type ProviderIntent, paysForMetadata, paysForOf, type WebhookEvent } from './payment-provider.js';
 import { verifyStripeSignedEvent } from './stripe-signature.js';
 
 const FINAL_OR_PENDING: readonly IntentStatus[] = ['succeeded', 'processing', 'canceled'];
@@ -14,7 +14,7 @@ const toIntent = (intent: Stripe.PaymentIntent): ProviderIntent => ({
   status: toStatus(intent.status),
   amountCents: intent.amount,
   currency: intent.currency,
-  orderId: intent.metadata?.orderId ?? null,
+  paysFor: paysForOf(intent.metadata),
 });
 
 /** Stripe through its official SDK; card data goes from Stripe Elements to Stripe, never through us. */
@@ -37,9 +37,9 @@ export function createStripeProvider(config: {
   return {
     mode: 'stripe',
     publishableKey: config.publishableKey,
-    async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
+    async createIntent({ paysFor, amountCents, currency, idempotencyKey }) {
       const intent = await stripe.paymentIntents.create(
-        { amount: amountCents, currency, metadata: { orderId }, automatic_payment_methods: { enabled: true } },
+        { amount: amountCents, currency, metadata: paysForMetadata(paysFor), automatic_payment_methods: { enabled: true } },
         { idempotencyKey },
       );
       return toIntent(intent);

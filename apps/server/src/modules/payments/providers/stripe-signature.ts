@@ -35,10 +35,10 @@ export function verifyStripeSignedEvent(signer: Stripe, rawBody: Buffer, signatu
   if (!Number.isFinite(timestamp) || timestamp - Math.floor(now / 1000) > WEBHOOK_FUTURE_SKEW_SECONDS) {
     throw new WebhookSignatureError('Timestamp is in the future');
   }
-  const object = event.data.object as { object?: string; id?: string; metadata?: Record<string, string> };
+  const object = event.data.object as { object?: string; id?: string };
   return {
     id: event.id,
     type: event.type,
-    intent: object.object === 'payment_intent' && object.id ? { id: object.id, orderId: object.metadata?.orderId ?? null } : null,
+    intent: object.object === 'payment_intent' && object.id ? { id: object.id } : null,
   };
 }

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import type { Database, TestPaymentIntentTable } from '../../../db/schema.js';
 import { AppError } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
-import type { PaymentProvider, ProviderIntent, WebhookEvent } from './payment-provider.js';
+import { type PaymentProvider, type ProviderIntent, paysForMetadata, type WebhookEvent } from './payment-provider.js';
 import { verifyStripeSignedEvent } from './stripe-signature.js';
 
 /** Stripe's documented test cards that test mode accepts; any other number is refused and never stored. */
@@ -48,7 +48,7 @@ const toIntent = (row: TestPaymentIntentTable): ProviderIntent => ({
   status: row.status,
   amountCents: row.amount_cents,
   currency: row.currency,
-  orderId: row.order_id,
+  paysFor: row.order_id,
 });
 
 export interface TestModeProvider extends PaymentProvider {
@@ -82,7 +82,7 @@ export function createTestModeProvider({
     mode: 'test',
     publishableKey: null,
 
-    async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
+    async createIntent({ paysFor, amountCents, currency, idempotencyKey }) {
       const existing = await db
         .selectFrom('test_payment_intents')
         .selectAll()
@@ -96,7 +96,8 @@ export function createTestModeProvider({
         idempotency_key: idempotencyKey,
         amount_cents: amountCents,
         currency,
-        order_id: orderId,
+        order_id: paysFor.id,
+        pays_for: paysFor.kind,
         status: 'requires_payment_method',
         last_error: null,
         card_last4: null,
@@ -161,7 +162,7 @@ export function createTestModeProvider({
               amount: final.amount_cents,
               currency: final.currency,
               status: final.status,
-              metadata: { orderId: final.order_id },
+              metadata: paysForMetadata({ kind: final.pays_for, id: final.order_id }),
             },
           },
         });
