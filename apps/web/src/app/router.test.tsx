@@ -46,6 +46,7 @@ describe('app routes', () => {
     expect(link('Products')).toHaveAttribute('href', '/allproducts');
     expect(link('Blogs')).toHaveAttribute('href', '/blogs');
     expect(link('My Garage')).toHaveAttribute('href', '/garage');
+    expect(link('Cart')).toHaveAttribute('href', '/cart');
     expect(link('SignIn')).toHaveAttribute('href', '/singin');
     expect(link('Blogs')).toHaveAttribute('aria-current', 'page');
     expect(link('Home')).not.toHaveAttribute('aria-current');
@@ -106,7 +107,7 @@ describe('app routes', () => {
 
       const nav = await screen.findByRole('navigation', { name: 'Main' });
       const links = within(nav).getAllByRole('link').map((link) => link.textContent);
-      expect(links).toEqual(['Moto Parts', 'Home', 'Dashbord', 'Products', 'Blogs', 'My Garage', 'SignOut']);
+      expect(links).toEqual(['Moto Parts', 'Home', 'Dashbord', 'Products', 'Blogs', 'My Garage', 'Cart', 'SignOut']);
       expect(within(nav).getByRole('link', { name: 'Dashbord' })).toHaveAttribute('href', '/dashbord');
 
       await userEvent.click(within(nav).getByRole('link', { name: 'SignOut' }));

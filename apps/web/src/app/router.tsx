@@ -27,6 +27,9 @@ const PurchaseRoute = lazyPage(() => import('./routes/purchase'), 'PurchaseRoute
 const PartRoute = lazyPage(() => import('./routes/part'), 'PartRoute');
 const SearchRoute = lazyPage(() => import('./routes/search'), 'SearchRoute');
 const GarageRoute = lazyPage(() => import('./routes/garage'), 'GarageRoute');
+const cartPages = () => import('./routes/cart');
+const CartRoute = lazyPage(cartPages, 'CartRoute');
+const CheckoutRoute = lazyPage(cartPages, 'CheckoutRoute');
 const MyOrdersRoute = lazyPage(dashboardPages, 'MyOrdersRoute');
 const PaymentRoute = lazyPage(dashboardPages, 'PaymentRoute');
 const ManageAllOrdersRoute = lazyPage(dashboardPages, 'ManageAllOrdersRoute');
@@ -74,6 +77,8 @@ export const routes: RouteObject[] = [
           { path: paths.part.path, element: <PartRoute /> },
           { path: paths.search.path, element: <SearchRoute /> },
           { path: paths.garage.path, element: <GarageRoute /> },
+          { path: paths.cart.path, element: <CartRoute /> },
+          { path: paths.checkout.path, element: <CheckoutRoute /> },
           { path: paths.info.about.path, element: <AboutRoute /> },
           { path: paths.info.warranty.path, element: <WarrantyRoute /> },
           { path: paths.info.returns.path, element: <ReturnsRoute /> },

@@ -57,6 +57,14 @@ export const paths = {
     path: '/garage',
     getHref: () => '/garage',
   },
+  cart: {
+    path: '/cart',
+    getHref: () => '/cart',
+  },
+  checkout: {
+    path: '/checkout',
+    getHref: () => '/checkout',
+  },
   dashboard: {
     root: {
       path: '/dashbord',

@@ -39,6 +39,8 @@ export const queryKeys = {
   },
   /** The signed-in rider's bikes. */
   garage: ['garage'] as const,
+  /** The signed-in customer's cart: its lines say the stock and prices of now. */
+  cart: ['cart'] as const,
   orders: {
     all: orders,
     /** Every customer's orders (admin), or those the admin's search finds. */
@@ -69,7 +71,8 @@ export const queryKeys = {
   },
   payments: {
     config: [...payments, 'config'] as const,
-    intent: (orderId: string) => [...payments, 'intent', orderId] as const,
+    /** The intent of an order, or of a checkout's orders together: ids never collide. */
+    intent: (orderOrCheckoutId: string) => [...payments, 'intent', orderOrCheckoutId] as const,
   },
   session: ['session'] as const,
   authProviders: ['auth-providers'] as const,

@@ -60,6 +60,7 @@ export const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   shift: false,
   status: 'waiting',
   transactionId: null,
+  checkoutId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

@@ -4,22 +4,25 @@ import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
+/** What is paid: SPEC's order with the price its call sends, or a checkout's orders together. */
+export type PaymentFor = { orderId: string; price: number } | { checkoutId: string };
+
 /**
- * POST /create-payment-intent: the client secret of the order's payment. The shop keeps one
- * intent per order and charges the order's own total, whatever `price` says; SPEC's call sends it.
+ * POST /create-payment-intent: the client secret of the payment. The shop keeps one intent per
+ * order or checkout and charges its own total, whatever `price` says; SPEC's call sends it.
  */
-export const createPaymentIntent = ({ orderId, price, signal }: { orderId: string; price: number; signal?: AbortSignal }) =>
-  api.post<z.infer<typeof clientSecretAnswerSchema>>('/create-payment-intent', { body: { orderId, price }, signal });
+export const createPaymentIntent = ({ signal, ...paying }: PaymentFor & { signal?: AbortSignal }) =>
+  api.post<z.infer<typeof clientSecretAnswerSchema>>('/create-payment-intent', { body: paying, signal });
 
 /**
  * Read as a query although it is a POST: asking again answers the same intent, and the form
  * needs the secret as soon as it is shown.
  */
-export const getPaymentIntentQueryOptions = ({ orderId, price }: { orderId: string; price: number }) =>
+export const getPaymentIntentQueryOptions = (paying: PaymentFor) =>
   queryOptions({
-    queryKey: queryKeys.payments.intent(orderId),
-    queryFn: ({ signal }) => createPaymentIntent({ orderId, price, signal }),
+    queryKey: queryKeys.payments.intent('checkoutId' in paying ? paying.checkoutId : paying.orderId),
+    queryFn: ({ signal }) => createPaymentIntent({ ...paying, signal }),
     staleTime: Infinity,
   });
 
-export const usePaymentIntent = (order: { orderId: string; price: number }) => useQuery(getPaymentIntentQueryOptions(order));
+export const usePaymentIntent = (paying: PaymentFor) => useQuery(getPaymentIntentQueryOptions(paying));

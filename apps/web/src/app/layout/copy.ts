@@ -14,6 +14,9 @@ export const layoutCopy = {
     dashboard: 'Dashbord',
     garage: 'My Garage',
     activeBike: (bike: string) => `Active bike: ${bike}`,
+    cart: 'Cart',
+    /** Said after the number of lines on the cart link. */
+    cartLines: (count: number) => (count === 1 ? 'line' : 'lines'),
   },
   footer: {
     tagline: 'Genuine motorbike service parts, fair prices and skilled mechanics you can rely on.',

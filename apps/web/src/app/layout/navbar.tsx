@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { bikeName } from '@shop/shared';
 import { clearAccessToken, getAccessToken, useAccessToken } from '@/lib/access-token';
+import { useCartCount } from '@/lib/cart';
 import { useGarage } from '@/lib/garage';
 import { SearchBox } from '@/features/search/components/search-box';
 import { layoutCopy } from './copy';
@@ -137,6 +138,7 @@ export function Navbar() {
         <SearchBox className="order-last w-full lg:order-none lg:mx-auto lg:w-auto lg:max-w-xs lg:flex-1" />
         <div className="navbar-end ml-auto w-auto flex-none gap-2">
           <ActiveBike />
+          <CartLink />
           {/* Both lead to the sign-in page, as SPEC says; SignOut ends the session on the way. */}
           {signedIn ? (
             <Link to={paths.auth.signIn.getHref()} className="btn btn-outline" onClick={signOut}>
@@ -162,5 +164,21 @@ function ActiveBike() {
     <Link to={paths.garage.getHref()} className="btn btn-ghost btn-sm max-w-40 sm:max-w-none" aria-label={copy.activeBike(name)}>
       <span className="truncate">{name}</span>
     </Link>
+  );
+}
+
+/** SPEC-2 section 5: the cart, with the number of its lines. */
+function CartLink() {
+  const count = useCartCount();
+  return (
+    <NavLink to={paths.cart.getHref()} className="btn btn-ghost gap-1.5 px-3">
+      {copy.cart}
+      {count > 0 && (
+        <span className="badge badge-primary badge-sm" data-testid="cart-count">
+          {count}
+          <span className="sr-only"> {copy.cartLines(count)}</span>
+        </span>
+      )}
+    </NavLink>
   );
 }

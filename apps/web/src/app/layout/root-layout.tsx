@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { CartKeeper } from '@/lib/cart';
 import { GarageKeeper } from '@/lib/garage';
 import { layoutCopy } from './copy';
 import { Footer } from './footer';
@@ -34,6 +35,7 @@ export function RootLayout() {
       <Footer />
       <ScrollRestoration />
       <GarageKeeper />
+      <CartKeeper />
     </div>
   );
 }

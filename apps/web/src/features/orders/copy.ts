@@ -25,12 +25,17 @@ export const ordersCopy = {
     transactionId: 'Transaction ID',
   },
   pay: 'Pay',
+  /** A checkout's lead line pays and cancels all its lines; the others say so. */
+  payCheckout: (lines: number) => `Pay for ${lines} parts`,
+  cancelCheckout: (lines: number) => `Cancel all ${lines}`,
+  inCheckout: (lead: string) => `Paid together with ${lead}`,
   reviewPart: 'Review this part',
   cancel: 'Cancel',
   confirm: {
     heading: 'Are You Sure You Want to Delete !',
     text: (quantity: number, part: string) =>
       `Your order of ${quantity} × ${part} will be cancelled and its pieces go back into stock.`,
+    checkoutText: (lines: number) => `All ${lines} parts of this checkout will be cancelled together and their pieces go back into stock.`,
     confirm: 'Delete Order',
     cancel: 'Keep Order',
   },

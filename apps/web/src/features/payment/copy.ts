@@ -20,6 +20,10 @@ export const paymentCopy = {
     unitPrice: 'Price per piece',
     total: 'Total',
   },
+  /** A line of a checkout on the payment page. */
+  line: (quantity: number, part: string, unitPrice: string) => `${quantity} x ${part} at ${unitPrice}`,
+  /** The billing name of a checkout's payment: its parts. */
+  billingName: (parts: string[]) => (parts.length === 1 ? parts[0]! : `${parts[0]} and ${parts.length - 1} more`),
   card: {
     heading: 'Card details',
     testMode: 'Test mode',

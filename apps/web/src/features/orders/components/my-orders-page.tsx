@@ -8,7 +8,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { ordersCopy as copy } from '../copy';
-import { OrdersTable } from './orders-table';
+import { checkoutLines, OrdersTable } from './orders-table';
 
 /** /dashbord/myorders: the signed-in customer's orders, to pay or cancel. */
 export function MyOrdersPage({ email }: { email: string }) {
@@ -20,7 +20,13 @@ export function MyOrdersPage({ email }: { email: string }) {
     key: (order) => order._id,
     done: copy.deleted,
     failed: copy.failed,
-    question: { ...copy.confirm, text: (order) => copy.confirm.text(order.quantity, order.toolName) },
+    question: {
+      ...copy.confirm,
+      text: (order) => {
+        const together = order.checkoutId ? (checkoutLines(orders.data ?? []).get(order.checkoutId)?.length ?? 1) : 1;
+        return together > 1 ? copy.confirm.checkoutText(together) : copy.confirm.text(order.quantity, order.toolName);
+      },
+    },
   });
 
   return (

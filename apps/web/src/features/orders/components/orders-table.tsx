@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import { formatOrderNumber, type Order } from '@shop/shared';
 import { Link } from 'react-router';
 import { orderColumns } from '@/components/order-columns';
 import { useOrderDetails } from '@/components/order-details';
@@ -15,9 +15,21 @@ interface OrdersTableProps {
   cancellingId?: string | null;
 }
 
-/** The customer's orders: unpaid ones can be paid or cancelled, paid ones show their payment. */
+/** The lines of each checkout among the orders, by checkout id. */
+export function checkoutLines(orders: Order[]): Map<string, Order[]> {
+  const byCheckout = new Map<string, Order[]>();
+  for (const order of orders) if (order.checkoutId) byCheckout.set(order.checkoutId, [...(byCheckout.get(order.checkoutId) ?? []), order]);
+  for (const lines of byCheckout.values()) lines.sort((a, b) => a.number - b.number);
+  return byCheckout;
+}
+
+/**
+ * The customer's orders: unpaid ones can be paid or cancelled, paid ones show their payment.
+ * The lines of one checkout are paid and cancelled together, from its first line.
+ */
 export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTableProps) {
   const { columns } = copy;
+  const checkouts = checkoutLines(orders);
   const details = useOrderDetails(copy.state, 'customer');
   const tableColumns: DataTableColumn<Order>[] = [
     ...orderColumns(copy, 'customer', 'font-medium @2xl:max-w-64'),
@@ -34,15 +46,20 @@ export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTab
           );
         }
         if (order.status !== 'waiting') return null;
+        const lines = order.checkoutId ? (checkouts.get(order.checkoutId) ?? [order]) : [order];
+        const lead = lines[0]!;
+        if (lead !== order) return <span className="text-sm">{copy.inCheckout(formatOrderNumber(lead.number))}</span>;
+        const together = lines.length > 1;
+        const busy = lines.some((line) => line._id === cancellingId);
         return (
           <div className="flex flex-wrap gap-2">
             <Link to={paths.dashboard.payment.getHref(order._id)} className="btn btn-primary btn-sm">
-              {copy.pay}
-              <span className="sr-only"> {order.toolName}</span>
+              {together ? copy.payCheckout(lines.length) : copy.pay}
+              <span className="sr-only"> {together ? formatOrderNumber(order.number) : order.toolName}</span>
             </Link>
-            <BusyButton className="btn-error" busy={cancellingId === order._id} onClick={() => onCancel(order)}>
-              {copy.cancel}
-              <span className="sr-only"> {order.toolName}</span>
+            <BusyButton className="btn-error" busy={busy} onClick={() => onCancel(order)}>
+              {together ? copy.cancelCheckout(lines.length) : copy.cancel}
+              <span className="sr-only"> {together ? formatOrderNumber(order.number) : order.toolName}</span>
             </BusyButton>
           </div>
         );

@@ -2,6 +2,7 @@ import { isOutOfStock, type Product, responsiveSrcSet } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useProduct } from '@/api/products/get-product';
+import { AddToCartButton } from '@/components/ui/add-to-cart-button';
 import { QueryView } from '@/components/ui/query-view';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -148,9 +149,12 @@ function BuyBox({ part }: { part: Product }) {
           {copy.quantityHint(part.minimum, part.quantity)}
         </span>
       </div>
-      <Link to={paths.purchase.getHref(part._id, chosen)} className="btn btn-primary mb-7 min-w-40">
-        {copy.purchase}
-      </Link>
+      <div className="mb-7 flex flex-wrap gap-2">
+        <AddToCartButton part={part} quantity={chosen} className="btn-outline btn-primary min-w-40" />
+        <Link to={paths.purchase.getHref(part._id, chosen)} className="btn btn-primary min-w-40">
+          {copy.purchase}
+        </Link>
+      </div>
     </div>
   );
 }

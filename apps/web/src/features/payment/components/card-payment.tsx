@@ -19,21 +19,27 @@ const copy = paymentCopy.card;
 // never download them, and the page's security policy allows Stripe only then.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })));
 
+/** What the payment comes to: the order's total, or its checkout's lines together. */
+export const paymentTotal = (lines: Order[]): number => lines.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100;
+
 interface CardPaymentProps {
-  order: Order;
+  /** The orders the payment pays: one, or every line of a checkout. */
+  lines: Order[];
   /** Called with the payment's id once the card payment went through. */
   onCompleted: (transactionId: string) => void;
 }
 
-/** The card form of the shop's payment provider, for one unpaid order. */
-export function CardPayment({ order, onCompleted }: CardPaymentProps) {
+/** The card form of the shop's payment provider, for one unpaid order or checkout. */
+export function CardPayment({ lines, onCompleted }: CardPaymentProps) {
+  const [order] = lines as [Order];
   const queryClient = useQueryClient();
   const config = usePaymentConfig();
-  const intent = usePaymentIntent({ orderId: order._id, price: order.total });
+  const intent = usePaymentIntent(order.checkoutId ? { checkoutId: order.checkoutId } : { orderId: order._id, price: order.total });
   const confirmTestPayment = useConfirmTestPayment();
+  // Marking any line paid marks its whole checkout paid.
   const markOrderPaid = useMarkOrderPaid();
-  // SPEC section 7: the billing name is the part's name.
-  const billingDetails = { name: order.toolName, email: order.email };
+  // SPEC section 7: the billing name is the part's name (a checkout's: its parts).
+  const billingDetails = { name: paymentCopy.billingName(lines.map((line) => line.toolName)), email: order.email };
 
   const complete = async (transactionId: string) => {
     try {

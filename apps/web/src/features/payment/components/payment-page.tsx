@@ -1,13 +1,15 @@
 import { formatOrderNumber, type Order } from '@shop/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { getMyOrdersQueryOptions } from '@/api/orders/get-my-orders';
 import { useOrder } from '@/api/orders/get-order';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
 import { formatDay, formatPrice } from '@/lib/format';
 import { paymentCopy as copy } from '../copy';
-import { CardPayment } from './card-payment';
+import { CardPayment, paymentTotal } from './card-payment';
 import { TransactionId } from './transaction-id';
 
 interface PaymentPageProps {
@@ -18,9 +20,23 @@ interface PaymentPageProps {
   viewerName?: string | undefined;
 }
 
-/** /dashbord/payment/{orderid}: greets the buyer, sums up the order and takes the card payment. */
+/**
+ * The orders one payment pays: the order alone, or every line of its checkout (SPEC-2 section 5),
+ * read from the customer's orders; undefined while they load.
+ */
+function usePaidTogether(order: Order | undefined): Order[] | undefined {
+  const checkoutId = order?.checkoutId ?? null;
+  const customerOrders = useQuery({ ...getMyOrdersQueryOptions(order?.email ?? ''), enabled: checkoutId !== null });
+  if (!order) return undefined;
+  if (!checkoutId) return [order];
+  const lines = customerOrders.data?.filter((line) => line.checkoutId === checkoutId);
+  return lines?.length ? [...lines].sort((a, b) => a.number - b.number) : customerOrders.isError ? [order] : undefined;
+}
+
+/** /dashbord/payment/{orderid}: greets the buyer, sums up the order (every line of its checkout) and takes the card payment. */
 export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProps) {
   const order = useOrder(orderId);
+  const lines = usePaidTogether(order.data);
   // The payment's id once it succeeded here; the order itself catches up when refetched.
   const [completedId, setCompletedId] = useState<string | null>(null);
 
@@ -36,7 +52,7 @@ export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProp
   );
 
   let content: ReactNode;
-  if (order.isPending) {
+  if (order.isPending || (order.isSuccess && !lines)) {
     content = <PageLoader label={copy.loading} />;
   } else if (order.isError) {
     const status = isApiError(order.error) ? order.error.status : 0;
@@ -50,6 +66,7 @@ export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProp
     content = (
       <OrderPayment
         order={order.data}
+        lines={lines ?? [order.data]}
         completedId={completedId}
         onCompleted={setCompletedId}
         backLink={backLink}
@@ -69,6 +86,8 @@ export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProp
 
 interface OrderPaymentProps {
   order: Order;
+  /** The orders the payment pays: this one, or every line of its checkout. */
+  lines: Order[];
   completedId: string | null;
   onCompleted: (transactionId: string) => void;
   backLink: ReactNode;
@@ -76,7 +95,7 @@ interface OrderPaymentProps {
   forSomeoneElse: boolean;
 }
 
-function OrderPayment({ order, completedId, onCompleted, backLink, forSomeoneElse }: OrderPaymentProps) {
+function OrderPayment({ order, lines, completedId, onCompleted, backLink, forSomeoneElse }: OrderPaymentProps) {
   const greeting = forSomeoneElse ? <p className="text-lg wrap-anywhere">{copy.orderOf(order.name, order.email)}</p> : null;
 
   if (completedId) {
@@ -89,7 +108,7 @@ function OrderPayment({ order, completedId, onCompleted, backLink, forSomeoneEls
           </h2>
           <TransactionId id={completedId} />
         </section>
-        <OrderSummary order={order} />
+        <OrderSummary lines={lines} />
         {backLink}
       </>
     );
@@ -115,7 +134,7 @@ function OrderPayment({ order, completedId, onCompleted, backLink, forSomeoneEls
           {order.transactionId && <TransactionId id={order.transactionId} />}
           {order.status === 'shipped' && <p>{copy.onTheWay}</p>}
         </section>
-        <OrderSummary order={order} />
+        <OrderSummary lines={lines} />
         {backLink}
       </>
     );
@@ -127,19 +146,21 @@ function OrderPayment({ order, completedId, onCompleted, backLink, forSomeoneEls
         {greeting}
         <p className="text-lg">{copy.intro}</p>
       </div>
-      <OrderSummary order={order} />
+      <OrderSummary lines={lines} />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body p-6 sm:p-8">
-          <CardPayment order={order} onCompleted={onCompleted} />
+          <CardPayment lines={lines} onCompleted={onCompleted} />
         </div>
       </div>
     </>
   );
 }
 
-/** SPEC: the quantity, the part's name and the price in dollars; and the order's number and day. */
-function OrderSummary({ order }: { order: Order }) {
+/** SPEC: the quantity, the part's name and the price in dollars; and the order's number and day. A checkout: every line, and the total. */
+function OrderSummary({ lines }: { lines: Order[] }) {
   const labels = copy.summary;
+  const [order] = lines as [Order];
+  if (lines.length > 1) return <CheckoutSummary lines={lines} />;
   return (
     <section aria-label={labels.label} className="rounded-box border border-base-300 bg-base-100 p-6">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
@@ -164,6 +185,32 @@ function OrderSummary({ order }: { order: Order }) {
           {formatPrice(order.total)}
         </dd>
       </dl>
+    </section>
+  );
+}
+
+/** The lines of one checkout, each its own order, and what the one payment comes to. */
+function CheckoutSummary({ lines }: { lines: Order[] }) {
+  const labels = copy.summary;
+  return (
+    <section aria-label={labels.label} className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-6">
+      <p>
+        {labels.placed} <time dateTime={lines[0]!.createdAt}>{formatDay(lines[0]!.createdAt)}</time>
+      </p>
+      <ul className="flex flex-col gap-2">
+        {lines.map((line) => (
+          <li key={line._id} className="flex flex-wrap items-baseline justify-between gap-x-4" data-testid="payment-line">
+            <span className="wrap-anywhere">
+              <span className="font-mono">{formatOrderNumber(line.number)}</span> {copy.line(line.quantity, line.toolName, formatPrice(line.toolPrice))}
+            </span>
+            <span className="tabular-nums">{formatPrice(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="flex justify-between border-t border-base-300 pt-3 text-lg font-bold">
+        <span>{labels.total}</span>
+        <span data-testid="payment-total">{formatPrice(paymentTotal(lines))}</span>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { isOutOfStock, type Product, responsiveSrcSet } from '@shop/shared';
 import { Link } from 'react-router';
+import { AddToCartButton } from '@/components/ui/add-to-cart-button';
 import { FitBadge } from '@/components/ui/fit-badge';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -93,10 +94,13 @@ export function ProductCard({
               </button>
             </>
           ) : (
-            <Link to={paths.purchase.getHref(product._id)} className="btn btn-primary btn-block">
-              {copy.purchase}{' '}
-              <span className="sr-only">{product.name}</span>
-            </Link>
+            <div className="grid w-full grid-cols-2 gap-2">
+              <AddToCartButton part={product} className="btn-outline btn-primary" />
+              <Link to={paths.purchase.getHref(product._id)} className="btn btn-primary">
+                {copy.purchase}{' '}
+                <span className="sr-only">{product.name}</span>
+              </Link>
+            </div>
           )}
         </div>
       </div>

@@ -1,0 +1,157 @@
+import { type CartLine, purchaseMessages } from '@shop/shared';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import { useCart } from '@/lib/cart';
+import { formatPrice } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { cartCopy as copy } from '../copy';
+import { cartTotal, useFreshLines } from '../fresh-lines';
+import { LineQuantity } from './line-quantity';
+
+/** What stands between a line and its order, in SPEC's purchase words; null when nothing does. */
+export function lineProblem(line: CartLine): string | null {
+  switch (line.problem) {
+    case 'gone':
+      return copy.gone;
+    case 'below-minimum':
+      return purchaseMessages.belowMinimum(line.minimum);
+    case 'not-available':
+      return purchaseMessages.notAvailable(line.quantity);
+    default:
+      return null;
+  }
+}
+
+/** /cart: the lines, each quantity checked against the part's minimum and stock, the total and 'Checkout'. */
+export function CartPage() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const lines = useFreshLines(cart.lines, !cart.signedIn);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const change = async (line: CartLine, work: () => Promise<void>, done?: string) => {
+    setBusyId(line.productId);
+    try {
+      await work();
+      if (done) toast.success(done);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : copy.changeFailed);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const columns: DataTableColumn<CartLine>[] = [
+    {
+      header: copy.columns.price,
+      cell: (line) => (
+        <div className="flex flex-col">
+          <span>{formatPrice(line.price)}</span>
+          {line.problem !== 'gone' && line.seenPrice !== line.price && <span className="text-sm text-amber-800">{copy.repriced(line.seenPrice, line.price)}</span>}
+        </div>
+      ),
+    },
+    {
+      header: copy.columns.quantity,
+      cell: (line) => (
+        <LineQuantity
+          line={line}
+          problem={lineProblem(line)}
+          disabled={busyId === line.productId}
+          onChange={(quantity) => change(line, () => cart.setQuantity(line.productId, quantity))}
+        />
+      ),
+    },
+    { header: copy.columns.lineTotal, cell: (line) => <span data-testid="line-total">{formatPrice(line.lineTotal)}</span>, className: 'tabular-nums' },
+    {
+      header: copy.columns.actions,
+      cell: (line) => (
+        <BusyButton className={DANGER_OUTLINE} busy={busyId === line.productId} onClick={() => void change(line, () => cart.remove(line.productId), copy.removed(line.name))}>
+          {copy.remove}
+          <span className="sr-only"> {line.name}</span>
+        </BusyButton>
+      ),
+    },
+  ];
+
+  let content;
+  if (cart.isLoading) content = <PageLoader label={copy.loading} />;
+  else if (cart.error) content = <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={cart.retry} isRetrying={false} />;
+  else if (lines.length === 0) {
+    content = (
+      <EmptyState
+        text={copy.empty}
+        action={
+          <Link to={paths.allProducts.getHref()} className="btn btn-primary">
+            {copy.browse}
+          </Link>
+        }
+      />
+    );
+  } else {
+    const blocked = lines.some((line) => line.problem !== null);
+    const checkout = () => {
+      // A visitor signs in first and comes back to the cart, which has joined the account's.
+      if (cart.signedIn) void navigate(paths.checkout.getHref());
+      else void navigate(paths.auth.signIn.getHref(), { state: { from: { pathname: paths.cart.getHref() } } });
+    };
+    content = (
+      <>
+        <DataTable
+          label={copy.tableLabel}
+          indexHeader={copy.columns.part}
+          rowHeader={(line) => <PartCell line={line} />}
+          columns={columns}
+          rows={lines}
+          rowKey={(line) => line.productId}
+          busyKey={busyId}
+          rowTestId="cart-line"
+          fitsFrom="xl"
+        />
+        <div className="flex flex-col items-end gap-3">
+          <p className="text-2xl font-bold" data-testid="cart-total">
+            {copy.total(cartTotal(lines))}
+          </p>
+          {blocked && (
+            <p role="status" className="font-medium text-red-700">
+              {copy.fixFirst}
+            </p>
+          )}
+          {!cart.signedIn && <p className="text-sm text-base-content/80">{copy.signInFirst}</p>}
+          <button type="button" className="btn btn-primary min-w-40" disabled={blocked} onClick={checkout}>
+            {copy.checkout}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <title>{copy.documentTitle}</title>
+      <h1 className="text-3xl font-bold">{copy.heading}</h1>
+      {content}
+    </div>
+  );
+}
+
+function PartCell({ line }: { line: CartLine }) {
+  return (
+    <div className="flex items-center gap-3 text-left font-medium">
+      {line.img && <img src={line.img} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded object-cover" />}
+      {line.problem === 'gone' ? (
+        <span className="wrap-anywhere">{line.name}</span>
+      ) : (
+        <Link to={paths.part.getHref(line.productId)} className="link-hover wrap-anywhere">
+          {line.name}
+        </Link>
+      )}
+    </div>
+  );
+}

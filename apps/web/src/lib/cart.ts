@@ -1,0 +1,271 @@
+import { CART_LINES_MAX, cartMessages, ID_PATTERN, type Cart, type CartLine } from '@shop/shared';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { getCart } from '@/api/cart/get-cart';
+import { putCart, type CartLineInput } from '@/api/cart/put-cart';
+import { useAccessToken } from './access-token';
+import { isApiError } from './api-client';
+import { queryKeys } from './query-keys';
+
+/**
+ * The cart (SPEC-2 section 5): a signed-in customer's lives on the server (GET/PUT /cart), the
+ * same on every device; a visitor's in this browser, with each part as it was when added, and
+ * joins the account's at sign-in (the same part: the larger quantity).
+ */
+
+/** What 'Add to Cart' knows of a part: a product of the catalogue. */
+export interface CartPart {
+  _id: string;
+  name: string;
+  price: number;
+  img: string;
+  minimum: number;
+  /** Pieces in stock. */
+  quantity: number;
+}
+
+export const CART_STORAGE_KEY = 'cart';
+
+// ---- A visitor's cart in local storage ----
+
+interface StoredLine {
+  productId: string;
+  quantity: number;
+  name: string;
+  price: number;
+  img: string | null;
+  minimum: number;
+  available: number;
+}
+
+const isCount = (value: unknown, least: number): value is number => Number.isSafeInteger(value) && (value as number) >= least;
+const isStoredLine = (value: unknown): value is StoredLine => {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    typeof line.productId === 'string' &&
+    ID_PATTERN.test(line.productId) &&
+    isCount(line.quantity, 1) &&
+    typeof line.name === 'string' &&
+    line.name.length > 0 &&
+    line.name.length <= 500 &&
+    typeof line.price === 'number' &&
+    Number.isFinite(line.price) &&
+    line.price >= 0 &&
+    (line.img === null || typeof line.img === 'string') &&
+    isCount(line.minimum, 1) &&
+    isCount(line.available, 0)
+  );
+};
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+
+const NO_LINES: StoredLine[] = [];
+let lastRaw: string | null = null;
+let lastLines: StoredLine[] = NO_LINES;
+
+/** The visitor's lines; anything malformed in storage is left out, never a crash. */
+function readLocalLines(): StoredLine[] {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return NO_LINES;
+  }
+  if (raw === lastRaw) return lastLines;
+  lastRaw = raw;
+  let parsed: unknown;
+  try {
+    parsed = raw === null ? [] : JSON.parse(raw);
+  } catch {
+    parsed = [];
+  }
+  const stored = (Array.isArray(parsed) ? parsed : []).filter(isStoredLine);
+  lastLines = stored.filter((line, index) => stored.findIndex((other) => other.productId === line.productId) === index).slice(0, CART_LINES_MAX);
+  return lastLines;
+}
+
+function writeLocalLines(lines: StoredLine[]): void {
+  try {
+    if (lines.length === 0) localStorage.removeItem(CART_STORAGE_KEY);
+    else localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  } catch {
+    // Without storage the cart lasts for this page only.
+  }
+  notify();
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** A visitor's line as the cart page shows it: the part as it was when added (the page asks the shop for now). */
+const toCartLine = (line: StoredLine): CartLine => ({
+  productId: line.productId,
+  name: line.name,
+  img: line.img,
+  price: line.price,
+  seenPrice: line.price,
+  quantity: line.quantity,
+  minimum: line.minimum,
+  available: line.available,
+  lineTotal: (cents(line.price) * line.quantity) / 100,
+  problem: line.quantity < line.minimum ? 'below-minimum' : line.quantity > line.available ? 'not-available' : null,
+});
+
+// ---- Changes, the same for both carts ----
+
+/** The lines after adding `quantity` of the part (a new line starts at its minimum), or why not. */
+function withPart<Line extends { productId: string; quantity: number }>(lines: Line[], part: CartPart, quantity: number | undefined, newLine: () => Line): Line[] {
+  const present = lines.find((line) => line.productId === part._id);
+  if (present) return lines.map((line) => (line === present ? { ...line, quantity: line.quantity + (quantity ?? 1) } : line));
+  if (lines.length >= CART_LINES_MAX) throw new Error(cartMessages.tooManyLines);
+  return [...lines, { ...newLine(), quantity: quantity ?? part.minimum }];
+}
+
+const inputOf = (lines: Array<{ productId: string; quantity: number }>): CartLineInput[] => lines.map(({ productId, quantity }) => ({ productId, quantity }));
+
+/**
+ * The signed-in cart's changes, one after another: each starts from the cart the last one left,
+ * so two quick clicks add two pieces, not one.
+ */
+let serverQueue: Promise<unknown> = Promise.resolve();
+function changeServerCart(queryClient: QueryClient, change: (lines: CartLine[]) => CartLineInput[]): Promise<Cart> {
+  const run = serverQueue.then(async () => {
+    const current = await queryClient.ensureQueryData({ queryKey: queryKeys.cart, queryFn: () => getCart() });
+    const saved = await putCart(change(current.lines));
+    queryClient.setQueryData(queryKeys.cart, saved);
+    return saved;
+  });
+  serverQueue = run.catch(() => undefined);
+  return run;
+}
+
+// ---- Hooks ----
+
+export interface CartView {
+  lines: CartLine[];
+  /** At the shop's prices now (a visitor's: as the parts were when added). */
+  total: number;
+  signedIn: boolean;
+  isLoading: boolean;
+  /** The signed-in cart could not be read. */
+  error: unknown;
+  retry: () => void;
+  /** Adds `quantity` pieces (by default the minimum for a new line, one more for a line already there). */
+  add: (part: CartPart, quantity?: number) => Promise<void>;
+  setQuantity: (productId: string, quantity: number) => Promise<void>;
+  remove: (productId: string) => Promise<void>;
+}
+
+const cartQuery = { queryKey: queryKeys.cart, queryFn: ({ signal }: { signal: AbortSignal }) => getCart({ signal }) };
+
+export function useCart(): CartView {
+  const signedIn = useAccessToken() !== null;
+  const local = useSyncExternalStore(subscribe, readLocalLines, () => NO_LINES);
+  const queryClient = useQueryClient();
+  const server = useQuery({ ...cartQuery, enabled: signedIn });
+
+  const lines = signedIn ? (server.data?.lines ?? []) : local.map(toCartLine);
+  const total = signedIn ? (server.data?.total ?? 0) : lines.reduce((sum, line) => sum + cents(line.lineTotal), 0) / 100;
+
+  return {
+    lines,
+    total,
+    signedIn,
+    isLoading: signedIn && server.isPending,
+    error: signedIn ? server.error : null,
+    retry: () => void server.refetch(),
+    async add(part, quantity) {
+      if (signedIn) {
+        await changeServerCart(queryClient, (current) => inputOf(withPart(inputOf(current), part, quantity, () => ({ productId: part._id, quantity: 0 }))));
+        return;
+      }
+      const newLine = (): StoredLine => ({ productId: part._id, quantity: 0, name: part.name, price: part.price, img: part.img, minimum: part.minimum, available: part.quantity });
+      writeLocalLines(withPart(readLocalLines(), part, quantity, newLine));
+    },
+    async setQuantity(productId, quantity) {
+      const change = <Line extends { productId: string; quantity: number }>(current: Line[]) =>
+        current.map((line) => (line.productId === productId ? { ...line, quantity } : line));
+      if (signedIn) await changeServerCart(queryClient, (current) => inputOf(change(current)));
+      else writeLocalLines(change(readLocalLines()));
+    },
+    async remove(productId) {
+      if (signedIn) await changeServerCart(queryClient, (current) => inputOf(current.filter((line) => line.productId !== productId)));
+      else writeLocalLines(readLocalLines().filter((line) => line.productId !== productId));
+    },
+  };
+}
+
+/** How many lines the cart holds, for the navbar's link. */
+export function useCartCount(): number {
+  const signedIn = useAccessToken() !== null;
+  const local = useSyncExternalStore(subscribe, readLocalLines, () => NO_LINES);
+  const server = useQuery({ ...cartQuery, enabled: signedIn, select: (cart: Cart) => cart.lines.length });
+  return signedIn ? (server.data ?? 0) : local.length;
+}
+
+/** The visitor's lines joined into the account's: a part in both keeps the larger quantity, new parts go last. */
+export function joinCarts(account: CartLineInput[], visitor: CartLineInput[]): CartLineInput[] {
+  const joined = account.map((line) => {
+    const theirs = visitor.find((other) => other.productId === line.productId);
+    return theirs && theirs.quantity > line.quantity ? { ...line, quantity: theirs.quantity } : line;
+  });
+  const added = visitor.filter((line) => !account.some((other) => other.productId === line.productId));
+  return [...joined, ...added].slice(0, CART_LINES_MAX);
+}
+
+/** The lines of a refused PUT that name a part the shop no longer has (`lines.{i}.productId`). */
+const unknownLines = (error: unknown): Set<number> =>
+  new Set(
+    isApiError(error) && error.status === 422
+      ? Object.keys(error.fieldErrors ?? {}).flatMap((field) => {
+          const match = /^lines\.(\d+)\.productId$/.exec(field);
+          return match ? [Number(match[1])] : [];
+        })
+      : [],
+  );
+
+/**
+ * At sign-in, the visitor's cart joins the account's and leaves this browser. A part the shop no
+ * longer has is left behind; without an answer from the shop the lines stay for the next try.
+ * Rendered once, in the page frame.
+ */
+export function CartKeeper() {
+  const token = useAccessToken();
+  const local = useSyncExternalStore(subscribe, readLocalLines, () => NO_LINES);
+  const queryClient = useQueryClient();
+  const offeredWith = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (token === null || local.length === 0 || offeredWith.current === token) return;
+    offeredWith.current = token;
+    const visitor = inputOf(local);
+    void changeServerCart(queryClient, (current) => joinCarts(inputOf(current), visitor))
+      .catch(async (error: unknown) => {
+        const gone = unknownLines(error);
+        if (gone.size === 0) throw error;
+        // Once more without the parts the shop no longer has.
+        await changeServerCart(queryClient, (current) => {
+          const joined = joinCarts(inputOf(current), visitor);
+          return joined.filter((_, index) => !gone.has(index));
+        });
+      })
+      .then(
+        () => writeLocalLines([]),
+        () => undefined,
+      );
+  }, [token, local, queryClient]);
+
+  return null;
+}
