@@ -78,4 +78,20 @@ describe("OrdersTable: 'Review this part'", () => {
     expect(row('Chain Lube').queryByRole('link', { name: /Review this part/ })).not.toBeInTheDocument();
     expect(row('Battery').queryByRole('link', { name: /Review this part/ })).not.toBeInTheDocument();
   });
+
+  it("pays and cancels a checkout's lines together, from its first line", async () => {
+    const checkoutId = 'c'.repeat(24);
+    const first = buildOrder({ toolName: 'Engine Oil', number: 30001, checkoutId });
+    const second = buildOrder({ toolName: 'Spark Plug', number: 30002, checkoutId });
+    const onCancel = vi.fn();
+    renderWithProviders(<OrdersTable orders={[second, first, unpaid]} onCancel={onCancel} />);
+    const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
+    expect(row('Engine Oil').getByRole('link', { name: /^Pay for 2 parts/ })).toHaveAttribute('href', `/dashbord/payment/${first._id}`);
+    expect(row('Spark Plug').queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(row('Spark Plug').getByText('Paid together with #30001')).toBeInTheDocument();
+    await userEvent.click(row('Engine Oil').getByRole('button', { name: /^Cancel all 2/ }));
+    expect(onCancel).toHaveBeenCalledWith(first);
+    // A one-part order keeps SPEC's own Pay and Cancel.
+    expect(row('Brake Pad Set').getByRole('link', { name: /^Pay/ })).toHaveTextContent(/^Pay/);
+  });
 });

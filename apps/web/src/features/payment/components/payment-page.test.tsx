@@ -126,4 +126,31 @@ describe('PaymentPage', () => {
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('This order belongs to another account.');
   });
+
+  it("pays a checkout's lines with one payment of their total, and lists every line", async () => {
+    const user = userEvent.setup();
+    const checkoutId = 'c'.repeat(24);
+    const first = { ...order, checkoutId, number: 20001, toolName: 'Engine Oil 10W-40', quantity: 2, toolPrice: 13.9, total: 27.8 };
+    const second = buildOrder({ ...first, _id: 'd'.repeat(24), number: 20002, toolName: 'Spark Plug', quantity: 4, toolPrice: 6.5, total: 26 });
+    const other = buildOrder({ email: 'sam@example.com', toolName: 'Chain Kit' });
+    order = first;
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/orders/sam%40example.com' ? json([other, second, first]) : answer(input, init),
+    );
+    renderPage();
+    const lines = await screen.findAllByTestId('payment-line');
+    expect(lines.map((line) => line.textContent)).toEqual(['#20001 2 x Engine Oil 10W-40 at $13.90$27.80', '#20002 4 x Spark Plug at $6.50$26.00']);
+    expect(screen.getByTestId('payment-total')).toHaveTextContent('$53.80');
+    const pay = await screen.findByRole('button', { name: 'Pay' });
+    await waitFor(() => expect(pay).toBeEnabled(), { timeout: 5000 });
+    expect(bodyOf('/api/create-payment-intent')).toEqual({ checkoutId });
+
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), `12/${nextYear}`);
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(pay);
+    expect(await screen.findByRole('heading', { name: 'Your Payment is Completed' })).toBeInTheDocument();
+    expect(bodyOf('/api/payments/test/confirm')).toMatchObject({ billingDetails: { name: 'Engine Oil 10W-40 and 1 more', email: 'sam@example.com' } });
+  });
 });

@@ -22,21 +22,19 @@ interface PaymentPageProps {
 
 /**
  * The orders one payment pays: the order alone, or every line of its checkout (SPEC-2 section 5),
- * read from the customer's orders; undefined while they load.
+ * read from the customer's orders; no lines while they load or when they could not be read.
  */
-function usePaidTogether(order: Order | undefined): Order[] | undefined {
+function usePaidTogether(order: Order | undefined) {
   const checkoutId = order?.checkoutId ?? null;
   const customerOrders = useQuery({ ...getMyOrdersQueryOptions(order?.email ?? ''), enabled: checkoutId !== null });
-  if (!order) return undefined;
-  if (!checkoutId) return [order];
-  const lines = customerOrders.data?.filter((line) => line.checkoutId === checkoutId);
-  return lines?.length ? [...lines].sort((a, b) => a.number - b.number) : customerOrders.isError ? [order] : undefined;
+  const lines = !order ? undefined : !checkoutId ? [order] : customerOrders.data?.filter((line) => line.checkoutId === checkoutId).sort((a, b) => a.number - b.number);
+  return { lines: lines?.length ? lines : undefined, failed: checkoutId !== null && customerOrders.isError, retry: () => void customerOrders.refetch() };
 }
 
 /** /dashbord/payment/{orderid}: greets the buyer, sums up the order (every line of its checkout) and takes the card payment. */
 export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProps) {
   const order = useOrder(orderId);
-  const lines = usePaidTogether(order.data);
+  const together = usePaidTogether(order.data);
   // The payment's id once it succeeded here; the order itself catches up when refetched.
   const [completedId, setCompletedId] = useState<string | null>(null);
 
@@ -52,7 +50,9 @@ export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProp
   );
 
   let content: ReactNode;
-  if (order.isPending || (order.isSuccess && !lines)) {
+  if (together.failed) {
+    content = <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={together.retry} isRetrying={false} />;
+  } else if (order.isPending || (order.isSuccess && !together.lines)) {
     content = <PageLoader label={copy.loading} />;
   } else if (order.isError) {
     const status = isApiError(order.error) ? order.error.status : 0;
@@ -66,7 +66,7 @@ export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProp
     content = (
       <OrderPayment
         order={order.data}
-        lines={lines ?? [order.data]}
+        lines={together.lines ?? [order.data]}
         completedId={completedId}
         onCompleted={setCompletedId}
         backLink={backLink}

@@ -1,0 +1,246 @@
+import type { Order, Product } from '@shop/shared';
+import type { Page } from '@playwright/test';
+import { ADMIN, api, createAccount, expect, linkInEmailTo, newAccount, seriousAxeViolations, signIn, signInNewCustomer, test } from './fixtures';
+
+/**
+ * The cart (SPEC-2 section 5). Journeys run in parallel on one database, and a checkout takes
+ * stock: each journey here checks out parts no other journey orders, and reads their stock itself.
+ */
+const PARTS = {
+  oil: 'Engine Oil 10W-40, 1 L',
+  plug: 'Standard Spark Plug, 10 mm Thread',
+  fluid: 'DOT 4 Brake Fluid, 500 ml',
+  thermostat: 'Wax-Pellet Thermostat, 82 C',
+  hoses: 'Silicone Radiator Hose Kit, 3 Pieces',
+  forkOil: 'Fork Oil 10W, 1 L',
+  grips: 'Heated Grips Kit',
+} as const;
+
+const DELIVERY = { location: '7 Throttle Lane, Leeds', phone: '+44 113 496 0000' };
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+async function findProduct(page: Page, name: string): Promise<Product> {
+  const response = await page.request.get(api('/products?page=0&size=100'));
+  const product = ((await response.json()) as Product[]).find((candidate) => candidate.name === name);
+  expect(product, `the seeded part '${name}'`).toBeDefined();
+  return product!;
+}
+const stockOf = async (page: Page, productId: string) => ((await (await page.request.get(api(`/products/${productId}`))).json()) as Product).quantity;
+const cartLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ });
+
+/** Fills the signed-in customer's cart through the API, as the pages do. */
+async function fillCart(page: Page, token: string, lines: Array<[Product, number]>) {
+  const response = await page.request.put(api('/cart'), {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { lines: lines.map(([product, quantity]) => ({ productId: product._id, quantity })) },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function checkOut(page: Page) {
+  await page.goto('/checkout');
+  await page.getByLabel(/^Location/).fill(DELIVERY.location);
+  await page.getByLabel('Phone').fill(DELIVERY.phone);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Thank You!! Your Order is Wait For Payment.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashbord\/payment\/[a-f0-9]{24}$/);
+}
+
+async function payWithCard(page: Page, number: string) {
+  const form = page.getByRole('form', { name: 'Card details' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: 'Pay' }).click();
+}
+
+const orderRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test.describe('cart', () => {
+  test('a visitor fills a cart, signs in at checkout, comes back to it, orders every line and pays once; the admin ships one line', async ({ page }) => {
+    test.setTimeout(120_000);
+    const oil = await findProduct(page, PARTS.oil);
+    const plug = await findProduct(page, PARTS.plug);
+    const fluid = await findProduct(page, PARTS.fluid);
+    const account = newAccount('cart');
+    await createAccount(page, account);
+
+    // From two part pages and a search result's card.
+    await page.goto(`/parts/${oil._id}`);
+    await page.getByRole('button', { name: `Add to Cart ${oil.name}` }).click();
+    await expect(page.getByText('Added to Cart')).toBeVisible();
+    await expect(cartLink(page)).toHaveText(/Cart\s*1/);
+    await page.goto(`/parts/${plug._id}`);
+    await page.getByRole('button', { name: `Add to Cart ${plug.name}` }).click();
+    await expect(cartLink(page)).toHaveText(/Cart\s*2/);
+    await page.goto(`/search?q=${encodeURIComponent('DOT 4 brake fluid')}`);
+    const card = page.getByTestId('product-card').filter({ hasText: fluid.name });
+    await card.getByRole('button', { name: /^Add to Cart/ }).click();
+    await expect(cartLink(page)).toHaveText(/Cart\s*3/);
+    // Again: one more piece on the same line, not a second line.
+    await card.getByRole('button', { name: /^Add to Cart/ }).click();
+    await expect(cartLink(page)).toHaveText(/Cart\s*3/);
+
+    await cartLink(page).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(3);
+    await expect(page.getByLabel(`Quantity for ${fluid.name}`)).toHaveValue(String(fluid.minimum + 1));
+    // Below the plug's minimum: SPEC's message under the line, and no checkout until it is fixed.
+    const plugQuantity = page.getByLabel(`Quantity for ${plug.name}`);
+    await plugQuantity.fill('0');
+    await plugQuantity.press('Enter');
+    await expect(lines.filter({ hasText: plug.name }).getByText('Please enter a whole number of pieces')).toBeVisible();
+    await plugQuantity.fill(String(plug.minimum + 2));
+    await plugQuantity.press('Enter');
+    await expect(lines.filter({ hasText: plug.name }).getByTestId('line-total')).toHaveText(money((cents(plug.price) * (plug.minimum + 2)) / 100));
+    const total = (cents(oil.price) * oil.minimum + cents(plug.price) * (plug.minimum + 2) + cents(fluid.price) * (fluid.minimum + 1)) / 100;
+    await expect(page.getByTestId('cart-total')).toHaveText(`Total: ${money(total)}`);
+
+    // Checkout asks the visitor to sign in, and comes back to the same cart, now the account's.
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/singin$/);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'SignIn', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(lines).toHaveCount(3);
+    await expect(page.getByTestId('cart-total')).toHaveText(`Total: ${money(total)}`);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+
+    const before = [await stockOf(page, oil._id), await stockOf(page, plug._id), await stockOf(page, fluid._id)];
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByLabel('Name')).toHaveValue(account.name);
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+    await expect(page.getByTestId('checkout-line')).toHaveCount(3);
+    await expect(page.getByTestId('checkout-total')).toHaveText(`Total: ${money(total)}`);
+    await page.getByLabel(/^Location/).fill(DELIVERY.location);
+    await page.getByLabel('Phone').fill(DELIVERY.phone);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByText('Thank You!! Your Order is Wait For Payment.')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashbord\/payment\/[a-f0-9]{24}$/);
+    expect([await stockOf(page, oil._id), await stockOf(page, plug._id), await stockOf(page, fluid._id)]).toEqual([
+      before[0]! - oil.minimum,
+      before[1]! - (plug.minimum + 2),
+      before[2]! - (fluid.minimum + 1),
+    ]);
+    await expect(cartLink(page)).toHaveText(/^Cart$/);
+
+    // One payment page for every line, and one email for the checkout.
+    await expect(page.getByTestId('payment-line')).toHaveCount(3);
+    await expect(page.getByTestId('payment-total')).toHaveText(money(total));
+    await linkInEmailTo(account.email, new RegExp(`Total: \\${money(total)}`));
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    await payWithCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Your Payment is Completed' })).toBeVisible();
+    const paidWith = (await page.getByTestId('transaction-id').textContent())!;
+
+    // My Orders: every line paid with the one payment.
+    await page.getByRole('link', { name: 'Back to My Orders' }).click();
+    for (const product of [oil, plug, fluid]) {
+      const row = orderRow(page, product.name);
+      await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+      await expect(row.getByText(paidWith)).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+
+    // The admin ships one line: the others stay paid.
+    await signIn(page, ADMIN);
+    await page.goto('/dashbord/manageAllorders');
+    const shipped = orderRow(page, account.email).filter({ hasText: plug.name });
+    await shipped.getByRole('button', { name: /^Shifting/ }).click();
+    await page.getByRole('dialog', { name: 'Are you Sure For Shifting?' }).getByRole('button', { name: 'Yes, Shift' }).click();
+    await expect(shipped.getByText('Deliverd')).toBeVisible();
+    await expect(orderRow(page, account.email).filter({ hasText: oil.name }).getByRole('button', { name: /^Shifting/ })).toBeEnabled();
+  });
+
+  test('a declined card leaves every line of the checkout unpaid', async ({ page, allowedConsoleErrors }) => {
+    allowedConsoleErrors.push(/status of 402/);
+    const forkOil = await findProduct(page, PARTS.forkOil);
+    const grips = await findProduct(page, PARTS.grips);
+    const customer = await signInNewCustomer(page, 'cart-declined');
+    await fillCart(page, customer.token, [
+      [forkOil, forkOil.minimum],
+      [grips, grips.minimum],
+    ]);
+    await checkOut(page);
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    await payWithCard(page, '4000 0000 0000 0002');
+    await expect(page.getByRole('form', { name: 'Card details' }).getByRole('alert')).toHaveText('Your card was declined.');
+
+    const orders = (await (await page.request.get(api(`/orders/${customer.email}`), { headers: { Authorization: `Bearer ${customer.token}` } })).json()) as Order[];
+    expect(orders.map((order) => [order.status, order.paid])).toEqual([
+      ['waiting', false],
+      ['waiting', false],
+    ]);
+    await page.goto('/dashbord/myorders');
+    // One pay link for the two lines.
+    await expect(page.getByRole('link', { name: /^Pay for 2 parts/ })).toHaveCount(1);
+    await expect(orderRow(page, forkOil.name).getByText('Unpaid')).toBeVisible();
+    await expect(orderRow(page, grips.name).getByText('Unpaid')).toBeVisible();
+  });
+
+  test('cancelling an unpaid checkout gives every line’s pieces back', async ({ page }) => {
+    const thermostat = await findProduct(page, PARTS.thermostat);
+    const hoses = await findProduct(page, PARTS.hoses);
+    const customer = await signInNewCustomer(page, 'cart-cancel');
+    const before = [await stockOf(page, thermostat._id), await stockOf(page, hoses._id)];
+    await fillCart(page, customer.token, [
+      [thermostat, thermostat.minimum],
+      [hoses, hoses.minimum],
+    ]);
+    await checkOut(page);
+    expect([await stockOf(page, thermostat._id), await stockOf(page, hoses._id)]).toEqual([before[0]! - thermostat.minimum, before[1]! - hoses.minimum]);
+
+    await page.goto('/dashbord/myorders');
+    await page.getByRole('button', { name: /^Cancel all 2/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are You Sure You Want to Delete !' });
+    await expect(dialog.getByText('All 2 parts of this checkout will be cancelled together')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete Order' }).click();
+    await expect(page.getByText('Delete Order successfully')).toBeVisible();
+    await expect(orderRow(page, thermostat.name).getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(orderRow(page, hoses.name).getByText('Cancelled', { exact: true })).toBeVisible();
+    expect([await stockOf(page, thermostat._id), await stockOf(page, hoses._id)]).toEqual(before);
+  });
+
+  test('an empty cart says so; a part gone since it was added is named, and the cart and checkout fit a phone without serious axe violations', async ({ page, allowedConsoleErrors }) => {
+    // The shop answers 404 for the part that is gone.
+    allowedConsoleErrors.push(/status of 404/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/cart');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse parts' })).toHaveAttribute('href', '/allproducts');
+
+    // A visitor's line for a part the shop no longer has, and one below its minimum.
+    const plug = await findProduct(page, PARTS.plug);
+    await page.evaluate(
+      ([plugLine]) =>
+        localStorage.setItem(
+          'cart',
+          JSON.stringify([
+            { productId: 'a'.repeat(24), quantity: 2, name: 'Discontinued Chain Guard', price: 9.5, img: null, minimum: 1, available: 5 },
+            plugLine,
+          ]),
+        ),
+      [{ productId: plug._id, quantity: 1, name: plug.name, price: plug.price, img: plug.img, minimum: plug.minimum, available: plug.quantity }] as const,
+    );
+    await page.reload();
+    const gone = page.getByTestId('cart-line').filter({ hasText: 'Discontinued Chain Guard' });
+    await expect(gone.getByText('This part is no longer sold. Please remove it.')).toBeVisible();
+    if (plug.minimum > 1) await expect(page.getByText(`Please Order More Then ${plug.minimum} Peace`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await gone.getByRole('button', { name: /^Remove/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+    const customer = await signInNewCustomer(page, 'cart-phone');
+    await fillCart(page, customer.token, [[plug, plug.minimum]]);
+    await page.goto('/checkout');
+    await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+import type { Cart } from '@shop/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { CheckoutPage } from './checkout-page';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const CART: Cart = {
+  lines: [
+    { productId: id(1), name: 'Engine oil 10W-40', img: null, price: 13.9, seenPrice: 13.9, quantity: 2, minimum: 1, available: 30, lineTotal: 27.8, problem: null },
+    { productId: id(2), name: 'Spark plug CR9EK', img: null, price: 6.5, seenPrice: 6.5, quantity: 4, minimum: 4, available: 40, lineTotal: 26, problem: null },
+  ],
+  total: 53.8,
+};
+const buyer = { name: 'Sam Rider', email: 'sam@example.com' };
+
+function renderCheckout() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/checkout" element={<CheckoutPage buyer={buyer} />} />
+      <Route path="/dashbord/payment/:orderid" element={<p>Payment page</p>} />
+    </Routes>,
+    { route: '/checkout' },
+  );
+}
+
+describe('the checkout page', () => {
+  const fetchMock = stubFetch();
+  beforeEach(() => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1'));
+
+  it('shows the buyer, the lines and the total, and places every line with the address and phone, then on to the payment', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/checkout') && init?.method === 'POST' ? json({ checkoutId: id(10), orderIds: [id(11), id(12)] }, 201) : json(CART),
+    );
+    renderCheckout();
+    expect(await screen.findByText('2 x Engine oil 10W-40')).toBeInTheDocument();
+    expect(screen.getByText('4 x Spark plug CR9EK')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('Total: $53.80');
+    expect(screen.getByLabelText('Name')).toHaveValue('Sam Rider');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
+
+    // The purchase rules first, before anything is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Location is Required')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/checkout'))).toBe(false);
+
+    await userEvent.type(screen.getByLabelText(/^Location/), '7 Throttle Lane, Leeds');
+    await userEvent.type(screen.getByLabelText('Phone'), '+44 113 496 0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Payment page')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/checkout'))!;
+    expect(JSON.parse(String(init!.body))).toEqual({ location: '7 Throttle Lane, Leeds', phone: '+44 113 496 0000' });
+  });
+
+  it('names the part the shop cannot fill and leads back to the cart', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/checkout') && init?.method === 'POST'
+        ? json(
+            {
+              error: { code: 'OUT_OF_STOCK', message: 'Spark plug CR9EK: 4 Peace is Not Available', fieldErrors: { 'lines.1.quantity': ['Spark plug CR9EK: 4 Peace is Not Available'] } },
+              requestId: 'r-1',
+            },
+            409,
+          )
+        : json(CART),
+    );
+    renderCheckout();
+    await userEvent.type(await screen.findByLabelText(/^Location/), '7 Throttle Lane, Leeds');
+    await userEvent.type(screen.getByLabelText('Phone'), '+44 113 496 0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Spark plug CR9EK: 4 Peace is Not Available');
+    expect(screen.getByRole('link', { name: 'Change it in the cart' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('says when there is nothing to check out', async () => {
+    fetchMock.mockImplementation(async () => json({ lines: [], total: 0 }));
+    renderCheckout();
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+});
