@@ -17,10 +17,10 @@ import { openFreshDatabase, postgresDatabase, postgresVersion, sqliteDatabase, w
 import { writeResults } from './lib/docs.mjs';
 import { measurePages, productImageSizes } from './lib/lighthouse.mjs';
 import { createLoader } from './lib/loader.mjs';
-import { describeMachine, renderResults } from './lib/report.mjs';
+import { CHECKOUT_LINES, describeMachine, renderResults } from './lib/report.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
-import { measureAgainstCeiling, measureBikeFilter, measureGrowth, measureImport, measureOrders, measureSearch } from './lib/suites.mjs';
+import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureOrders, measureSearch } from './lib/suites.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -44,10 +44,11 @@ const FULL = {
   growthWarmupSeconds: 1,
   growthSeconds: 5,
   orderSeconds: 10,
+  checkoutRounds: 5,
   lighthouseRuns: 3,
 };
 /** About 4 minutes. @type {import('./lib/report.mjs').Settings} */
-const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, lighthouseRuns: 1 };
+const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, checkoutRounds: 3, lighthouseRuns: 1 };
 
 const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, help: { type: 'boolean', default: false } } });
 if (flags.help) {
@@ -97,11 +98,22 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
   const year = Math.round((vehicle.yearFrom + vehicle.yearTo) / 2);
   const bike = { id: vehicle.id, year, name: `${year} ${vehicle.make} ${vehicle.model}` };
 
+  /**
+   * The checkouts' parts: the third line's part has stock for all but half a round of the
+   * customers, so the last round is partly refused; the others, and the warm-up's, plenty.
+   * @param {number} rounds
+   */
+  const checkoutParts = async (rounds) => {
+    const stockOf = (/** @type {number} */ index) => (index === 2 ? (CHECKOUT_LINES[index] ?? 1) * Math.round(CUSTOMERS * (rounds - 0.5)) : 1_000_000);
+    const add = (/** @type {string} */ name) => Promise.all(CHECKOUT_LINES.map((_, index) => loader.addStockProduct({ name: `${name} ${index + 1}`, quantity: stockOf(index), minimum: 1 })));
+    return { productIds: await add('Bench checkout part'), warmupProductIds: await add('Bench checkout warm-up part') };
+  };
+
   /** @type {import('./lib/report.mjs').GrowthStage[]} */
   const growth = [];
   /** @type {string[]} */
   const serverErrors = [];
-  /** @type {Pick<import('./lib/report.mjs').DatabaseResults, 'api' | 'orders'> | undefined} */
+  /** @type {Pick<import('./lib/report.mjs').DatabaseResults, 'api' | 'orders' | 'checkouts'> | undefined} */
   let main;
   for (const size of SIZES) {
     const started = performance.now();
@@ -111,6 +123,7 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
         ? {
             productId: await loader.addStockProduct({ name: 'Bench limited part', quantity: ORDER_STOCK, minimum: 1 }),
             warmupProductId: await loader.addStockProduct({ name: 'Bench warm-up part', quantity: 1_000_000, minimum: 1 }),
+            checkout: await checkoutParts(settings.checkoutRounds),
           }
         : undefined;
     await loader.settle();
@@ -135,7 +148,8 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
       const middle = /** @type {string} */ (loader.productIds[Math.floor(loader.productIds.length / 2)]);
       const api = await measureAgainstCeiling(server.url, middle, settings);
       const orders = await measureOrders(server.url, { loader, ...orderProducts, stock: ORDER_STOCK }, settings);
-      main = { api, orders };
+      const checkouts = await measureCheckouts(server.url, { loader, ...orderProducts.checkout }, settings);
+      main = { api, orders, checkouts };
     } finally {
       await server.stop();
       for (const message of server.errors()) serverErrors.push(`${number(size)} rows: ${message}`);

@@ -62,6 +62,11 @@ products.
   per customer on another product), so that every order the server placed has its answer
   counted. "Oversell: none" means stock after = stock before − 201 answers, never negative,
   and as many new order rows as 201 answers.
+- **Checkouts** are rounds in which every customer checks out a 4-line cart at once (the carts
+  refilled in between). One part runs out in the last round, so some checkouts are refused
+  whole. "None" means each part's stock went down by exactly its pieces in the 201 answers, never
+  below zero, four order rows per 201 answer, no checkout with fewer lines, and no answer but 201
+  or 409. Checkouts per second count placed checkouts only.
 - **Noise**: the load average printed with each run tells how busy the machine was. Runs on a
   busy machine differ by a factor of two or more; compare runs taken under similar load.
 

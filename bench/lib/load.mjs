@@ -124,3 +124,27 @@ export async function measurePosts({ url, connections, tokens, body, amount }) {
   };
   return summarise([await run(options)], options);
 }
+
+/**
+ * Each connection is one customer (its own token), sending `steps` in turn, again and again,
+ * until `amount` requests have been answered: e.g. filling a cart, then checking it out.
+ * @param {{ origin: string, tokens: string[], steps: Array<{ method: string, path: string, body: unknown }>, amount: number }} options
+ */
+export async function measureSequences({ origin, tokens, steps, amount }) {
+  let next = 0;
+  const options = {
+    url: origin,
+    connections: tokens.length,
+    timeout: POST_TIMEOUT_SECONDS,
+    amount,
+    requests: steps.map((step) => ({
+      method: step.method,
+      path: step.path,
+      setupRequest: (/** @type {Record<string, unknown>} */ request, /** @type {{ token?: string }} */ context) => {
+        context.token ??= tokens[next++ % tokens.length];
+        return { ...request, headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` }, body: JSON.stringify(step.body) };
+      },
+    })),
+  };
+  return summarise([await run(options)], options);
+}

@@ -346,6 +346,33 @@ export function createLoader(shop, image) {
       return id;
     },
 
+    /**
+     * The stock of these products, their order rows, and the checkouts among those rows that do
+     * not hold one line of each product (a half checkout).
+     * @param {string[]} productIds
+     */
+    async checkoutState(productIds) {
+      const stock = await db.selectFrom('products').select(['id', 'quantity']).where('id', 'in', productIds).execute();
+      const rows = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('product_id', 'in', productIds)
+        .executeTakeFirstOrThrow();
+      const partial = await db
+        .selectFrom('orders')
+        .select('checkout_id')
+        .where('product_id', 'in', productIds)
+        .where('checkout_id', 'is not', null)
+        .groupBy('checkout_id')
+        .having((eb) => eb.fn.countAll(), '<>', productIds.length)
+        .execute();
+      return {
+        stock: Object.fromEntries(stock.map((row) => [row.id, Number(row.quantity)])),
+        orderRows: Number(rows.count),
+        halfCheckouts: partial.length,
+      };
+    },
+
     /** The stock of one product and how many orders it has. @param {string} productId */
     async stockAndOrders(productId) {
       const product = await db.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirstOrThrow();

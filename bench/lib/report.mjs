@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { kb, ms, number } from './format.mjs';
-import { checkTargets, isOversellFree } from './targets.mjs';
+import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
 /** @typedef {import('./lighthouse.mjs').PageResult} PageResult */
@@ -50,12 +50,29 @@ import { checkTargets, isOversellFree } from './targets.mjs';
  */
 
 /**
+ * @typedef {object} CheckoutsResult
+ * @property {number} customers
+ * @property {number} rounds             every customer checks out once a round
+ * @property {number} requests
+ * @property {number} created            201 answers
+ * @property {number} refused            409 answers (a line lacked stock: nothing taken)
+ * @property {number} other              any other answer
+ * @property {number} checkoutsPerSecond
+ * @property {number} p50                the middle round's
+ * @property {number} p99                the worst round's
+ * @property {Array<{ before: number, after: number, perCheckout: number }>} stock   each part's stock and pieces per checkout
+ * @property {number} orderRows          order rows of these parts added
+ * @property {number} halfCheckouts      checkouts without one line of each part
+ */
+
+/**
  * @typedef {object} DatabaseResults
  * @property {string} database
  * @property {number} mainSize
  * @property {CallPair[]} api
  * @property {GrowthStage[]} growth
  * @property {OrdersResult} orders
+ * @property {CheckoutsResult} checkouts
  * @property {string} bike               the bike of the bike-filtered calls
  * @property {ImportResult} import
  * @property {string[]} serverErrors   what the server logged at level error, by stage
@@ -78,6 +95,7 @@ import { checkTargets, isOversellFree } from './targets.mjs';
  * @property {number} growthWarmupSeconds
  * @property {number} growthSeconds
  * @property {number} orderSeconds
+ * @property {number} checkoutRounds   rounds in which every customer checks out once
  * @property {number} lighthouseRuns
  */
 
@@ -94,6 +112,9 @@ import { checkTargets, isOversellFree } from './targets.mjs';
  * @property {Record<string, string>} failures   parts that failed (SQLite, PostgreSQL, Pages), with why
  * @property {number} totalSeconds
  */
+
+/** Pieces of each part in a bench cart: four lines, as a service's oil, filter, plugs and washer. */
+export const CHECKOUT_LINES = [1, 1, 2, 1];
 
 export const GROWTH_CALLS = ['first page', 'last page', 'productCount', 'reviews latest 3'];
 /** The search's five golden queries (paths in suites.mjs). */
@@ -312,6 +333,39 @@ export function renderResults(results) {
         ['Database', 'Requests', '201 Created', 'Orders/s', 'p50 ms', 'p99 ms', 'Stock', 'Order rows', 'Oversell'],
         [...orderRows, ...missingRows(results, 9)],
         ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ),
+      '',
+    );
+
+    const firstCheckouts = results.databases[0]?.checkouts;
+    out.push(
+      '### Checkouts',
+      '',
+      `${firstCheckouts?.customers ?? 0} signed-in customers each \`POST /api/checkout\` a cart of ${CHECKOUT_LINES.length} lines (${CHECKOUT_LINES.join(', ')} pieces) at once, ` +
+        `in ${settings.checkoutRounds} rounds after a warm-up round on other parts; the third part has stock for all but half a round, so the last round is partly refused (409, nothing taken). ` +
+        'Checked afterwards: each part\'s stock went down by exactly its pieces in the 201 answers, every checkout has all its lines, and nothing else answered.',
+      '',
+    );
+    const checkoutRows = results.databases.map((entry) => {
+      const { checkouts } = entry;
+      return [
+        entry.database,
+        number(checkouts.requests),
+        number(checkouts.created),
+        number(checkouts.refused),
+        number(checkouts.checkoutsPerSecond),
+        ms(checkouts.p50),
+        ms(checkouts.p99),
+        checkouts.stock.map((part) => `${number(part.before)} → ${number(part.after)}`).join('; '),
+        number(checkouts.orderRows),
+        isCheckoutSound(checkouts) ? 'none' : '**WRONG**',
+      ];
+    });
+    out.push(
+      table(
+        ['Database', 'Checkouts', '201 Created', '409 No stock', 'Checkouts/s', 'p50 ms', 'p99 ms', 'Stock of the 4 parts', 'Order rows', 'Oversell or half checkout'],
+        [...checkoutRows, ...missingRows(results, 10)],
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'l'],
       ),
       '',
     );

@@ -1,10 +1,10 @@
 // @ts-check
 /** What is measured against one running server: growth calls, calls beside the ceiling, and orders. */
 import { captureAnswers, startCeiling } from './ceiling.mjs';
-import { measureGet, measureInTurns, measurePosts, warmUp } from './load.mjs';
+import { measureGet, measureInTurns, measurePosts, measureSequences, warmUp } from './load.mjs';
 import { measureLatency, measureLatencyDuring } from './latency.mjs';
 import { benchPartNumber } from './loader.mjs';
-import { BIKE_CALLS, GROWTH_CALLS, LATENCY_CONNECTIONS, SEARCH_QUERIES } from './report.mjs';
+import { BIKE_CALLS, CHECKOUT_LINES, GROWTH_CALLS, LATENCY_CONNECTIONS, SEARCH_QUERIES } from './report.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
 /** @typedef {import('./report.mjs').Settings} Settings */
@@ -138,6 +138,55 @@ export async function measureOrders(origin, { loader, productId, warmupProductId
     stockAfter: after.stock,
     orderRows: after.orders - before.orders,
   };
+}
+
+/**
+ * Every customer, on a connection of their own, fills a 4-line cart (`PUT /api/cart`) and checks
+ * it out (`POST /api/checkout`), again and again, all at once, for `checkoutRounds` checkouts
+ * each; one part has less stock than all of them want, so the last checkouts are refused for want
+ * of it. Then the stock and the order rows are checked against the 201 answers: no oversell, and
+ * no checkout with fewer lines than its cart. A first run on other parts warms up.
+ * @param {string} origin
+ * @param {{ loader: Loader, productIds: string[], warmupProductIds: string[] }} target
+ * @param {Settings} settings
+ * @returns {Promise<import('./report.mjs').CheckoutsResult>}
+ */
+export async function measureCheckouts(origin, { loader, productIds, warmupProductIds }, settings) {
+  const tokens = loader.customers.map((customer) => customer.token);
+  const delivery = { location: 'Bench street 1', phone: '+44 7700 900000' };
+  const journey = (/** @type {string[]} */ ids) => [
+    { method: 'PUT', path: '/api/cart', body: { lines: ids.map((productId, index) => ({ productId, quantity: CHECKOUT_LINES[index] })) } },
+    { method: 'POST', path: '/api/checkout', body: delivery },
+  ];
+
+  await measureSequences({ origin, tokens, steps: journey(warmupProductIds), amount: tokens.length * 2 });
+  const before = await loader.checkoutState(productIds);
+  const load = await measureSequences({ origin, tokens, steps: journey(productIds), amount: tokens.length * 2 * settings.checkoutRounds });
+  const after = await loader.checkoutState(productIds);
+
+  const created = load.statuses['201'] ?? 0;
+  const refused = load.statuses['409'] ?? 0;
+  const carts = load.statuses['200'] ?? 0;
+  const taken = productIds.map((id, index) => ({ before: before.stock[id] ?? 0, after: after.stock[id] ?? 0, perCheckout: /** @type {number} */ (CHECKOUT_LINES[index]) }));
+  const result = {
+    customers: tokens.length,
+    rounds: settings.checkoutRounds,
+    requests: created + refused,
+    created,
+    refused,
+    other: load.total - created - refused - carts,
+    checkoutsPerSecond: created / load.seconds,
+    p50: load.p50,
+    p99: load.p99,
+    stock: taken,
+    orderRows: after.orderRows - before.orderRows,
+    halfCheckouts: after.halfCheckouts,
+  };
+  log(
+    `checkouts         ${Math.round(result.checkoutsPerSecond).toLocaleString('en-GB')} checkouts/s of ${productIds.length} lines, p50 ${result.p50} ms, p99 ${result.p99} ms (carts and checkouts), ` +
+      `${created} × 201, ${refused} × 409, stock ${taken.map((part) => `${part.before} → ${part.after}`).join(', ')}, ${result.orderRows} new order rows, ${result.halfCheckouts} half checkouts`,
+  );
+  return result;
 }
 
 /** The search's golden queries at each size; the part number is that of a product every size holds. */

@@ -37,9 +37,10 @@ export function checkTargets(results) {
     const labelLast = `Last page at 100 000 products within 2× the first page's latency (${name})`;
     const labelFlat = `productCount and reviews latest-3 flat from 100 to 100 000 rows, within 2× (${name})`;
     const labelOrders = `≥ ${name === 'SQLite' ? '1 000' : '500'} orders/s with zero oversell (${name})`;
+    const labelCheckouts = `≥ ${CHECKOUTS_PER_SECOND[/** @type {'SQLite' | 'PostgreSQL'} */ (name)]} checkouts/s of 4 lines, zero oversell, zero half checkouts (${name})`;
     if (!entry) {
       const why = results.failures[name] ? `the ${name} part failed` : name === 'PostgreSQL' ? results.postgresSkipped : undefined;
-      for (const label of [labelLast, labelFlat, labelOrders, `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`, ...bikeLabels(name)]) notMeasured(label, why ?? 'not measured');
+      for (const label of [labelLast, labelFlat, labelOrders, labelCheckouts, `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`, ...bikeLabels(name)]) notMeasured(label, why ?? 'not measured');
       continue;
     }
     const smallest = entry.growth[0];
@@ -79,6 +80,13 @@ export function checkTargets(results) {
       notMeasured(labelSearchGrowth, 'no 100 and 100 000 stages');
     }
     checkBikeTargets(entry, name, targets);
+    const checkouts = entry.checkouts;
+    const sound = isCheckoutSound(checkouts);
+    targets.push({
+      label: labelCheckouts,
+      met: checkouts.checkoutsPerSecond >= CHECKOUTS_PER_SECOND[/** @type {'SQLite' | 'PostgreSQL'} */ (name)] && sound,
+      detail: `${number(checkouts.checkoutsPerSecond)} checkouts/s, p99 ${ms(checkouts.p99)} ms, ${sound ? 'no oversell, no half checkout' : 'STOCK, ORDER ROWS OR ANSWERS WRONG'}`,
+    });
     const orders = entry.orders;
     const oversellFree = isOversellFree(orders);
     targets.push({
@@ -115,9 +123,23 @@ export function checkTargets(results) {
   return targets;
 }
 
+/**
+ * Every part's stock went down by exactly its pieces in the placed checkouts, none below zero,
+ * each placed checkout has all its lines, and nothing answered other than 201 or 409.
+ * @param {import('./report.mjs').CheckoutsResult} checkouts
+ */
+export const isCheckoutSound = (checkouts) =>
+  checkouts.stock.every((part) => part.after >= 0 && part.after === part.before - part.perCheckout * checkouts.created) &&
+  checkouts.orderRows === checkouts.created * checkouts.stock.length &&
+  checkouts.halfCheckouts === 0 &&
+  checkouts.other === 0;
+
 /** @param {OrdersResult} orders */
 export const isOversellFree = (orders) =>
   orders.stockAfter >= 0 && orders.stockAfter === orders.stockBefore - orders.created && orders.orderRows === orders.created;
+
+/** Checkouts a second each database must place. */
+const CHECKOUTS_PER_SECOND = { SQLite: 400, PostgreSQL: 200 };
 
 /** Seconds an import of 10 000 parts and 50 000 fitment rows may take. */
 const IMPORT_SECONDS = { SQLite: 30, PostgreSQL: 60 };

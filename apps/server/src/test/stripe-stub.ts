@@ -53,7 +53,11 @@ export async function startStripeStub() {
           currency: String(form.get('currency')),
           status: 'requires_payment_method',
           client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
-          metadata: { orderId: String(form.get('metadata[orderId]') ?? '') },
+          // Every metadata[key] field, as Stripe keeps them.
+          metadata: Object.fromEntries([...form.entries()].flatMap(([name, value]) => {
+            const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
+            return key ? [[key, value]] : [];
+          })),
         };
         intents.set(intentId, intent);
         if (key) byIdempotencyKey.set(key, intent);

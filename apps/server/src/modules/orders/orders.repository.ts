@@ -6,57 +6,28 @@ import { holdsEveryWord } from '../../lib/text-match.js';
 import { createGroupCommit } from './group-commit.js';
 import { queueOrderMail } from './order-mail-outbox.js';
 
-/** An order as the service decided to place it: who, what, how many, and when. */
-export interface NewOrder {
+/** Who buys, where it goes, and when: the same for every line of a purchase. */
+interface Buyer {
   userId: string;
   customerName: string;
   email: string;
-  productId: string;
-  quantity: number;
   location: string;
   phone: string;
   stamp: string;
 }
 
-/** What one order may be and what its account may hold, at the order's time. */
-export interface PlacementLimits {
-  maxTotalCents: number;
-  unpaidOrders: number;
-  unpaidUnits: number;
-  placementsPerWindow: number;
-  /** A placement window that began at or before this time is over. */
-  windowOpenAfter: string;
+/** An order as the service decided to place it: who, what, how many, and when. */
+export interface NewOrder extends Buyer {
+  productId: string;
+  quantity: number;
 }
-
-/** Why an order took nothing, in the order the placement checks it. */
-export type RefusalReason =
-  | 'unknown-product'
-  | 'below-minimum'
-  | 'total-too-large'
-  | 'unknown-account'
-  | 'unpaid-orders'
-  | 'unpaid-units'
-  | 'pace'
-  | 'out-of-stock'
-  /** A checkout's lines together above what one payment may carry. */
-  | 'checkout-too-large';
-
-export type Placement =
-  | { order: OrderRow }
-  | { refusal: { reason: RefusalReason; minimum: number | null; unpaidOrders: number } };
 
 /**
  * A checkout as the service decided to place it: who, where to, and the lines, which are taken
  * from the cart inside the checkout's own transaction, so that two tabs checking out one cart
  * place it once.
  */
-export interface NewCheckout {
-  userId: string;
-  customerName: string;
-  email: string;
-  location: string;
-  phone: string;
-  stamp: string;
+export interface NewCheckout extends Buyer {
   takeLines(trx: Transaction<Database>): Promise<CheckoutLine[]>;
 }
 
@@ -67,20 +38,53 @@ export interface CheckoutLine {
   name: string;
 }
 
-type Refusal = Extract<Placement, { refusal: unknown }>['refusal'];
+/** What one purchase may be and what its account may hold, at the purchase's time. */
+export interface PlacementLimits {
+  maxTotalCents: number;
+  unpaidOrders: number;
+  unpaidUnits: number;
+  placementsPerWindow: number;
+  /** A placement window that began at or before this time is over. */
+  windowOpenAfter: string;
+}
+
+/** Why a purchase took nothing, in the order the placement checks it. */
+export type RefusalReason =
+  | 'unknown-product'
+  | 'below-minimum'
+  | 'total-too-large'
+  /** A checkout's lines together above what one payment may carry. */
+  | 'checkout-too-large'
+  | 'unknown-account'
+  | 'unpaid-orders'
+  | 'unpaid-units'
+  | 'pace'
+  | 'out-of-stock';
+
+export interface Refusal {
+  reason: RefusalReason;
+  /** The refused line's part minimum, for 'below-minimum'. */
+  minimum: number | null;
+  unpaidOrders: number;
+  /** The refused line's place in the purchase, for the reasons about one line. */
+  position: number | null;
+}
+
+/** The orders placed, in the order of their lines; or why none was. */
+export type Placement = { orders: OrderRow[] } | { refusal: Refusal };
 
 export type CheckoutPlacement =
   | { checkoutId: string; orders: OrderRow[] }
   | { empty: true }
   | { refusal: Refusal; line: (CheckoutLine & { index: number }) | null };
 
-/** A checkout line the verdict refused (or, with no line, the whole checkout): thrown to take back every line placed before it. */
-class LineRefused extends Error {
+/** A refused checkout: thrown inside its transaction to take back the cart's lines it took. */
+class CheckoutRefused extends Error {
   constructor(
     readonly refusal: Refusal,
     readonly line: (CheckoutLine & { index: number }) | null,
   ) {
-    super('a checkout line was refused');
+    super('the checkout was refused');
   }
 }
 
@@ -93,18 +97,21 @@ export interface PurchaseRef {
   id: string;
 }
 
-type PlacementValues = NewOrder &
+/** The values a placement binds: the buyer, the limits, and its lines as JSON. */
+type PlacementValues = Buyer &
   PlacementLimits & {
-    orderId: string;
+    /** `[{ product_id, quantity, order_id, position }]`, positions from 0. */
+    lines: string;
     mailId: string;
+    /** The order the purchase's email is queued against: its first line's. */
+    mailOrderId: string;
     checkoutId: string | null;
-    /** What the order adds to the account's unpaid orders and placements: 1, or 0 for a checkout's lines after its first. */
-    holdCount: number;
   };
 
 interface VerdictRow {
   refusal: RefusalReason | null;
   minimum: number | null;
+  position: number | null;
   unpaid_orders: number;
 }
 
@@ -122,85 +129,126 @@ const value = new Proxy({} as Record<keyof PlacementValues, Named>, {
 });
 
 /**
- * Placing an order, defined once for both databases as named steps: three reads (the account,
- * its unpaid hold, the product), the verdict over them, and four writes, each of which writes
- * only when the step before it did. On PostgreSQL the steps are the parts of one statement, the
- * rows it reads locked and read as they are now; on SQLite each is a statement of its own inside
- * the group commit, which holds the write lock throughout. The verdict is the one place the
- * order's conditions are written: nothing is written unless it finds none broken, and when one
- * is it says which (decision 010).
+ * Placing a purchase (one order, or every line of a checkout), defined once for both databases as
+ * named steps: the lines and three reads (the account, its unpaid hold, the parts), the verdict
+ * over them, and four writes, each of which writes only when the step before it did. On
+ * PostgreSQL the steps are the parts of one statement, the rows it reads locked (the parts in id
+ * order, so two purchases sharing parts never wait on each other in a circle) and read as they
+ * are now; on SQLite each is a statement of its own inside the group commit, which holds the
+ * write lock throughout. The verdict is the one place a purchase's conditions are written:
+ * nothing is written unless it finds none broken, and when one is it says which, and of which
+ * line (decision 010). A purchase counts as one unpaid order and one placement of its account,
+ * with all its pieces.
  */
-function placementSteps(lock: RawBuilder<unknown>, nextNumber: RawBuilder<number>) {
+function placementSteps(dialect: 'sqlite' | 'postgres') {
+  const postgres = dialect === 'postgres';
+  const lock = postgres ? sql` for update` : sql``;
+  const lines = postgres
+    ? sql`select * from jsonb_to_recordset(cast(${value.lines} as jsonb)) as line(product_id text, quantity integer, order_id text, position integer)`
+    : sql`select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+            json_extract(value, '$.order_id') as order_id, json_extract(value, '$.position') as position
+          from json_each(${value.lines})`;
+  // SQLite: the group commit holds the write lock, so the numbers after the largest are free.
+  const nextNumber = postgres
+    ? sql<number>`nextval('order_numbers')`
+    : sql<number>`(select coalesce(max(number), ${sql.lit(FIRST_ORDER_NUMBER - 1)}) from orders) + lines.position + 1`;
+
   const account = sql`select id from users where id = ${value.userId}${lock}`;
   const hold = sql`
     select orders, units, window_started_at, placed_in_window from unpaid_holds
     where user_id = (select id from account)${lock}`;
   // Read after the account's rows, so that a burst of orders for one part waits on its row only
-  // while that row is being written; a cancel locks the hold before the product too, so the two
+  // while that row is being written; a cancel locks the hold before the parts too, so the two
   // never wait on each other.
   const product = sql`
     select id, name, price_cents, quantity, minimum from products
-    where id = ${value.productId} and (select count(*) from hold) >= 0${lock}`;
+    where id in (select product_id from lines) and (select count(*) from hold) >= 0
+    order by id${lock}`;
 
+  const units = sql`(select sum(quantity) from lines)`;
   // The account's hold row is named `hold` both where the verdict reads it and where the hold is grown.
   const windowOver = sql`hold.window_started_at <= ${value.windowOpenAfter}`;
-  const unpaidOrdersFull = sql`coalesce(hold.orders, 0) + ${value.holdCount} > ${value.unpaidOrders}`;
-  const unpaidUnitsFull = sql`coalesce(hold.units, 0) + ${value.quantity} > ${value.unpaidUnits}`;
-  const paceReached = sql`(not (${windowOver}) and hold.placed_in_window + ${value.holdCount} > ${value.placementsPerWindow})`;
+  const unpaidOrdersFull = sql`coalesce(hold.orders, 0) >= ${value.unpaidOrders}`;
+  const unpaidUnitsFull = (adding: RawBuilder<unknown>) => sql`coalesce(hold.units, 0) + ${adding} > ${value.unpaidUnits}`;
+  const paceReached = sql`(not (${windowOver}) and hold.placed_in_window >= ${value.placementsPerWindow})`;
+
+  // Each line's own refusal: about its part (checked before the account), or its stock (after).
+  const lineChecks = sql`
+    select lines.position, product.minimum,
+      case
+        when product.id is null then 'unknown-product'
+        when product.minimum > lines.quantity then 'below-minimum'
+        when cast(product.price_cents as bigint) * lines.quantity > ${value.maxTotalCents} then 'total-too-large'
+      end as part_refusal,
+      case when product.quantity < lines.quantity then 'out-of-stock' end as stock_refusal
+    from lines left join product on product.id = lines.product_id`;
+  const firstLine = (column: 'part_refusal' | 'stock_refusal') =>
+    sql`(select position, minimum, ${sql.ref(column)} as refusal from line_checks where ${sql.ref(column)} is not null order by position limit 1)`;
 
   const verdict = sql`
     select
       case
-        when product.id is null then 'unknown-product'
-        when product.minimum > ${value.quantity} then 'below-minimum'
-        when cast(product.price_cents as bigint) * ${value.quantity} > ${value.maxTotalCents} then 'total-too-large'
+        when part.refusal is not null then part.refusal
+        when (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ${value.maxTotalCents}
+          then 'checkout-too-large'
         when account.id is null then 'unknown-account'
         when ${unpaidOrdersFull} then 'unpaid-orders'
-        when ${unpaidUnitsFull} then 'unpaid-units'
+        when ${unpaidUnitsFull(units)} then 'unpaid-units'
         when ${paceReached} then 'pace'
-        when product.quantity < ${value.quantity} then 'out-of-stock'
+        when stock.refusal is not null then stock.refusal
       end as refusal,
-      product.minimum,
+      coalesce(part.minimum, stock.minimum) as minimum,
+      coalesce(part.position, stock.position) as position,
       coalesce(hold.orders, 0) as unpaid_orders
     from (select 1) as here
-      left join product on true
+      left join ${firstLine('part_refusal')} as part on true
+      left join ${firstLine('stock_refusal')} as stock on true
       left join account on true
       left join hold on true`;
 
   // The hold's own condition repeats the verdict's limits on the row as it is when grown: on
-  // PostgreSQL another first order of the account may have created it after this statement began.
+  // PostgreSQL another first purchase of the account may have created it after this statement began.
   const growHold = (after: RawBuilder<unknown>) => sql`
     insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
-    select ${value.userId}, ${value.holdCount}, ${value.quantity}, ${value.stamp}, ${value.holdCount} where ${after}
+    select ${value.userId}, 1, ${units}, ${value.stamp}, 1 where ${after}
     on conflict (user_id) do update set
-      orders = hold.orders + excluded.orders,
+      orders = hold.orders + 1,
       units = hold.units + excluded.units,
-      placed_in_window = case when ${windowOver} then excluded.placed_in_window else hold.placed_in_window + excluded.placed_in_window end,
+      placed_in_window = case when ${windowOver} then 1 else hold.placed_in_window + 1 end,
       window_started_at = case when ${windowOver} then excluded.window_started_at else hold.window_started_at end
-    where not (${unpaidOrdersFull} or ${unpaidUnitsFull} or ${paceReached})
+    where not (${unpaidOrdersFull} or ${unpaidUnitsFull(sql`excluded.units`)} or ${paceReached})
     returning user_id`;
 
   const takeStock = (after: RawBuilder<unknown>) => sql`
-    update products set quantity = quantity - ${value.quantity}, updated_at = ${value.stamp}
-    where id = ${value.productId} and ${after}
-    returning id`;
+    update products set quantity = products.quantity - lines.quantity, updated_at = ${value.stamp}
+    from lines
+    where products.id = lines.product_id and ${after}
+    returning products.id`;
 
-  // Name and price from the product row the verdict read, never from the client.
-  const recordOrder = (after: RawBuilder<unknown>) => sql`
+  // Name and price from the product rows the verdict read, never from the client.
+  const recordOrders = (after: RawBuilder<unknown>) => sql`
     insert into orders (id, number, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
       total_cents, location, phone, status, created_at, updated_at, checkout_id)
-    select ${value.orderId}, ${nextNumber}, ${value.userId}, product.id, ${value.customerName}, ${value.email}, product.name, product.price_cents,
-      ${value.quantity}, product.price_cents * ${value.quantity}, ${value.location}, ${value.phone}, 'waiting', ${value.stamp}, ${value.stamp}, ${value.checkoutId}
-    from product where ${after}
+    select lines.order_id, ${nextNumber}, ${value.userId}, product.id, ${value.customerName}, ${value.email}, product.name, product.price_cents,
+      lines.quantity, product.price_cents * lines.quantity, ${value.location}, ${value.phone}, 'waiting', ${value.stamp}, ${value.stamp}, ${value.checkoutId}
+    from lines join product on product.id = lines.product_id
+    where ${after}
+    order by lines.position
     returning *`;
 
   const queueMail = (after: RawBuilder<unknown>) => sql`
     insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
-    select ${value.mailId}, ${value.orderId}, 'placed', ${value.stamp}, ${value.stamp} where ${after}`;
+    select ${value.mailId}, ${value.mailOrderId}, 'placed', ${value.stamp}, ${value.stamp} where ${after}`;
 
-  const reads = sql`account as (${account}), hold as (${hold}), product as (${product})`;
+  const reads = sql`lines as (${lines}), account as (${account}), hold as (${hold}), product as (${product}), line_checks as (${lineChecks})`;
 
-  return { reads, verdict, growHold, takeStock, recordOrder, queueMail };
+  return { reads, verdict, growHold, takeStock, recordOrders, queueMail };
+}
+
+/** A purchase to place: its buyer, its lines in order, and the checkout it makes, if any. */
+interface Purchase extends Buyer {
+  lines: Array<{ productId: string; quantity: number }>;
+  checkoutId: string | null;
 }
 
 /** Database access of the orders: every order row is read and written here. */
@@ -226,43 +274,49 @@ export function createOrdersRepository(database: ShopDatabase) {
   }
 
   const refusalOf = (verdict: VerdictRow): Placement => ({
-    refusal: { reason: verdict.refusal!, minimum: verdict.minimum, unpaidOrders: Number(verdict.unpaid_orders) },
+    refusal: {
+      reason: verdict.refusal!,
+      minimum: verdict.minimum === null ? null : Number(verdict.minimum),
+      unpaidOrders: Number(verdict.unpaid_orders),
+      position: verdict.position === null ? null : Number(verdict.position),
+    },
   });
 
-  /** Places one order, in a transaction of its own or inside the caller's (the lines of a checkout, which queue their email once). */
-  type LinePlacer = (values: PlacementValues, trx?: Transaction<Database>) => Promise<Placement>;
+  /** Places a purchase in a transaction of its own, or inside the caller's (a checkout's, which took its cart first). */
+  type Placer = (values: PlacementValues, trx?: Transaction<Database>) => Promise<Placement>;
 
   /**
-   * PostgreSQL: the steps as one statement, the account's, the product's and the hold's rows
-   * locked inside it and read as they are now, so a row is locked only while the server runs it.
+   * PostgreSQL: the steps as one statement, the account's, the parts' and the hold's rows locked
+   * inside it and read as they are now, so a row is locked only while the server runs it.
    */
-  function statementPlacer(): { placeLine: LinePlacer; inTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T> } {
-    const steps = placementSteps(sql` for update`, sql<number>`nextval('order_numbers')`);
-    const statement = (mail: boolean) =>
-      compile(sql`
+  function statementPlacer(): { place: Placer; inTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T> } {
+    const steps = placementSteps('postgres');
+    const statement = compile(sql`
       with ${steps.reads},
       verdict as (${steps.verdict}),
       grown as (${steps.growHold(sql`(select refusal from verdict) is null`)}),
       taken as (${steps.takeStock(sql`exists (select 1 from grown)`)}),
-      placed as (${steps.recordOrder(sql`exists (select 1 from taken)`)})
-      ${mail ? sql`, mailed as (${steps.queueMail(sql`exists (select 1 from placed)`)})` : sql``}
-      select verdict.refusal, verdict.minimum, verdict.unpaid_orders, placed.* from verdict left join placed on true`);
-    const alone = statement(true);
-    const inCheckout = statement(false);
+      placed as (${steps.recordOrders(sql`(select count(*) from taken) = (select count(*) from lines)`)}),
+      mailed as (${steps.queueMail(sql`exists (select 1 from placed)`)})
+      select verdict.refusal, verdict.minimum, verdict.position, verdict.unpaid_orders, placed.* from verdict left join placed on true`);
 
     return {
-      async placeLine(values, trx) {
-        // A first order of the account placed at the same moment as another may find the hold row
-        // the other created missing from its snapshot: the hold then refuses what the verdict
-        // allowed, and a second run, which sees that row, answers.
+      async place(values, trx) {
+        // A first purchase of the account made at the same moment as another may find the hold
+        // row the other created missing from its snapshot: the hold then refuses what the
+        // verdict allowed, and a second run, which sees that row, answers.
         for (let run = 1; run <= 2; run++) {
           type Row = VerdictRow & Nullable<OrderRow>;
-          const [row] = trx
-            ? (await trx.executeQuery<Row>(CompiledQuery.raw(inCheckout.text, inCheckout.values(values)))).rows
-            : await database.prepared<Row>('place-order', alone.text, alone.values(values));
-          const { refusal, minimum, unpaid_orders, ...order } = row!;
-          if (order.id !== null) return { order: order as OrderRow };
-          if (refusal !== null) return refusalOf({ refusal, minimum, unpaid_orders });
+          const rows = trx
+            ? (await trx.executeQuery<Row>(CompiledQuery.raw(statement.text, statement.values(values)))).rows
+            : await database.prepared<Row>('place-order', statement.text, statement.values(values));
+          const [first] = rows;
+          const { refusal, minimum, position, unpaid_orders } = first!;
+          if (first!.id !== null) {
+            const orders = rows.map(({ refusal: _r, minimum: _m, position: _p, unpaid_orders: _u, ...order }) => order as OrderRow);
+            return { orders: orders.sort((a, b) => a.number - b.number) };
+          }
+          if (refusal !== null) return refusalOf({ refusal, minimum, position, unpaid_orders });
         }
         throw new Error('the order statement neither placed the order nor said why');
       },
@@ -272,86 +326,88 @@ export function createOrdersRepository(database: ShopDatabase) {
 
   /** SQLite: the same steps one after another, each run only when the one before wrote, in the group commit. */
   function groupCommitPlacer(): ReturnType<typeof statementPlacer> {
-    // The group commit holds the write lock, so the largest number plus one is free.
-    const steps = placementSteps(sql``, sql<number>`(select coalesce(max(number), ${sql.lit(FIRST_ORDER_NUMBER - 1)}) + 1 from orders)`);
+    const steps = placementSteps('sqlite');
     const verdict = compile(sql`with ${steps.reads} ${steps.verdict}`);
-    const growHold = compile(steps.growHold(sql`true`));
-    const takeStock = compile(steps.takeStock(sql`true`));
-    const recordOrder = compile(sql`with ${steps.reads} ${steps.recordOrder(sql`true`)}`);
+    const growHold = compile(sql`with ${steps.reads} ${steps.growHold(sql`true`)}`);
+    const takeStock = compile(sql`with ${steps.reads} ${steps.takeStock(sql`true`)}`);
+    const recordOrders = compile(sql`with ${steps.reads} ${steps.recordOrders(sql`true`)}`);
     const queueMail = compile(steps.queueMail(sql`true`));
     const inGroupCommit = createGroupCommit(db);
 
-    async function placeIn(trx: Transaction<Database>, values: PlacementValues, mail: boolean): Promise<Placement> {
+    async function placeIn(trx: Transaction<Database>, values: PlacementValues): Promise<Placement> {
       const run = async <Row>(statement: ReturnType<typeof compile>) =>
         (await trx.executeQuery<Row>(CompiledQuery.raw(statement.text, statement.values(values)))).rows;
-      // A step that writes nothing after the verdict allowed the order cannot happen under the
+      // A step that writes nothing after the verdict allowed the purchase cannot happen under the
       // write lock; if it did, the throw takes back the steps before it with the savepoint.
-      const wrote = <Row>(rows: Row[]): Row => {
-        if (rows.length === 0) throw new Error('an order step wrote nothing after the verdict allowed it');
-        return rows[0]!;
+      const wrote = <Row>(rows: Row[], expected: number): Row[] => {
+        if (rows.length !== expected) throw new Error('an order step wrote less than the verdict allowed');
+        return rows;
       };
+      const lineCount = (JSON.parse(values.lines) as unknown[]).length;
       const [found] = await run<VerdictRow>(verdict);
       if (found!.refusal !== null) return refusalOf(found!);
-      wrote(await run(growHold));
-      wrote(await run(takeStock));
-      const order = wrote(await run<OrderRow>(recordOrder));
-      if (mail) await run(queueMail);
-      return { order };
+      wrote(await run(growHold), 1);
+      wrote(await run(takeStock), lineCount);
+      const orders = wrote(await run<OrderRow>(recordOrders), lineCount);
+      await run(queueMail);
+      return { orders: orders.sort((a, b) => a.number - b.number) };
     }
 
     return {
-      placeLine: (values, trx) => (trx ? placeIn(trx, values, false) : inGroupCommit((own) => placeIn(own, values, true))),
+      place: (values, trx) => (trx ? placeIn(trx, values) : inGroupCommit((own) => placeIn(own, values))),
       inTransaction: inGroupCommit,
     };
   }
 
   const placer = dialect === 'postgres' ? statementPlacer() : groupCommitPlacer();
 
+  /** The values of a purchase: its lines numbered, each with its order's id, and the email against the first. */
+  function valuesOf({ lines, checkoutId, ...buyer }: Purchase, limits: PlacementLimits): PlacementValues {
+    const ids = lines.map(() => newId());
+    return {
+      ...buyer,
+      ...limits,
+      lines: JSON.stringify(lines.map((line, position) => ({ product_id: line.productId, quantity: line.quantity, order_id: ids[position], position }))),
+      mailId: newId(),
+      mailOrderId: ids[0]!,
+      checkoutId,
+    };
+  }
+
   /** Orders of one purchase: the one order, or every order of the checkout. */
   const purchaseColumn = (ref: PurchaseRef) => (ref.kind === 'checkout' ? 'checkout_id' : 'id');
 
   return {
     /** Takes the stock, grows the account's hold, records the order and queues its email, or says why not. */
-    place(order: NewOrder, limits: PlacementLimits): Promise<Placement> {
-      return placer.placeLine({ ...order, ...limits, orderId: newId(), mailId: newId(), checkoutId: null, holdCount: 1 });
+    async place({ productId, quantity, ...buyer }: NewOrder, limits: PlacementLimits): Promise<{ order: OrderRow } | { refusal: Refusal }> {
+      const placed = await placer.place(valuesOf({ ...buyer, lines: [{ productId, quantity }], checkoutId: null }, limits));
+      return 'refusal' in placed ? placed : { order: placed.orders[0]! };
     },
 
     /**
-     * Takes the cart's lines and places every one with the rules of a single order, in one
-     * transaction (SQLite: one unit of the group commit): when a line is refused, every line
-     * before it is taken back and the refusal names it. Lines are placed in the order of their
-     * part ids, so two checkouts lock the parts they share in the same order. The checkout counts
-     * as one unpaid order and one placement of its account, and queues one email.
+     * Takes the cart's lines and places them all as one purchase with the rules of a single
+     * order, in one transaction (SQLite: one unit of the group commit), with one email; or none,
+     * and the refusal names the line.
      */
-    async placeCheckout(checkout: NewCheckout, limits: PlacementLimits): Promise<CheckoutPlacement> {
-      const { takeLines, ...order } = checkout;
-      try {
-        return await placer.inTransaction(async (trx): Promise<CheckoutPlacement> => {
-          const lines = (await takeLines(trx)).map((line, index) => ({ ...line, index }));
-          if (lines.length === 0) return { empty: true };
-          const checkoutId = newId();
-          const placed: OrderRow[] = [];
-          const byPart = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
-          for (const [n, line] of byPart.entries()) {
-            const values = { ...order, ...limits, productId: line.productId, quantity: line.quantity, orderId: newId(), mailId: newId(), checkoutId, holdCount: n === 0 ? 1 : 0 };
-            const outcome = await placer.placeLine(values, trx);
-            if ('refusal' in outcome) throw new LineRefused(outcome.refusal, line);
-            placed[line.index] = outcome.order;
-          }
-          // One payment carries the whole checkout, so its total has the limit of one order's.
-          if (placed.reduce((sum, one) => sum + one.total_cents, 0) > limits.maxTotalCents) {
-            throw new LineRefused({ reason: 'checkout-too-large', minimum: null, unpaidOrders: 0 }, null);
-          }
-          await queueOrderMail(trx, placed[0]!.id, 'placed', order.stamp);
-          return { checkoutId, orders: placed };
-        });
-      } catch (error) {
-        if (error instanceof LineRefused) return { refusal: error.refusal, line: error.line };
+    async placeCheckout({ takeLines, ...buyer }: NewCheckout, limits: PlacementLimits): Promise<CheckoutPlacement> {
+      return placer.inTransaction(async (trx): Promise<CheckoutPlacement> => {
+        const lines = await takeLines(trx);
+        if (lines.length === 0) return { empty: true };
+        const checkoutId = newId();
+        const placed = await placer.place(valuesOf({ ...buyer, lines, checkoutId }, limits), trx);
+        if ('refusal' in placed) {
+          // The cart's lines go back with the rollback: the refusal is thrown to take them back.
+          const { position } = placed.refusal;
+          throw new CheckoutRefused(placed.refusal, position === null ? null : { ...lines[position]!, index: position });
+        }
+        return { checkoutId, orders: placed.orders };
+      }).catch((error: unknown) => {
+        if (error instanceof CheckoutRefused) return { refusal: error.refusal, line: error.line };
         throw error;
-      }
+      });
     },
 
-    /** The orders of a checkout, in the order of their lines. */
+    /** The orders of a checkout, in the order they were placed. */
     listOfCheckout(checkoutId: string): Promise<OrderRow[]> {
       return db.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).orderBy('number').execute();
     },

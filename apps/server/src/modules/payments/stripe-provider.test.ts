@@ -94,4 +94,34 @@ describe('Stripe mode (against a local stub of the Stripe API)', () => {
     const order = (await shop.t.app.inject({ url: `/api/specificorders/${paid.orderId}`, headers: paid.customer.headers })).json();
     expect(order.paid).toBe(true);
   });
+
+  it("pays a checkout with one Stripe intent for its lines' total, named by its checkoutId, through the webhook", async () => {
+    const customer = await insertSignedInUser(shop.t.database.db);
+    const oil = await insertProduct(shop.t.database.db, { price_cents: 1390, quantity: 10, minimum: 1 });
+    const filter = await insertProduct(shop.t.database.db, { price_cents: 899, quantity: 10, minimum: 1 });
+    await shop.t.app.inject({
+      method: 'PUT',
+      url: '/api/cart',
+      headers: customer.headers,
+      payload: { lines: [{ productId: oil.id, quantity: 2 }, { productId: filter.id, quantity: 1 }] },
+    });
+    const placed = await shop.t.app.inject({ method: 'POST', url: '/api/checkout', headers: customer.headers, payload: { location: 'York', phone: '+44 1904 000000' } });
+    const { checkoutId, orderIds } = placed.json() as { checkoutId: string; orderIds: string[] };
+    const { clientSecret } = (await shop.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { checkoutId } })).json();
+    const intentId = clientSecret.split('_secret_')[0];
+    expect(shop.stub.intents.get(intentId)).toMatchObject({ amount: 2 * 1390 + 899, currency: 'usd', metadata: { checkoutId } });
+
+    shop.stub.succeed(intentId, 2 * 1390 + 899);
+    const payload = JSON.stringify({
+      id: 'evt_stub_checkout',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intentId, object: 'payment_intent', metadata: { checkoutId } } },
+    });
+    expect((await webhook(payload, signWebhook(payload))).json()).toEqual({ received: true, outcome: 'processed' });
+    for (const orderId of orderIds) {
+      const order = (await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json();
+      expect(order).toMatchObject({ paid: true, transactionId: intentId, checkoutId });
+    }
+  });
 });
