@@ -9,6 +9,7 @@ import {
   SqliteDriver,
   type Driver,
   sql,
+  type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../app-config.js';
@@ -56,15 +57,29 @@ function withStatementCache(sqlite: BetterSqlite3.Database) {
   };
 }
 
+/**
+ * Runs a statement written in this database's SQL, parsed and planned once: by name on each
+ * PostgreSQL connection, by the statement cache on SQLite.
+ */
+export type StatementRunner = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
+/** A Kysely transaction's statements as a StatementRunner (SQLite caches each statement's plan itself). */
+export const transactionRunner =
+  (trx: Transaction<Database>): StatementRunner =>
+  async <Row>(_name: string, text: string, values: unknown[]) =>
+    (await trx.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
+
 export interface ShopDatabase {
   db: Kysely<Database>;
   dialect: DatabaseConfig['dialect'];
+  /** For the few statements every signed-in request or every order runs. */
+  prepared: StatementRunner;
   /**
-   * Runs a statement written in this database's SQL, parsed and planned once: by name on each
-   * PostgreSQL connection, by the statement cache on SQLite. For the few statements every
-   * signed-in request or every order runs.
+   * Runs `work` in one transaction whose statements are prepared as `prepared`'s are (on
+   * PostgreSQL, on the transaction's own connection): for a transaction of a few hot statements,
+   * which holds its row locks no longer than their execution. A throw rolls it back.
    */
-  prepared: <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+  preparedTransaction: <T>(work: (run: StatementRunner) => Promise<T>) => Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -77,6 +92,7 @@ pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 export function createDatabase(config: DatabaseConfig): ShopDatabase {
   let db: Kysely<Database>;
   let prepared: ShopDatabase['prepared'];
+  let preparedTransaction: ShopDatabase['preparedTransaction'];
   if (config.dialect === 'sqlite') {
     const sqlite = new BetterSqlite3(config.file);
     sqlite.pragma('journal_mode = WAL');
@@ -87,6 +103,7 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     const sqliteDb = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     db = sqliteDb;
     prepared = async <Row>(_name: string, text: string, values: unknown[]) => (await sqliteDb.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
+    preparedTransaction = (work) => sqliteDb.transaction().execute((trx) => work(transactionRunner(trx)));
   } else {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -100,12 +117,31 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     prepared = async <Row>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as Row[];
+    preparedTransaction = async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        const result = await work(async <Row>(name: string, text: string, values: unknown[]) => (await client.query({ name, text, values })).rows as Row[]);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch((lost: unknown) => {
+          broken = lost instanceof Error ? lost : new Error(String(lost));
+        });
+        throw error;
+      } finally {
+        // A connection that could not even roll back is dropped, not handed to the next request.
+        client.release(broken);
+      }
+    };
   }
 
   return {
     db,
     dialect: config.dialect,
     prepared,
+    preparedTransaction,
     async ping() {
       await sql`select 1`.execute(db);
     },

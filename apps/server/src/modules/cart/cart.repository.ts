@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { StatementRunner } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 /** A stored cart line: the part, how many, and its name and price in cents as last seen. */
@@ -16,9 +17,10 @@ export function createCartRepository(db: Kysely<Database>) {
     lines(userId: string): Promise<StoredCartLine[]> {
       return db.selectFrom('cart_lines').select(['product_id', 'quantity', 'name', 'price_cents']).where('user_id', '=', userId).orderBy('position').execute();
     },
-    /** Empties the account's cart inside the caller's transaction and answers its lines, first added first. */
-    async takeAll(trx: Transaction<Database>, userId: string): Promise<Array<{ productId: string; quantity: number; name: string }>> {
-      const taken = await trx.deleteFrom('cart_lines').where('user_id', '=', userId).returning(['product_id', 'quantity', 'name', 'position']).execute();
+    /** Empties the account's cart with the statements of the caller's transaction and answers its lines, first added first. */
+    async takeAll(run: StatementRunner, userId: string): Promise<Array<{ productId: string; quantity: number; name: string }>> {
+      const { sql, parameters } = db.deleteFrom('cart_lines').where('user_id', '=', userId).returning(['product_id', 'quantity', 'name', 'position']).compile();
+      const taken = await run<{ product_id: string; quantity: number; name: string; position: number }>('take-cart', sql, [...parameters]);
       return taken.sort((a, b) => a.position - b.position).map((line) => ({ productId: line.product_id, quantity: line.quantity, name: line.name }));
     },
     /** Replaces the account's cart with these lines, in this order, in one transaction. */

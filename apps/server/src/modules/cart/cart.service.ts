@@ -90,7 +90,7 @@ export function createCartService({
         customerName: customer.name,
         email: customer.email,
         ...delivery,
-        takeLines: (trx) => repository.takeAll(trx, customer.id),
+        takeLines: (run) => repository.takeAll(run, customer.id),
       });
     },
   };

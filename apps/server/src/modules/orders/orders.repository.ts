@@ -1,5 +1,5 @@
-import { CompiledQuery, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { ShopDatabase } from '../../db/database.js';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { type ShopDatabase, type StatementRunner, transactionRunner } from '../../db/database.js';
 import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { holdsEveryWord } from '../../lib/text-match.js';
@@ -28,7 +28,8 @@ export interface NewOrder extends Buyer {
  * place it once.
  */
 export interface NewCheckout extends Buyer {
-  takeLines(trx: Transaction<Database>): Promise<CheckoutLine[]>;
+  /** Runs inside the checkout's transaction, with its statements. */
+  takeLines(run: StatementRunner): Promise<CheckoutLine[]>;
 }
 
 /** A cart line to order: the part, how many, and the part's name as the cart last saw it. */
@@ -282,14 +283,14 @@ export function createOrdersRepository(database: ShopDatabase) {
     },
   });
 
-  /** Places a purchase in a transaction of its own, or inside the caller's (a checkout's, which took its cart first). */
-  type Placer = (values: PlacementValues, trx?: Transaction<Database>) => Promise<Placement>;
+  /** Places a purchase in a transaction of its own, or with the statements of the caller's (a checkout's, which took its cart first). */
+  type Placer = (values: PlacementValues, run?: StatementRunner) => Promise<Placement>;
 
   /**
    * PostgreSQL: the steps as one statement, the account's, the parts' and the hold's rows locked
    * inside it and read as they are now, so a row is locked only while the server runs it.
    */
-  function statementPlacer(): { place: Placer; inTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T> } {
+  function statementPlacer(): { place: Placer; inTransaction: ShopDatabase['preparedTransaction'] } {
     const steps = placementSteps('postgres');
     const statement = compile(sql`
       with ${steps.reads},
@@ -301,15 +302,13 @@ export function createOrdersRepository(database: ShopDatabase) {
       select verdict.refusal, verdict.minimum, verdict.position, verdict.unpaid_orders, placed.* from verdict left join placed on true`);
 
     return {
-      async place(values, trx) {
+      async place(values, run = database.prepared) {
         // A first purchase of the account made at the same moment as another may find the hold
         // row the other created missing from its snapshot: the hold then refuses what the
         // verdict allowed, and a second run, which sees that row, answers.
-        for (let run = 1; run <= 2; run++) {
+        for (let attempt = 1; attempt <= 2; attempt++) {
           type Row = VerdictRow & Nullable<OrderRow>;
-          const rows = trx
-            ? (await trx.executeQuery<Row>(CompiledQuery.raw(statement.text, statement.values(values)))).rows
-            : await database.prepared<Row>('place-order', statement.text, statement.values(values));
+          const rows = await run<Row>('place-order', statement.text, statement.values(values));
           const [first] = rows;
           const { refusal, minimum, position, unpaid_orders } = first!;
           if (first!.id !== null) {
@@ -320,7 +319,7 @@ export function createOrdersRepository(database: ShopDatabase) {
         }
         throw new Error('the order statement neither placed the order nor said why');
       },
-      inTransaction: (work) => db.transaction().execute(work),
+      inTransaction: database.preparedTransaction,
     };
   }
 
@@ -334,9 +333,8 @@ export function createOrdersRepository(database: ShopDatabase) {
     const queueMail = compile(steps.queueMail(sql`true`));
     const inGroupCommit = createGroupCommit(db);
 
-    async function placeIn(trx: Transaction<Database>, values: PlacementValues): Promise<Placement> {
-      const run = async <Row>(statement: ReturnType<typeof compile>) =>
-        (await trx.executeQuery<Row>(CompiledQuery.raw(statement.text, statement.values(values)))).rows;
+    async function placeIn(runner: StatementRunner, values: PlacementValues): Promise<Placement> {
+      const run = <Row>(statement: ReturnType<typeof compile>) => runner<Row>('', statement.text, statement.values(values));
       // A step that writes nothing after the verdict allowed the purchase cannot happen under the
       // write lock; if it did, the throw takes back the steps before it with the savepoint.
       const wrote = <Row>(rows: Row[], expected: number): Row[] => {
@@ -354,8 +352,8 @@ export function createOrdersRepository(database: ShopDatabase) {
     }
 
     return {
-      place: (values, trx) => (trx ? placeIn(trx, values) : inGroupCommit((own) => placeIn(own, values))),
-      inTransaction: inGroupCommit,
+      place: (values, run) => (run ? placeIn(run, values) : inGroupCommit((trx) => placeIn(transactionRunner(trx), values))),
+      inTransaction: (work) => inGroupCommit((trx) => work(transactionRunner(trx))),
     };
   }
 
@@ -390,11 +388,11 @@ export function createOrdersRepository(database: ShopDatabase) {
      * and the refusal names the line.
      */
     async placeCheckout({ takeLines, ...buyer }: NewCheckout, limits: PlacementLimits): Promise<CheckoutPlacement> {
-      return placer.inTransaction(async (trx): Promise<CheckoutPlacement> => {
-        const lines = await takeLines(trx);
+      return placer.inTransaction(async (run): Promise<CheckoutPlacement> => {
+        const lines = await takeLines(run);
         if (lines.length === 0) return { empty: true };
         const checkoutId = newId();
-        const placed = await placer.place(valuesOf({ ...buyer, lines, checkoutId }, limits), trx);
+        const placed = await placer.place(valuesOf({ ...buyer, lines, checkoutId }, limits), run);
         if ('refusal' in placed) {
           // The cart's lines go back with the rollback: the refusal is thrown to take them back.
           const { position } = placed.refusal;

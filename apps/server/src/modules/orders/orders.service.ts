@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { OrderMailDispatcher } from './order-mail-outbox.js';
-import type { CheckoutLine, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
+import type { NewCheckout, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
 
 /** What one account may hold in orders waiting for payment, and how many orders it may place a minute. */
 export interface UnpaidLimits {
@@ -26,16 +26,8 @@ export interface PlaceOrderInput {
   phone: string;
 }
 
-export interface PlaceCheckoutInput {
-  userId: string;
-  customerName: string;
-  email: string;
-  location: string;
-  phone: string;
-  /** Takes the cart's lines inside the checkout's transaction (the cart module's side of it). */
-  takeLines: NewCheckoutLines;
-}
-type NewCheckoutLines = (trx: Parameters<Parameters<OrdersRepository['placeCheckout']>[0]['takeLines']>[0]) => Promise<CheckoutLine[]>;
+/** A checkout to place; `takeLines` takes the cart's lines inside its transaction (the cart module's side of it). */
+export type PlaceCheckoutInput = Omit<NewCheckout, 'stamp'>;
 
 /**
  * What one card payment pays and what is cancelled together: a one-part order, or every order
