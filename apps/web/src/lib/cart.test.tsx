@@ -90,7 +90,8 @@ describe("a signed-in customer's cart on the shop", () => {
       { productId: plug._id, quantity: 4 },
       { productId: oil._id, quantity: 3 },
     ]);
-    expect(result.current.cart.lines.map((line) => line.quantity)).toEqual([4, 3]);
+    // The query's observers hear of the answer in the next tick.
+    await waitFor(() => expect(result.current.cart.lines.map((line) => line.quantity)).toEqual([4, 3]));
     expect(result.current.count).toBe(2);
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(puts).toHaveLength(2);
