@@ -128,7 +128,7 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10 sm:py-12">
       <title>{copy.documentTitle}</title>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">{copy.heading}</h1>
