@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../app-config.js';
+import { createGroupCommit } from './group-commit.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -75,11 +76,11 @@ export interface ShopDatabase {
   /** For the few statements every signed-in request or every order runs. */
   prepared: StatementRunner;
   /**
-   * Runs `work` in one transaction whose statements are prepared as `prepared`'s are (on
-   * PostgreSQL, on the transaction's own connection): for a transaction of a few hot statements,
-   * which holds its row locks no longer than their execution. A throw rolls it back.
+   * Runs `work` as one write transaction; a throw rolls it back. On SQLite, one unit of the group
+   * commit (decision 008): written with the others that arrive meanwhile, under the write lock
+   * throughout. On PostgreSQL, a transaction of its own.
    */
-  preparedTransaction: <T>(work: (run: StatementRunner) => Promise<T>) => Promise<T>;
+  writeTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -92,7 +93,7 @@ pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 export function createDatabase(config: DatabaseConfig): ShopDatabase {
   let db: Kysely<Database>;
   let prepared: ShopDatabase['prepared'];
-  let preparedTransaction: ShopDatabase['preparedTransaction'];
+  let writeTransaction: ShopDatabase['writeTransaction'];
   if (config.dialect === 'sqlite') {
     const sqlite = new BetterSqlite3(config.file);
     sqlite.pragma('journal_mode = WAL');
@@ -103,7 +104,7 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     const sqliteDb = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     db = sqliteDb;
     prepared = async <Row>(_name: string, text: string, values: unknown[]) => (await sqliteDb.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
-    preparedTransaction = (work) => sqliteDb.transaction().execute((trx) => work(transactionRunner(trx)));
+    writeTransaction = createGroupCommit(sqliteDb);
   } else {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -117,31 +118,14 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     prepared = async <Row>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as Row[];
-    preparedTransaction = async (work) => {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('begin');
-        const result = await work(async <Row>(name: string, text: string, values: unknown[]) => (await client.query({ name, text, values })).rows as Row[]);
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch((lost: unknown) => {
-          broken = lost instanceof Error ? lost : new Error(String(lost));
-        });
-        throw error;
-      } finally {
-        // A connection that could not even roll back is dropped, not handed to the next request.
-        client.release(broken);
-      }
-    };
+    writeTransaction = (work) => db.transaction().execute(work);
   }
 
   return {
     db,
     dialect: config.dialect,
     prepared,
-    preparedTransaction,
+    writeTransaction,
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const cartPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('cart', createCartService({ repository: createCartRepository(app.database.db), catalogue: app.catalogue, orders: app.orders }));
+    app.decorate('cart', createCartService({ repository: createCartRepository(app.database), catalogue: app.catalogue, orders: app.orders }));
   },
   { name: 'cart', dependencies: ['database', 'catalogue', 'orders'] },
 );

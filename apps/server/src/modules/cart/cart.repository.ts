@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { StatementRunner } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { CompiledQuery, sql } from 'kysely';
+import type { ShopDatabase } from '../../db/database.js';
+import type { CheckoutSource } from '../orders/orders.plugin.js';
 
 /** A stored cart line: the part, how many, and its name and price in cents as last seen. */
 export interface StoredCartLine {
@@ -10,26 +10,51 @@ export interface StoredCartLine {
   price_cents: number;
 }
 
+/** The new lines as rows (`$2`, JSON), kept ones updated in place and the others removed: a cart's whole replacement. */
+const NEXT_LINES = {
+  postgres: `select * from jsonb_to_recordset(cast($2 as jsonb)) as line(product_id text, quantity integer, name text, price_cents integer, position integer)`,
+  sqlite: `select value ->> 'product_id' as product_id, value ->> 'quantity' as quantity, value ->> 'name' as name,
+      value ->> 'price_cents' as price_cents, value ->> 'position' as position from json_each($2)`,
+};
+const removeOthers = (dialect: ShopDatabase['dialect']) =>
+  `delete from cart_lines where user_id = $1 and product_id not in (select product_id from (${NEXT_LINES[dialect]}) as next)`;
+const upsertNext = (dialect: ShopDatabase['dialect']) => `
+  insert into cart_lines (user_id, product_id, quantity, name, price_cents, position)
+  select $1, product_id, quantity, name, price_cents, position from (${NEXT_LINES[dialect]}) as next where true
+  on conflict (user_id, product_id) do update
+    set quantity = excluded.quantity, name = excluded.name, price_cents = excluded.price_cents, position = excluded.position`;
+
 /** Database access of signed-in customers' carts. */
-export function createCartRepository(db: Kysely<Database>) {
+export function createCartRepository(database: ShopDatabase) {
+  const { db, dialect } = database;
+  // PostgreSQL: one statement, its own transaction; SQLite: the same two steps in one write transaction
+  // (each binds the user id, then the lines, once: as SQLite's anonymous parameters).
+  const replacement =
+    dialect === 'postgres'
+      ? [`with removed as (${removeOthers(dialect)}) ${upsertNext(dialect)}`]
+      : [removeOthers(dialect), upsertNext(dialect)].map((text) => text.replace(/\$\d/g, '?'));
+
   return {
     /** The account's cart lines, first added first. */
     lines(userId: string): Promise<StoredCartLine[]> {
       return db.selectFrom('cart_lines').select(['product_id', 'quantity', 'name', 'price_cents']).where('user_id', '=', userId).orderBy('position').execute();
     },
-    /** Empties the account's cart with the statements of the caller's transaction and answers its lines, first added first. */
-    async takeAll(run: StatementRunner, userId: string): Promise<Array<{ productId: string; quantity: number; name: string }>> {
-      const { sql, parameters } = db.deleteFrom('cart_lines').where('user_id', '=', userId).returning(['product_id', 'quantity', 'name', 'position']).compile();
-      const taken = await run<{ product_id: string; quantity: number; name: string; position: number }>('take-cart', sql, [...parameters]);
-      return taken.sort((a, b) => a.position - b.position).map((line) => ({ productId: line.product_id, quantity: line.quantity, name: line.name }));
-    },
-    /** Replaces the account's cart with these lines, in this order, in one transaction. */
+    /** Replaces the account's cart with these lines, in this order, at once. */
     async replace(userId: string, lines: StoredCartLine[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
-        if (lines.length > 0) await trx.insertInto('cart_lines').values(lines.map((line, position) => ({ ...line, user_id: userId, position }))).execute();
+      const values = [userId, JSON.stringify(lines.map((line, position) => ({ ...line, position })))];
+      if (dialect === 'postgres') {
+        await database.prepared('replace-cart', replacement[0]!, values);
+        return;
+      }
+      await database.writeTransaction(async (trx) => {
+        for (const text of replacement) await trx.executeQuery(CompiledQuery.raw(text, values));
       });
     },
+    /** The cart's side of a checkout, which the orders' placement runs inside its own statements. */
+    checkout: {
+      lines: (userId) => sql`select product_id, quantity, name, position from cart_lines where user_id = ${userId}`,
+      clear: (userId, when) => sql`delete from cart_lines where user_id = ${userId} and ${when}`,
+    } satisfies CheckoutSource,
   };
 }
 export type CartRepository = ReturnType<typeof createCartRepository>;

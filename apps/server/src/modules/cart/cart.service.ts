@@ -63,8 +63,8 @@ export function createCartService({
      * a line keeps the price it was put in the cart at, so a repricing stays visible.
      */
     async replace(userId: string, lines: Array<{ productId: string; quantity: number }>): Promise<Cart> {
-      const stored = new Map((await repository.lines(userId)).map((line) => [line.product_id, line]));
-      const products = await productsOf(lines.map((line) => line.productId));
+      const [before, products] = await Promise.all([repository.lines(userId), productsOf(lines.map((line) => line.productId))]);
+      const stored = new Map(before.map((line) => [line.product_id, line]));
       const next = lines.map(({ productId, quantity }, index): StoredCartLine => {
         const product = products.get(productId);
         const before = stored.get(productId);
@@ -81,17 +81,11 @@ export function createCartService({
     },
 
     /**
-     * Orders the account's cart, every line or none, as one checkout; the cart is emptied in the
-     * checkout's own transaction, so two tabs checking out the same cart place it once.
+     * Orders the account's cart, every line or none, as one checkout; the cart is read and emptied
+     * by the checkout's own statement, so two tabs checking out the same cart place it once.
      */
     checkout(customer: { id: string; name: string; email: string }, delivery: { location: string; phone: string }) {
-      return orders.placeCheckout({
-        userId: customer.id,
-        customerName: customer.name,
-        email: customer.email,
-        ...delivery,
-        takeLines: (run) => repository.takeAll(run, customer.id),
-      });
+      return orders.placeCheckout({ userId: customer.id, customerName: customer.name, email: customer.email, ...delivery }, repository.checkout);
     },
   };
 }

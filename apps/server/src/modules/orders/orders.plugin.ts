@@ -5,7 +5,7 @@ import { createOrderMailDispatcher } from './order-mail-outbox.js';
 import { createOrdersRepository } from './orders.repository.js';
 import { createOrdersService, type OrdersService } from './orders.service.js';
 
-export type { OrdersService, PaymentGate, Purchase } from './orders.service.js';
+export type { CheckoutSource, OrdersService, PaymentGate, Purchase } from './orders.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
-import { type ShopDatabase, type StatementRunner, transactionRunner } from '../../db/database.js';
+import { CART_LINES_MAX } from '@shop/shared';
+import { type ShopDatabase, transactionRunner } from '../../db/database.js';
 import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { holdsEveryWord } from '../../lib/text-match.js';
-import { createGroupCommit } from './group-commit.js';
 import { queueOrderMail } from './order-mail-outbox.js';
 
 /** Who buys, where it goes, and when: the same for every line of a purchase. */
@@ -23,20 +23,20 @@ export interface NewOrder extends Buyer {
 }
 
 /**
- * A checkout as the service decided to place it: who, where to, and the lines, which are taken
- * from the cart inside the checkout's own transaction, so that two tabs checking out one cart
- * place it once.
+ * A checkout as the service decided to place it: who and where to. Its lines are the account's
+ * cart as the checkout's own statement reads it, and the cart is emptied by that statement when
+ * it places them, so two tabs checking out one cart place it once.
  */
-export interface NewCheckout extends Buyer {
-  /** Runs inside the checkout's transaction, with its statements. */
-  takeLines(run: StatementRunner): Promise<CheckoutLine[]>;
-}
+export type NewCheckout = Buyer;
 
-/** A cart line to order: the part, how many, and the part's name as the cart last saw it. */
-export interface CheckoutLine {
-  productId: string;
-  quantity: number;
-  name: string;
+/**
+ * The cart module's side of a checkout, in its own SQL: the account's cart lines
+ * (`product_id, quantity, name, position`), and emptying the cart. The orders' placement runs
+ * them inside its own statements.
+ */
+export interface CheckoutSource {
+  lines(userId: unknown): RawBuilder<unknown>;
+  clear(userId: unknown, when: RawBuilder<unknown>): RawBuilder<unknown>;
 }
 
 /** What one purchase may be and what its account may hold, at the purchase's time. */
@@ -51,6 +51,8 @@ export interface PlacementLimits {
 
 /** Why a purchase took nothing, in the order the placement checks it. */
 export type RefusalReason =
+  /** A checkout of an empty cart (the second of two tabs finds it emptied by the first). */
+  | 'cart-empty'
   | 'unknown-product'
   | 'below-minimum'
   | 'total-too-large'
@@ -69,25 +71,14 @@ export interface Refusal {
   unpaidOrders: number;
   /** The refused line's place in the purchase, for the reasons about one line. */
   position: number | null;
+  /** The refused line; its name is the cart's, for a checkout's line. */
+  line: { productId: string; quantity: number; name: string | null } | null;
 }
 
 /** The orders placed, in the order of their lines; or why none was. */
 export type Placement = { orders: OrderRow[] } | { refusal: Refusal };
 
-export type CheckoutPlacement =
-  | { checkoutId: string; orders: OrderRow[] }
-  | { empty: true }
-  | { refusal: Refusal; line: (CheckoutLine & { index: number }) | null };
-
-/** A refused checkout: thrown inside its transaction to take back the cart's lines it took. */
-class CheckoutRefused extends Error {
-  constructor(
-    readonly refusal: Refusal,
-    readonly line: (CheckoutLine & { index: number }) | null,
-  ) {
-    super('the checkout was refused');
-  }
-}
+export type CheckoutPlacement = { checkoutId: string; orders: OrderRow[] } | { refusal: Refusal };
 
 /**
  * What one payment pays, and what is cancelled together: a one-part order, or every order of
@@ -101,11 +92,11 @@ export interface PurchaseRef {
 /** The values a placement binds: the buyer, the limits, and its lines as JSON. */
 type PlacementValues = Buyer &
   PlacementLimits & {
-    /** `[{ product_id, quantity, order_id, position }]`, positions from 0. */
+    /** A one-part order's line, `[{ product_id, quantity, position }]`; a checkout's lines are its cart's. */
     lines: string;
+    /** The new orders' ids, by line position (JSON): as many as a purchase may have lines. */
+    orderIds: string;
     mailId: string;
-    /** The order the purchase's email is queued against: its first line's. */
-    mailOrderId: string;
     checkoutId: string | null;
   };
 
@@ -114,6 +105,10 @@ interface VerdictRow {
   minimum: number | null;
   position: number | null;
   unpaid_orders: number;
+  line_product_id: string | null;
+  line_quantity: number | null;
+  line_name: string | null;
+  line_count: number;
 }
 
 /** Order numbers start here, as migration 010 numbered the orders before it. */
@@ -131,8 +126,9 @@ const value = new Proxy({} as Record<keyof PlacementValues, Named>, {
 
 /**
  * Placing a purchase (one order, or every line of a checkout), defined once for both databases as
- * named steps: the lines and three reads (the account, its unpaid hold, the parts), the verdict
- * over them, and four writes, each of which writes only when the step before it did. On
+ * named steps: the lines (a one-part order's, or the account's cart) and three reads (the
+ * account, its unpaid hold, the parts), the verdict over them, and four writes (five for a
+ * checkout, whose last empties the cart), each of which writes only when the step before it did. On
  * PostgreSQL the steps are the parts of one statement, the rows it reads locked (the parts in id
  * order, so two purchases sharing parts never wait on each other in a circle) and read as they
  * are now; on SQLite each is a statement of its own inside the group commit, which holds the
@@ -141,14 +137,22 @@ const value = new Proxy({} as Record<keyof PlacementValues, Named>, {
  * line (decision 010). A purchase counts as one unpaid order and one placement of its account,
  * with all its pieces.
  */
-function placementSteps(dialect: 'sqlite' | 'postgres') {
+function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
   const postgres = dialect === 'postgres';
   const lock = postgres ? sql` for update` : sql``;
-  const lines = postgres
-    ? sql`select * from jsonb_to_recordset(cast(${value.lines} as jsonb)) as line(product_id text, quantity integer, order_id text, position integer)`
-    : sql`select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-            json_extract(value, '$.order_id') as order_id, json_extract(value, '$.position') as position
-          from json_each(${value.lines})`;
+  // A one-part order's line comes with the statement; a checkout's lines are the cart's, locked
+  // on PostgreSQL so a second tab's checkout waits for the first and then finds the cart empty.
+  const cartRows = cart && sql`${cart.lines(value.userId)}${lock}`;
+  const numbered = cart
+    ? sql`select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart`
+    : postgres
+      ? sql`select product_id, quantity, position, cast(null as text) as name
+            from jsonb_to_recordset(cast(${value.lines} as jsonb)) as line(product_id text, quantity integer, position integer)`
+      : sql`select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+              json_extract(value, '$.position') as position, null as name
+            from json_each(${value.lines})`;
+  const orderIds = postgres ? sql`cast(${value.orderIds} as jsonb)` : sql`${value.orderIds}`;
+  const lines = sql`select numbered.*, ${orderIds} ->> numbered.position as order_id from (${numbered}) as numbered`;
   // SQLite: the group commit holds the write lock, so the numbers after the largest are free.
   const nextNumber = postgres
     ? sql<number>`nextval('order_numbers')`
@@ -189,6 +193,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
   const verdict = sql`
     select
       case
+        when not exists (select 1 from lines) then 'cart-empty'
         when part.refusal is not null then part.refusal
         when (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ${value.maxTotalCents}
           then 'checkout-too-large'
@@ -200,10 +205,13 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
       end as refusal,
       coalesce(part.minimum, stock.minimum) as minimum,
       coalesce(part.position, stock.position) as position,
-      coalesce(hold.orders, 0) as unpaid_orders
+      coalesce(hold.orders, 0) as unpaid_orders,
+      line.product_id as line_product_id, line.quantity as line_quantity, line.name as line_name,
+      (select count(*) from lines) as line_count
     from (select 1) as here
       left join ${firstLine('part_refusal')} as part on true
       left join ${firstLine('stock_refusal')} as stock on true
+      left join lines as line on line.position = coalesce(part.position, stock.position)
       left join account on true
       left join hold on true`;
 
@@ -239,17 +247,16 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
 
   const queueMail = (after: RawBuilder<unknown>) => sql`
     insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
-    select ${value.mailId}, ${value.mailOrderId}, 'placed', ${value.stamp}, ${value.stamp} where ${after}`;
+    select ${value.mailId}, order_id, 'placed', ${value.stamp}, ${value.stamp} from lines where position = 0 and ${after}
+    returning id`;
 
-  const reads = sql`lines as (${lines}), account as (${account}), hold as (${hold}), product as (${product}), line_checks as (${lineChecks})`;
+  // A checkout's last write: the cart, once its lines are orders.
+  const clearCart = (after: RawBuilder<unknown>) => cart?.clear(value.userId, after);
 
-  return { reads, verdict, growHold, takeStock, recordOrders, queueMail };
-}
+  const reads = sql`${cartRows ? sql`cart as (${cartRows}), ` : sql``}lines as (${lines}), account as (${account}), hold as (${hold}),
+    product as (${product}), line_checks as (${lineChecks})`;
 
-/** A purchase to place: its buyer, its lines in order, and the checkout it makes, if any. */
-interface Purchase extends Buyer {
-  lines: Array<{ productId: string; quantity: number }>;
-  checkoutId: string | null;
+  return { reads, verdict, growHold, takeStock, recordOrders, queueMail, clearCart };
 }
 
 /** Database access of the orders: every order row is read and written here. */
@@ -274,24 +281,29 @@ export function createOrdersRepository(database: ShopDatabase) {
     return { text, values: (values: PlacementValues) => parameters.map((parameter) => (parameter instanceof Named ? values[parameter.name] : parameter)) };
   }
 
+  /** Places one purchase in a transaction of its own: the statement's values in, the orders or the refusal out. */
+  type Placer = (values: PlacementValues) => Promise<Placement>;
+
   const refusalOf = (verdict: VerdictRow): Placement => ({
     refusal: {
       reason: verdict.refusal!,
       minimum: verdict.minimum === null ? null : Number(verdict.minimum),
       unpaidOrders: Number(verdict.unpaid_orders),
       position: verdict.position === null ? null : Number(verdict.position),
+      line:
+        verdict.line_product_id === null
+          ? null
+          : { productId: verdict.line_product_id, quantity: Number(verdict.line_quantity), name: verdict.line_name },
     },
   });
 
-  /** Places a purchase in a transaction of its own, or with the statements of the caller's (a checkout's, which took its cart first). */
-  type Placer = (values: PlacementValues, run?: StatementRunner) => Promise<Placement>;
-
   /**
-   * PostgreSQL: the steps as one statement, the account's, the parts' and the hold's rows locked
-   * inside it and read as they are now, so a row is locked only while the server runs it.
+   * PostgreSQL: the steps as one statement run on its own (its own transaction), the account's,
+   * the parts', the hold's and a checkout's cart rows locked inside it and read as they are now,
+   * so a row is locked only while the server runs it and commits.
    */
-  function statementPlacer(): { place: Placer; inTransaction: ShopDatabase['preparedTransaction'] } {
-    const steps = placementSteps('postgres');
+  function statementPlacer(name: string, steps: ReturnType<typeof placementSteps>): Placer {
+    const clearCart = steps.clearCart(sql`exists (select 1 from placed)`);
     const statement = compile(sql`
       with ${steps.reads},
       verdict as (${steps.verdict}),
@@ -299,75 +311,68 @@ export function createOrdersRepository(database: ShopDatabase) {
       taken as (${steps.takeStock(sql`exists (select 1 from grown)`)}),
       placed as (${steps.recordOrders(sql`(select count(*) from taken) = (select count(*) from lines)`)}),
       mailed as (${steps.queueMail(sql`exists (select 1 from placed)`)})
-      select verdict.refusal, verdict.minimum, verdict.position, verdict.unpaid_orders, placed.* from verdict left join placed on true`);
+      ${clearCart ? sql`, cleared as (${clearCart})` : sql``}
+      select verdict.*, placed.* from verdict left join placed on true`);
 
-    return {
-      async place(values, run = database.prepared) {
-        // A first purchase of the account made at the same moment as another may find the hold
-        // row the other created missing from its snapshot: the hold then refuses what the
-        // verdict allowed, and a second run, which sees that row, answers.
-        for (let attempt = 1; attempt <= 2; attempt++) {
-          type Row = VerdictRow & Nullable<OrderRow>;
-          const rows = await run<Row>('place-order', statement.text, statement.values(values));
-          const [first] = rows;
-          const { refusal, minimum, position, unpaid_orders } = first!;
-          if (first!.id !== null) {
-            const orders = rows.map(({ refusal: _r, minimum: _m, position: _p, unpaid_orders: _u, ...order }) => order as OrderRow);
-            return { orders: orders.sort((a, b) => a.number - b.number) };
-          }
-          if (refusal !== null) return refusalOf({ refusal, minimum, position, unpaid_orders });
+    return async (values) => {
+      // A first purchase of the account made at the same moment as another may find the hold
+      // row the other created missing from its snapshot: the hold then refuses what the
+      // verdict allowed, and a second run, which sees that row, answers.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        type Row = VerdictRow & Nullable<OrderRow>;
+        const rows = await database.prepared<Row>(name, statement.text, statement.values(values));
+        const [first] = rows;
+        if (first!.id !== null) {
+          const orders = rows.map(
+            ({ refusal: _r, minimum: _m, position: _p, unpaid_orders: _u, line_product_id: _lp, line_quantity: _lq, line_name: _ln, line_count: _lc, ...order }) => order as OrderRow,
+          );
+          return { orders: orders.sort((a, b) => a.number - b.number) };
         }
-        throw new Error('the order statement neither placed the order nor said why');
-      },
-      inTransaction: database.preparedTransaction,
+        if (first!.refusal !== null) return refusalOf(first!);
+      }
+      throw new Error('the order statement neither placed the order nor said why');
     };
   }
 
-  /** SQLite: the same steps one after another, each run only when the one before wrote, in the group commit. */
-  function groupCommitPlacer(): ReturnType<typeof statementPlacer> {
-    const steps = placementSteps('sqlite');
-    const verdict = compile(sql`with ${steps.reads} ${steps.verdict}`);
-    const growHold = compile(sql`with ${steps.reads} ${steps.growHold(sql`true`)}`);
-    const takeStock = compile(sql`with ${steps.reads} ${steps.takeStock(sql`true`)}`);
-    const recordOrders = compile(sql`with ${steps.reads} ${steps.recordOrders(sql`true`)}`);
-    const queueMail = compile(steps.queueMail(sql`true`));
-    const inGroupCommit = createGroupCommit(db);
+  /** SQLite: the same steps one after another, each run only when the one before wrote, in one unit of the group commit. */
+  function groupCommitPlacer(steps: ReturnType<typeof placementSteps>): Placer {
+    const withReads = (step: RawBuilder<unknown>) => compile(sql`with ${steps.reads} ${step}`);
+    const verdict = withReads(steps.verdict);
+    const writes = [steps.growHold(sql`true`), steps.takeStock(sql`true`), steps.recordOrders(sql`true`), steps.queueMail(sql`true`)].map(withReads);
+    const clearCart = steps.clearCart(sql`true`);
+    const clear = clearCart && compile(clearCart);
 
-    async function placeIn(runner: StatementRunner, values: PlacementValues): Promise<Placement> {
-      const run = <Row>(statement: ReturnType<typeof compile>) => runner<Row>('', statement.text, statement.values(values));
-      // A step that writes nothing after the verdict allowed the purchase cannot happen under the
-      // write lock; if it did, the throw takes back the steps before it with the savepoint.
-      const wrote = <Row>(rows: Row[], expected: number): Row[] => {
-        if (rows.length !== expected) throw new Error('an order step wrote less than the verdict allowed');
-        return rows;
-      };
-      const lineCount = (JSON.parse(values.lines) as unknown[]).length;
-      const [found] = await run<VerdictRow>(verdict);
-      if (found!.refusal !== null) return refusalOf(found!);
-      wrote(await run(growHold), 1);
-      wrote(await run(takeStock), lineCount);
-      const orders = wrote(await run<OrderRow>(recordOrders), lineCount);
-      await run(queueMail);
-      return { orders: orders.sort((a, b) => a.number - b.number) };
-    }
-
-    return {
-      place: (values, run) => (run ? placeIn(run, values) : inGroupCommit((trx) => placeIn(transactionRunner(trx), values))),
-      inTransaction: (work) => inGroupCommit((trx) => work(transactionRunner(trx))),
-    };
+    return (values) =>
+      database.writeTransaction(async (trx) => {
+        const run = <Row>(statement: ReturnType<typeof compile>) => transactionRunner(trx)<Row>('', statement.text, statement.values(values));
+        const [found] = await run<VerdictRow>(verdict);
+        if (found!.refusal !== null) return refusalOf(found!);
+        // A step that writes less than the verdict allowed cannot happen under the write lock; if
+        // it did, the throw takes back the steps before it with the unit's savepoint.
+        const [grown, taken, orders, mailed] = await writes.reduce<Promise<OrderRow[][]>>(
+          async (done, statement) => [...(await done), await run<OrderRow>(statement)],
+          Promise.resolve([]),
+        );
+        if ([grown, taken, orders, mailed].some((rows, index) => rows!.length !== [1, found!.line_count, found!.line_count, 1][index]))
+          throw new Error('an order step wrote less than the verdict allowed');
+        if (clear) await run(clear);
+        return { orders: orders!.sort((a, b) => a.number - b.number) };
+      });
   }
 
-  const placer = dialect === 'postgres' ? statementPlacer() : groupCommitPlacer();
+  const placerOf = (steps: ReturnType<typeof placementSteps>, name: string) => (dialect === 'postgres' ? statementPlacer(name, steps) : groupCommitPlacer(steps));
+  const placeOrder = placerOf(placementSteps(dialect), 'place-order');
+  /** Each cart source's checkout statements, compiled when first used. */
+  const checkoutPlacers = new WeakMap<CheckoutSource, Placer>();
 
-  /** The values of a purchase: its lines numbered, each with its order's id, and the email against the first. */
-  function valuesOf({ lines, checkoutId, ...buyer }: Purchase, limits: PlacementLimits): PlacementValues {
-    const ids = lines.map(() => newId());
+  /** The values of a purchase: its order ids, and its line when it is a one-part order. */
+  function valuesOf(buyer: Buyer, limits: PlacementLimits, checkoutId: string | null, line?: { productId: string; quantity: number }): PlacementValues {
     return {
       ...buyer,
       ...limits,
-      lines: JSON.stringify(lines.map((line, position) => ({ product_id: line.productId, quantity: line.quantity, order_id: ids[position], position }))),
+      lines: JSON.stringify(line ? [{ product_id: line.productId, quantity: line.quantity, position: 0 }] : []),
+      orderIds: JSON.stringify(Array.from({ length: line ? 1 : CART_LINES_MAX }, () => newId())),
       mailId: newId(),
-      mailOrderId: ids[0]!,
       checkoutId,
     };
   }
@@ -378,31 +383,21 @@ export function createOrdersRepository(database: ShopDatabase) {
   return {
     /** Takes the stock, grows the account's hold, records the order and queues its email, or says why not. */
     async place({ productId, quantity, ...buyer }: NewOrder, limits: PlacementLimits): Promise<{ order: OrderRow } | { refusal: Refusal }> {
-      const placed = await placer.place(valuesOf({ ...buyer, lines: [{ productId, quantity }], checkoutId: null }, limits));
+      const placed = await placeOrder(valuesOf(buyer, limits, null, { productId, quantity }));
       return 'refusal' in placed ? placed : { order: placed.orders[0]! };
     },
 
     /**
-     * Takes the cart's lines and places them all as one purchase with the rules of a single
-     * order, in one transaction (SQLite: one unit of the group commit), with one email; or none,
-     * and the refusal names the line.
+     * Places the account's cart lines as one purchase with the rules of a single order, and
+     * empties the cart, all in one statement (SQLite: one unit of the group commit), with one
+     * email; or none, and the refusal names the line.
      */
-    async placeCheckout({ takeLines, ...buyer }: NewCheckout, limits: PlacementLimits): Promise<CheckoutPlacement> {
-      return placer.inTransaction(async (run): Promise<CheckoutPlacement> => {
-        const lines = await takeLines(run);
-        if (lines.length === 0) return { empty: true };
-        const checkoutId = newId();
-        const placed = await placer.place(valuesOf({ ...buyer, lines, checkoutId }, limits), run);
-        if ('refusal' in placed) {
-          // The cart's lines go back with the rollback: the refusal is thrown to take them back.
-          const { position } = placed.refusal;
-          throw new CheckoutRefused(placed.refusal, position === null ? null : { ...lines[position]!, index: position });
-        }
-        return { checkoutId, orders: placed.orders };
-      }).catch((error: unknown) => {
-        if (error instanceof CheckoutRefused) return { refusal: error.refusal, line: error.line };
-        throw error;
-      });
+    async placeCheckout(buyer: NewCheckout, limits: PlacementLimits, cart: CheckoutSource): Promise<CheckoutPlacement> {
+      let place = checkoutPlacers.get(cart);
+      if (!place) checkoutPlacers.set(cart, (place = placerOf(placementSteps(dialect, cart), 'place-checkout')));
+      const checkoutId = newId();
+      const placed = await place(valuesOf(buyer, limits, checkoutId));
+      return 'refusal' in placed ? placed : { checkoutId, orders: placed.orders };
     },
 
     /** The orders of a checkout, in the order they were placed. */

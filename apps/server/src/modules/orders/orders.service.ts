@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { OrderMailDispatcher } from './order-mail-outbox.js';
-import type { NewCheckout, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
+import type { CheckoutSource, NewCheckout, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
 
 /** What one account may hold in orders waiting for payment, and how many orders it may place a minute. */
 export interface UnpaidLimits {
@@ -26,8 +26,9 @@ export interface PlaceOrderInput {
   phone: string;
 }
 
-/** A checkout to place; `takeLines` takes the cart's lines inside its transaction (the cart module's side of it). */
+/** A checkout to place: who and where to; its lines are the cart's (see `CheckoutSource`). */
 export type PlaceCheckoutInput = Omit<NewCheckout, 'stamp'>;
+export type { CheckoutSource };
 
 /**
  * What one card payment pays and what is cancelled together: a one-part order, or every order
@@ -124,6 +125,8 @@ export function createOrdersService({
     const field = line ? `lines.${line.index}.quantity` : 'quantity';
     const named = (message: string) => (line ? `${line.name}: ${message}` : message);
     switch (reason) {
+      case 'cart-empty':
+        return new AppError(409, 'CART_EMPTY', checkoutMessages.empty);
       case 'unknown-product':
         return line ? fieldError(409, 'PART_GONE', `lines.${line.index}.productId`, checkoutMessages.partGone(line.name)) : notFound('Product');
       case 'below-minimum':
@@ -171,12 +174,12 @@ export function createOrdersService({
      * checkout that one payment pays; the cart is emptied in the same transaction. A refusal
      * names the line's part and sits under its field.
      */
-    async placeCheckout(input: PlaceCheckoutInput): Promise<{ checkoutId: string; orders: OrderRow[] }> {
+    async placeCheckout(input: PlaceCheckoutInput, cart: CheckoutSource): Promise<{ checkoutId: string; orders: OrderRow[] }> {
       const stamp = now();
-      const placed = await repository.placeCheckout({ ...input, stamp }, placementLimits(stamp));
-      if ('empty' in placed) throw new AppError(409, 'CART_EMPTY', checkoutMessages.empty);
-      if ('refusal' in placed) throw refusalError(placed.refusal, placed.line?.quantity ?? 0, placed.line ?? undefined);
-      return placed;
+      const placed = await repository.placeCheckout({ ...input, stamp }, placementLimits(stamp), cart);
+      if (!('refusal' in placed)) return placed;
+      const { line, position } = placed.refusal;
+      throw refusalError(placed.refusal, line?.quantity ?? 0, line && position !== null ? { index: position, name: line.name ?? '' } : undefined);
     },
 
     findById(id: string): Promise<OrderRow | undefined> {

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from './schema.js';
 
 /** Units of work written by one commit at most; the rest wait for the next. */
 const MAX_BATCH = 100;
