@@ -30,6 +30,8 @@ export const TEXT_LIMITS = {
   message: 5000,
   description: 2000,
   location: 300,
+  carrier: 60,
+  trackingNumber: 40,
   review: 2000,
 } as const;
 

@@ -101,7 +101,7 @@ export interface ReviewTable {
   order_id: string | null;
 }
 
-export type OrderStatus = 'waiting' | 'paid' | 'shipped' | 'cancelled';
+export type OrderStatus = 'waiting' | 'paid' | 'shipped' | 'cancelled' | 'refunded';
 
 export interface OrderTable {
   id: string;
@@ -126,9 +126,17 @@ export interface OrderTable {
   cancelled_at: string | null;
   /** The checkout this order was placed in with the other lines of a cart; null for a one-part purchase. */
   checkout_id: string | null;
+  /** The provider's refund of this order's amount, and when it was recorded (status 'refunded'). */
+  refund_id: string | null;
+  refunded_at: string | null;
+  /** Set while a refund is being asked of the provider: no second refund, and no shipping, until then. */
+  refund_claimed_until: string | null;
+  /** Given when shipping, both optional. */
+  carrier: string | null;
+  tracking_number: string | null;
 }
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled' | 'refunded';
 
 export interface OrderMailOutboxTable {
   id: string;
@@ -156,6 +164,19 @@ export interface PaymentTable {
 }
 
 export type TestIntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+
+/** A refund in test mode, as Stripe keeps it: of part or all of a succeeded intent, once per idempotency key. */
+export interface TestRefundTable {
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  status: 'succeeded' | 'failed';
+  failure_reason: string | null;
+  /** The refund's metadata (JSON): the order it refunds. */
+  metadata: string;
+  created_at: string;
+}
 
 export interface TestPaymentIntentTable {
   id: string;
@@ -277,6 +298,7 @@ export interface UnpaidHoldTable {
 export interface Database {
   payments: PaymentTable;
   test_payment_intents: TestPaymentIntentTable;
+  test_refunds: TestRefundTable;
   webhook_events: WebhookEventTable;
   users: UserTable;
   sessions: SessionTable;

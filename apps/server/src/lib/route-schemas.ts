@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema } from '@shop/shared';
 
-type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429;
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 503;
 
 /** Response schemas of a route's error answers: each is the one error envelope. */
 export const errorResponses = (...codes: ErrorStatus[]) =>

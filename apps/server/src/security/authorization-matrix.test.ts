@@ -79,6 +79,22 @@ async function paidOrder(owner: NonNullable<Caller>) {
   await t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: owner.headers, payload: { transactionID: confirmed.json().id } });
   return orderId;
 }
+/** A checkout of one line, paid by its owner: its id. */
+async function paidCheckout(owner: NonNullable<Caller>) {
+  const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
+  await t.app.inject({ method: 'PUT', url: '/api/cart', headers: owner.headers, payload: { lines: [{ productId: product.id, quantity: 1 }] } });
+  const placed = (await t.app.inject({ method: 'POST', url: '/api/checkout', headers: owner.headers, payload: { location: 'Leeds', phone: '+44 113 496 0000' } })).json();
+  const clientSecret = (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: owner.headers, payload: { checkoutId: placed.checkoutId } })).json().clientSecret;
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    headers: owner.headers,
+    payload: { clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+  });
+  await t.app.inject({ method: 'PATCH', url: `/api/orders/${placed.orderIds[0]}`, headers: owner.headers, payload: { transactionID: confirmed.json().id } });
+  return placed.checkoutId as string;
+}
+
 let pngCache: Buffer | undefined;
 async function imageForm() {
   pngCache ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
@@ -321,6 +337,16 @@ const ROWS: Row[] = [
     route: 'PATCH /api/shiftorders/:id',
     expect: gated(401, 403, 403, 200),
     request: async ({ owner }) => ({ url: `/api/shiftorders/${await paidOrder(owner)}` }),
+  },
+  {
+    route: 'POST /api/orders/:id/refund',
+    expect: gated(401, 403, 403, 200),
+    request: async ({ owner }) => ({ url: `/api/orders/${await paidOrder(owner)}/refund` }),
+  },
+  {
+    route: 'POST /api/checkouts/:id/refund',
+    expect: gated(401, 403, 403, 200),
+    request: async ({ owner }) => ({ url: `/api/checkouts/${await paidCheckout(owner)}/refund` }),
   },
   { route: 'GET /api/payments/config', expect: all(200), request: async () => ({ url: '/api/payments/config' }) },
   {

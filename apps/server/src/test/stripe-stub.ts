@@ -15,9 +15,29 @@ interface StubIntent {
   metadata: Record<string, string>;
 }
 
+interface StubRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded' | 'failed';
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+}
+
+/** Every `metadata[key]` field of a form, as Stripe keeps them. */
+const metadataOf = (form: URLSearchParams) =>
+  Object.fromEntries(
+    [...form.entries()].flatMap(([name, value]) => {
+      const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
+      return key ? [[key, value]] : [];
+    }),
+  );
+
 /**
  * A local stand-in for the part of Stripe's API the shop uses (payment intents: create with an
- * idempotency key, retrieve, cancel), so the Stripe adapter is tested through the real SDK.
+ * idempotency key, retrieve, cancel; refunds of part or all of a succeeded intent, once per
+ * idempotency key), so the Stripe adapter is tested through the real SDK.
  */
 export async function startStripeStub() {
   const intents = new Map<string, StubIntent>();
@@ -31,6 +51,42 @@ export async function startStripeStub() {
   const notFound = (res: http.ServerResponse, id: string) =>
     send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } });
 
+  const refunds = new Map<string, StubRefund>();
+  const refundsByKey = new Map<string, StubRefund>();
+  /** Intents whose refunds fail, as those of a card closed since the payment. */
+  const refundsFailFor = new Set<string>();
+  function refundIntent(req: http.IncomingMessage, res: http.ServerResponse, form: URLSearchParams) {
+    const key = String(req.headers['idempotency-key'] ?? '');
+    const existing = key ? refundsByKey.get(key) : undefined;
+    if (existing) return send(res, 200, existing);
+    const intentId = String(form.get('payment_intent'));
+    const intent = intents.get(intentId);
+    if (!intent) return notFound(res, intentId);
+    if (intent.status !== 'succeeded') {
+      return send(res, 400, { error: { type: 'invalid_request_error', code: 'charge_not_succeeded', message: 'This PaymentIntent does not have a successful charge to refund.' } });
+    }
+    const amount = Number(form.get('amount') ?? intent.amount);
+    const refunded = [...refunds.values()].filter((refund) => refund.payment_intent === intentId && refund.status === 'succeeded').reduce((sum, refund) => sum + refund.amount, 0);
+    if (refunded + amount > intent.amount) {
+      return send(res, 400, {
+        error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})` },
+      });
+    }
+    const fails = refundsFailFor.has(intentId);
+    const refund: StubRefund = {
+      id: `re_stub_${randomBytes(8).toString('hex')}`,
+      object: 'refund',
+      amount,
+      payment_intent: intentId,
+      status: fails ? 'failed' : 'succeeded',
+      failure_reason: fails ? 'expired_or_canceled_card' : null,
+      metadata: metadataOf(form),
+    };
+    refunds.set(refund.id, refund);
+    if (key) refundsByKey.set(key, refund);
+    return send(res, 200, refund);
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -38,6 +94,7 @@ export async function startStripeStub() {
       const url = new URL(req.url ?? '/', 'http://stub');
       requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
       const form = new URLSearchParams(raw);
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') return refundIntent(req, res, form);
       const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
       if (!match) return send(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
       const [, id, cancel] = match;
@@ -53,11 +110,7 @@ export async function startStripeStub() {
           currency: String(form.get('currency')),
           status: 'requires_payment_method',
           client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
-          // Every metadata[key] field, as Stripe keeps them.
-          metadata: Object.fromEntries([...form.entries()].flatMap(([name, value]) => {
-            const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
-            return key ? [[key, value]] : [];
-          })),
+          metadata: metadataOf(form),
         };
         intents.set(intentId, intent);
         if (key) byIdempotencyKey.set(key, intent);
@@ -85,6 +138,9 @@ export async function startStripeStub() {
     url,
     requests,
     intents,
+    refunds,
+    /** Makes the refunds of this intent fail from now on. */
+    failRefundsOf: (intentId: string) => refundsFailFor.add(intentId),
     /** What Stripe.js does when the customer's card is accepted. */
     succeed(id: string, amount?: number) {
       const intent = intents.get(id);

@@ -5,14 +5,16 @@ const BADGE: Record<OrderStatus, string> = {
   paid: 'badge-success',
   shipped: 'badge-info',
   cancelled: 'badge-ghost',
+  refunded: 'badge-neutral',
 };
 
 export interface OrderStateLabels extends Record<OrderStatus, string> {
   transactionId: string;
+  trackingNumber: string;
 }
 
 interface OrderStateProps {
-  order: Pick<Order, 'status' | 'transactionId'>;
+  order: Pick<Order, 'status' | 'transactionId' | 'carrier' | 'trackingNumber'>;
   labels: OrderStateLabels;
   /**
    * The customer sees each step their order has taken (paid, then on the way) and the payment's
@@ -28,17 +30,27 @@ const Badge = ({ status, labels }: { status: OrderStatus; labels: OrderStateLabe
 
 /** Where an order is, as badges, with the payment's transaction id once it is paid. */
 export function OrderState({ order, labels, view }: OrderStateProps) {
-  const { status, transactionId } = order;
+  const { status, transactionId, carrier, trackingNumber } = order;
   if (status === 'waiting' || status === 'cancelled') return <Badge status={status} labels={labels} />;
   return (
     <div className="flex flex-col items-start gap-1">
       {view === 'customer' ? (
         <div className="flex flex-wrap gap-1">
           <Badge status="paid" labels={labels} />
-          {status === 'shipped' && <Badge status="shipped" labels={labels} />}
+          {status !== 'paid' && <Badge status={status} labels={labels} />}
         </div>
       ) : (
         <Badge status={status} labels={labels} />
+      )}
+      {trackingNumber && view === 'customer' && (
+        // Rendered as text: whatever the shop typed, it is never markup.
+        <p className="text-sm">
+          <span className="text-base-content/80">{labels.trackingNumber}: </span>
+          <span className="font-mono break-all" data-testid="order-tracking-number">
+            {trackingNumber}
+          </span>
+          {carrier && <span> ({carrier})</span>}
+        </p>
       )}
       {transactionId &&
         (view === 'customer' ? (

@@ -61,6 +61,8 @@ export const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   status: 'waiting',
   transactionId: null,
   checkoutId: null,
+  carrier: null,
+  trackingNumber: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

@@ -49,7 +49,29 @@ export const createOrderSchema = deliverySchema.extend({
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
-const orderStatusSchema = z.enum(['waiting', 'paid', 'shipped', 'cancelled']);
+/** The texts of shipping and refunds (SPEC-2 section 6). */
+export const shippingMessages = {
+  carrierTooLong: `Carrier must be at most ${TEXT_LIMITS.carrier} characters`,
+  trackingTooLong: `Tracking number must be at most ${TEXT_LIMITS.trackingNumber} characters`,
+  trackingCharacters: 'Tracking number may contain only letters, digits, spaces and dashes',
+} as const;
+
+/** What the admin may say of a shipment: who carries the parcel, and its tracking number, each optional. */
+export const shipmentSchema = z.object({
+  carrier: z.string().trim().max(TEXT_LIMITS.carrier, shippingMessages.carrierTooLong).optional(),
+  trackingNumber: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.trackingNumber, shippingMessages.trackingTooLong)
+    .regex(/^[A-Za-z0-9 -]*$/, shippingMessages.trackingCharacters)
+    .optional(),
+});
+
+/** `PATCH /shiftorders/{id}`'s body: a shipment, or none (SPEC's own call sends no body). */
+export const shipOrderSchema = shipmentSchema.nullish().transform((shipment) => shipment ?? {});
+export type ShipmentInput = z.input<typeof shipmentSchema>;
+
+const orderStatusSchema = z.enum(['waiting', 'paid', 'shipped', 'cancelled', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** An order's short number as people read it: '#10234'. */
@@ -74,8 +96,17 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   /** The checkout this order was placed in with other cart lines (paid and cancelled together); null for a one-part purchase. */
   checkoutId: idSchema.nullable(),
+  /** Given by the shop when it ships the order, each optional. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
   createdAt: z.string(),
   /** In the customer's own list: whether they have reviewed the part of this order. */
   reviewed: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** The answer of a refund: each order it refunded, by id and number, now 'refunded'. */
+export const refundAnswerSchema = z.object({
+  orders: z.array(z.object({ _id: idSchema, number: z.number().int(), status: orderStatusSchema })),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;

@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { rebuildSqliteTable } from './rebuild-sqlite-table.js';
 
 /**
  * Checkouts (SPEC-2 section 5): the orders placed together from one cart share a checkout id,
@@ -33,7 +34,7 @@ async function dropUniqueTransactionId(db: Kysely<unknown>): Promise<void> {
     await sql`alter table orders drop constraint if exists orders_transaction_id_key`.execute(db);
     return;
   }
-  await rebuildOrders(db, (definition) => definition.replace(/("transaction_id" text) unique/i, '$1'));
+  await rebuildSqliteTable(db, 'orders', (definition) => definition.replace(/("transaction_id" text) unique/i, '$1'));
 }
 
 /** Back to one order per transaction id: refused while two orders share one. */
@@ -42,21 +43,5 @@ async function restoreUniqueTransactionId(db: Kysely<unknown>): Promise<void> {
     await sql`alter table orders add constraint orders_transaction_id_key unique (transaction_id)`.execute(db);
     return;
   }
-  await rebuildOrders(db, (definition) => definition.replace(/("transaction_id" text)(?! unique)/i, '$1 unique'));
-}
-
-/** SQLite: the orders table made again from its definition as `change` rewrites it, with its rows and indexes. */
-async function rebuildOrders(db: Kysely<unknown>, change: (definition: string) => string): Promise<void> {
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'orders'`.execute(db);
-  const definition = rows[0]!.sql;
-  const rebuilt = change(definition);
-  if (rebuilt === definition) return;
-  const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(db);
-  await db.transaction().execute(async (trx) => {
-    await sql.raw(rebuilt.replace(/^create table "orders"/i, 'create table "orders_rebuilt"')).execute(trx);
-    await sql`insert into orders_rebuilt select * from orders`.execute(trx);
-    await sql`drop table orders`.execute(trx);
-    await sql`alter table orders_rebuilt rename to orders`.execute(trx);
-    for (const index of indexes) await sql.raw(index.sql).execute(trx);
-  });
+  await rebuildSqliteTable(db, 'orders', (definition) => definition.replace(/("transaction_id" text)(?! unique)/i, '$1 unique'));
 }

@@ -17,6 +17,7 @@ import * as m015 from './015-fitment.js';
 import * as m016 from './016-fitment-changes.js';
 import * as m017 from './017-carts.js';
 import * as m018 from './018-checkouts.js';
+import * as m019 from './019-refunds-and-tracking.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-fitment-changes': m016,
   '017-carts': m017,
   '018-checkouts': m018,
+  '019-refunds-and-tracking': m019,
 };

@@ -31,6 +31,8 @@ function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], myOrde
       return orderEmails.cancelledUnpaid(orders);
     case 'cancelled':
       return orderEmails.cancelled(orders, myOrdersUrl);
+    case 'refunded':
+      return orderEmails.refunded(order, myOrdersUrl);
   }
 }
 

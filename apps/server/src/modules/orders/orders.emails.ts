@@ -17,6 +17,12 @@ function summary(orders: OrderRow[]): string {
   return `${orders.map((order) => `${formatOrderNumber(order.number)}: ${line(order)}`).join('\n')}\nTotal: ${money(total)}`;
 }
 
+/** The carrier and tracking number of a shipment, when given, as lines of their own. */
+function tracking(order: OrderRow): string {
+  const lines = [order.carrier ? `Carrier: ${order.carrier}` : null, order.tracking_number ? `Tracking number: ${order.tracking_number}` : null].filter(Boolean);
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
 const verb = (orders: OrderRow[], one: string, several: string) => (orders.length === 1 ? one : several);
 const title = (orders: OrderRow[]) => `${verb(orders, 'order', 'orders')} ${numbers(orders)}`;
 
@@ -33,10 +39,15 @@ export const orderEmails = {
     subject: `Payment received for ${title(orders)}`,
     text: `Hello ${orders[0]!.customer_name},\n\nWe received your payment:\n\n${summary(orders)}\nTransaction: ${orders[0]!.transaction_id}\n\nWe will tell you when the parts are on their way.\n\nMoto Parts`,
   }),
-  /** Shipped line by line, so one order at a time. */
+  /** Shipped line by line, so one order at a time; with its tracking number when the shop gave one. */
   shipped: (order: OrderRow) => ({
     subject: `Your order ${formatOrderNumber(order.number)} is on its way`,
-    text: `Hello ${order.customer_name},\n\nYour parts have been sent to ${order.location}:\n\n${summary([order])}\n\nMoto Parts`,
+    text: `Hello ${order.customer_name},\n\nYour parts have been sent to ${order.location}:\n\n${summary([order])}\n${tracking(order)}\nMoto Parts`,
+  }),
+  /** Refunded line by line, so one order at a time. */
+  refunded: (order: OrderRow, myOrdersUrl: string) => ({
+    subject: `Your order ${formatOrderNumber(order.number)} is refunded`,
+    text: `Hello ${order.customer_name},\n\nWe refunded ${money(order.total_cents)} to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
   }),
   cancelled: (orders: OrderRow[], myOrdersUrl: string) => ({
     subject: `Your ${title(orders)} ${verb(orders, 'is', 'are')} cancelled`,

@@ -14,11 +14,14 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }): Order => ({
   total: centsToDollars(row.total_cents),
   location: row.location,
   phone: row.phone,
-  paid: row.status === 'paid' || row.status === 'shipped',
+  // A refunded order was paid: it is never offered for payment again.
+  paid: row.status === 'paid' || row.status === 'shipped' || row.status === 'refunded',
   shift: row.status === 'shipped',
   status: row.status,
   transactionId: row.transaction_id,
   checkoutId: row.checkout_id,
+  carrier: row.carrier,
+  trackingNumber: row.tracking_number,
   createdAt: row.created_at,
   ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed) } : {}),
 });

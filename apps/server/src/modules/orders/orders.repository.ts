@@ -511,23 +511,76 @@ export function createOrdersRepository(database: ShopDatabase) {
       });
     },
 
-    /** Paid -> shipped with its email; undefined when the order was not paid. */
-    ship(id: string, stamp: string): Promise<OrderRow | undefined> {
-      return db.transaction().execute(async (trx) => {
+    /**
+     * Paid -> shipped with its email, carrier and tracking number; undefined when the order was
+     * not paid, or a refund of it is under way.
+     */
+    ship(id: string, shipment: { carrier: string | null; trackingNumber: string | null }, stamp: string): Promise<OrderRow | undefined> {
+      return database.writeTransaction(async (trx) => {
         const row = await trx
           .updateTable('orders')
-          .set({ status: 'shipped', shipped_at: stamp, updated_at: stamp })
+          .set({ status: 'shipped', shipped_at: stamp, updated_at: stamp, carrier: shipment.carrier, tracking_number: shipment.trackingNumber })
           .where('id', '=', id)
           .where('status', '=', 'paid')
+          .where(refundNotUnderWay(stamp))
           .returningAll()
           .executeTakeFirst();
         if (row) await queueOrderMail(trx, id, 'shipped', stamp);
         return row;
       });
     },
+
+    /**
+     * Marks a refund of this paid, unshipped order as under way until `until`, so a second
+     * refund or a shipping waits for its outcome; undefined when the order cannot be refunded now.
+     */
+    claimRefund(id: string, stamp: string, until: string): Promise<OrderRow | undefined> {
+      return db
+        .updateTable('orders')
+        .set({ refund_claimed_until: until })
+        .where('id', '=', id)
+        .where('status', '=', 'paid')
+        .where(refundNotUnderWay(stamp))
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The refund was not made: the order is as it was. */
+    async releaseRefund(id: string): Promise<void> {
+      await db.updateTable('orders').set({ refund_claimed_until: null }).where('id', '=', id).where('status', '=', 'paid').execute();
+    },
+
+    /**
+     * Paid -> refunded with the provider's refund id, the stock back on the shelf and the email
+     * queued, all once: undefined when the order was not paid (refunded already, by a repeat or
+     * the provider's webhook).
+     */
+    completeRefund(id: string, refundId: string, stamp: string): Promise<OrderRow | undefined> {
+      return database.writeTransaction(async (trx) => {
+        const row = await trx
+          .updateTable('orders')
+          .set({ status: 'refunded', refund_id: refundId, refunded_at: stamp, refund_claimed_until: null, updated_at: stamp })
+          .where('id', '=', id)
+          .where('status', '=', 'paid')
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        // A part deleted since has no shelf to go back to.
+        await trx
+          .updateTable('products')
+          .set({ quantity: sql<number>`quantity + ${row.quantity}`, updated_at: stamp })
+          .where('id', '=', row.product_id)
+          .execute();
+        await queueOrderMail(trx, id, 'refunded', stamp);
+        return row;
+      });
+    },
   };
 }
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/** No refund of the order is being asked of the provider at `stamp` (none claimed, or its claim ran out). */
+const refundNotUnderWay = (stamp: string) => sql<boolean>`(refund_claimed_until is null or refund_claimed_until <= ${stamp})`;
 
 /** The purchase's first order (the lowest number), which its emails are queued against. */
 const firstOf = <Row extends { number: number }>(orders: Row[]): Row => orders.reduce((first, order) => (order.number < first.number ? order : first));

@@ -7,6 +7,7 @@ import {
   insertedAnswerSchema,
   modifiedAnswerSchema,
   orderSchema,
+  shipOrderSchema,
 } from '@shop/shared';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -102,11 +103,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shiftorders/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['orders'], ...bearer, summary: 'Starts shipping a paid order (admin)', params: orderIdParams, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
+      schema: { tags: ['orders'], ...bearer, summary: 'Starts shipping a paid order, with an optional carrier and tracking number (admin)', params: orderIdParams, body: shipOrderSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      const shipped = await orders.ship(request.params.id);
-      request.log.info({ orderId: shipped.id, by: request.user?.email }, 'order shipping');
+      const shipped = await orders.ship(request.params.id, request.body);
+      request.log.info({ orderId: shipped.id, by: request.user?.email, tracked: shipped.tracking_number !== null }, 'order shipping');
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );

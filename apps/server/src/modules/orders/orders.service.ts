@@ -6,6 +6,29 @@ import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib
 import type { OrderMailDispatcher } from './order-mail-outbox.js';
 import type { CheckoutSource, NewCheckout, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
 
+/** How long a refund may take at the provider before the order can be refunded (or shipped) again. */
+const REFUND_CLAIM_MS = 2 * 60 * 1000;
+
+/** Why an order that is not paid cannot be shipped, or refunded. */
+const notShippable: Record<Exclude<OrderRow['status'], 'paid'>, string> = {
+  waiting: 'Only paid orders can be shipped',
+  shipped: 'This order is already shipping',
+  cancelled: 'A cancelled order cannot be shipped',
+  refunded: 'A refunded order cannot be shipped',
+};
+const notRefundable: Record<Exclude<OrderRow['status'], 'paid'>, string> = {
+  waiting: 'Only a paid order can be refunded',
+  shipped: 'A shipped order cannot be refunded',
+  cancelled: 'A cancelled order cannot be refunded',
+  refunded: 'This order was already refunded',
+};
+
+/** What the admin may say of a shipment: each optional. */
+export interface Shipment {
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+}
+
 /** What one account may hold in orders waiting for payment, and how many orders it may place a minute. */
 export interface UnpaidLimits {
   orders: number;
@@ -296,14 +319,42 @@ export function createOrdersService({
       throw conflict('This order is already paid');
     },
 
-    /** Paid -> shipping; anything else is a conflict. */
-    async ship(id: string): Promise<OrderRow> {
-      const shipped = await repository.ship(id, now());
+    /** Paid -> shipping, with the carrier and tracking number when given; anything else is a conflict. */
+    async ship(id: string, shipment: Shipment = {}): Promise<OrderRow> {
+      const shipped = await repository.ship(id, { carrier: shipment.carrier || null, trackingNumber: shipment.trackingNumber || null }, now());
       if (shipped) return shipped;
       const order = await repository.findById(id);
       if (!order) throw notFound('Order');
-      if (order.status === 'shipped') throw conflict('This order is already shipping');
-      throw conflict(order.status === 'waiting' ? 'Only paid orders can be shipped' : 'A cancelled order cannot be shipped');
+      if (order.status === 'paid') throw conflict('A refund of this order is under way, so it cannot be shipped');
+      throw conflict(notShippable[order.status]);
+    },
+
+    /**
+     * Holds a paid, unshipped order for its refund (no second refund, no shipping) while the
+     * provider is asked; anything else is a conflict that says why.
+     */
+    async claimRefund(id: string): Promise<OrderRow> {
+      const stamp = now();
+      const claimed = await repository.claimRefund(id, stamp, new Date(Date.parse(stamp) + REFUND_CLAIM_MS).toISOString());
+      if (claimed) return claimed;
+      const order = await repository.findById(id);
+      if (!order) throw notFound('Order');
+      if (order.status === 'paid') throw conflict('A refund of this order is already under way');
+      throw conflict(notRefundable[order.status]);
+    },
+
+    /** The provider refused the refund: the order stays paid, and can be refunded or shipped again. */
+    releaseRefund(id: string): Promise<void> {
+      return repository.releaseRefund(id);
+    },
+
+    /** The provider refunded the order: refunded, stock back and email queued, once; a repeat answers the order as it is. */
+    async completeRefund(id: string, refundId: string): Promise<{ order: OrderRow; changed: boolean }> {
+      const refunded = await repository.completeRefund(id, refundId, now());
+      if (refunded) return { order: refunded, changed: true };
+      const order = await repository.findById(id);
+      if (!order) throw notFound('Order');
+      return { order, changed: false };
     },
   };
   return service;

@@ -6,6 +6,7 @@ import {
   modifiedAnswerSchema,
   paymentConfigSchema,
   paymentIntentAnswerSchema,
+  refundAnswerSchema,
   testCardConfirmSchema,
 } from '@shop/shared';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
@@ -68,6 +69,40 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       await payments.confirm(await orders.purchaseOf(order), request.body.transactionID);
       return { acknowledged: true, matchedCount: 1, modifiedCount: wasPaid ? 0 : 1 };
     },
+  );
+
+  const refundAnswer = (refunded: Array<{ id: string; number: number; status: 'refunded' | string }>) => ({
+    orders: refunded.map((order) => ({ _id: order.id, number: order.number, status: 'refunded' as const })),
+  });
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: "Refunds a paid order not yet shipped (a checkout's line: its own amount) to the card that paid it, and puts its stock back (admin)",
+        params: z.object({ id: idSchema }),
+        response: { 200: refundAnswerSchema, ...errors(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => refundAnswer([await payments.refund(request.params.id, request.user?.email)]),
+  );
+
+  app.post(
+    '/checkouts/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: 'Refunds every paid line of a checkout not yet shipped, line by line (admin)',
+        params: z.object({ id: idSchema }),
+        response: { 200: refundAnswerSchema, ...errors(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => refundAnswer(await payments.refundCheckout(request.params.id, request.user?.email)),
   );
 
   // The webhook's signature covers the exact bytes, so this route reads the raw body.

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/schema.js';
-import { AppError, conflict } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { OrdersService, PaymentGate, Purchase } from '../orders/orders.plugin.js';
 import type { PaymentsRepository } from './payments.repository.js';
-import { PAYMENT_CURRENCY, type PaymentProvider, type WebhookEvent } from './providers/payment-provider.js';
+import { PAYMENT_CURRENCY, type PaymentProvider, type ProviderRefund, type WebhookEvent } from './providers/payment-provider.js';
 import type { TestModeProvider } from './providers/test-provider.js';
 
 const paymentRefused = (message: string) => new AppError(409, 'PAYMENT_NOT_VERIFIED', message);
@@ -87,11 +87,54 @@ export function createPaymentsService({
       return paid;
     },
 
+    /**
+     * Gives back one paid, unshipped order's amount to the card that paid it (a checkout's line
+     * alone: its own amount), then records it: refunded, its stock back, the customer emailed.
+     * The order is held for its refund first, so two admins asking at once make one refund at
+     * the provider; the provider's idempotency key makes a retry after a lost answer the same
+     * refund. A refund the provider declines leaves the order paid, and says why.
+     */
+    async refund(orderId: string, by: string | undefined): Promise<OrderRow> {
+      const order = await orders.claimRefund(orderId);
+      let refund: ProviderRefund;
+      try {
+        const payment = order.transaction_id ? await repository.paymentByIntent(order.transaction_id) : undefined;
+        if (!payment || payment.order_id !== (order.checkout_id ?? order.id)) throw conflict('This order has no card payment to refund');
+        refund = await provider.refund({ intentId: payment.intent_id, amountCents: order.total_cents, idempotencyKey: `refund-order-${order.id}`, orderId: order.id });
+      } catch (error) {
+        await orders.releaseRefund(order.id);
+        if (error instanceof AppError) throw error;
+        log.error({ err: error, orderId: order.id }, 'refund: the payment provider could not be reached');
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The payment provider could not be reached, so nothing was refunded. Please try again.');
+      }
+      if (refund.status === 'failed') {
+        await orders.releaseRefund(order.id);
+        log.warn({ orderId: order.id, reason: refund.failureReason, by }, 'refund declined by the payment provider');
+        throw new AppError(409, 'REFUND_DECLINED', `The payment provider declined the refund: ${refund.failureReason ?? 'no reason given'}. The order stays paid.`);
+      }
+      const { order: refunded, changed } = await orders.completeRefund(order.id, refund.id);
+      if (changed) log.info({ orderId: order.id, refundId: refund.id, amountCents: order.total_cents, by }, 'refunded');
+      return refunded;
+    },
+
+    /** Refunds every paid, unshipped line of a checkout, line by line; a line refused stops the rest, and says why. */
+    async refundCheckout(checkoutId: string, by: string | undefined): Promise<OrderRow[]> {
+      const purchase = await orders.findPurchase(checkoutId);
+      if (!purchase || purchase.ref.kind !== 'checkout') throw notFound('Checkout');
+      const refundable = purchase.orders.filter((line) => line.status === 'paid');
+      if (refundable.length === 0) throw conflict('No line of this checkout can be refunded: only paid lines not yet shipped can');
+      const refunded: OrderRow[] = [];
+      for (const line of refundable) refunded.push(await service.refund(line.id, by));
+      return refunded;
+    },
+
     /** Provider events, each processed once; processing is idempotent, so a crash in between only repeats harmless work. */
     async handleEvent(event: WebhookEvent): Promise<'processed' | 'duplicate' | 'ignored'> {
       if (await repository.eventSeen(event.id)) return 'duplicate';
       let outcome: 'processed' | 'ignored' = 'ignored';
-      if (event.type === 'payment_intent.succeeded' && event.intent) {
+      if (event.type === 'charge.refunded' && event.refunds) {
+        outcome = (await service.recordRefunds(event.refunds)) > 0 ? 'processed' : 'ignored';
+      } else if (event.type === 'payment_intent.succeeded' && event.intent) {
         const payment = await repository.paymentByIntent(event.intent.id);
         const purchase = payment ? await orders.findPurchase(payment.order_id) : undefined;
         if (purchase?.status === 'cancelled') {
@@ -105,6 +148,29 @@ export function createPaymentsService({
       }
       await repository.recordEvent(event, new Date().toISOString());
       return outcome;
+    },
+
+    /**
+     * A charge's refunds as the provider reports them: each of ours names its order; a whole
+     * refund made in the provider's dashboard refunds every paid line of the purchase. Orders
+     * refunded already stay as they are. Answers how many orders it refunded now.
+     */
+    async recordRefunds(refunds: NonNullable<WebhookEvent['refunds']>): Promise<number> {
+      const payment = await repository.paymentByIntent(refunds.intentId);
+      const purchase = payment ? await orders.findPurchase(payment.order_id) : undefined;
+      if (!purchase) {
+        log.warn({ intentId: refunds.intentId }, 'refund event for no known payment');
+        return 0;
+      }
+      const lines = new Set(purchase.orders.map((order) => order.id));
+      const made = refunds.lines.filter((line) => line.orderId !== null && lines.has(line.orderId) && line.status !== 'failed' && line.status !== 'canceled');
+      const targets = made.length > 0 || !refunds.whole
+        ? made.map((line) => ({ orderId: line.orderId!, refundId: line.id }))
+        : purchase.orders.filter((order) => order.status === 'paid').map((order) => ({ orderId: order.id, refundId: refunds.lines[0]?.id ?? refunds.intentId }));
+      if (targets.length === 0) log.warn({ intentId: refunds.intentId }, 'a partial refund made outside the shop names no order: record it by hand');
+      let changed = 0;
+      for (const { orderId, refundId } of targets) if ((await orders.completeRefund(orderId, refundId)).changed) changed++;
+      return changed;
     },
 
     /**

@@ -124,4 +124,57 @@ describe('Stripe mode (against a local stub of the Stripe API)', () => {
       expect(order).toMatchObject({ paid: true, transactionId: intentId, checkoutId });
     }
   });
+
+  /** A paid one-part order of two pieces at $45 (Stripe says succeeded, the page confirmed). */
+  async function paidOrder() {
+    const { customer, orderId } = await placeOrder();
+    const { clientSecret } = (await shop.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { orderId } })).json();
+    const intentId = clientSecret.split('_secret_')[0] as string;
+    shop.stub.succeed(intentId, 9000);
+    expect((await shop.t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: customer.headers, payload: { transactionID: intentId } })).statusCode).toBe(200);
+    return { customer, orderId, intentId };
+  }
+  const refundsOf = (intentId: string) => [...shop.stub.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+
+  it("refunds a paid order through Stripe's refunds API, once, naming the order in the refund's metadata", async () => {
+    const admin = await insertSignedInUser(shop.t.database.db, { role: 'admin' });
+    const { customer, orderId, intentId } = await paidOrder();
+    const answers = await Promise.all([1, 2, 3].map(() => shop.t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(refundsOf(intentId)).toEqual([expect.objectContaining({ amount: 9000, status: 'succeeded', metadata: { orderId } })]);
+    const order = (await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json();
+    expect(order.status).toBe('refunded');
+  });
+
+  it("leaves the order paid with Stripe's reason when Stripe's refund fails", async () => {
+    const admin = await insertSignedInUser(shop.t.database.db, { role: 'admin' });
+    const { customer, orderId, intentId } = await paidOrder();
+    shop.stub.failRefundsOf(intentId);
+    const answer = await shop.t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe('The payment provider declined the refund: expired_or_canceled_card. The order stays paid.');
+    expect((await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json().status).toBe('paid');
+  });
+
+  it('records a refund made in Stripe’s dashboard from its charge.refunded event: a whole one refunds the order; a partial one naming no order is left to the owner', async () => {
+    const { customer, orderId, intentId } = await paidOrder();
+    const charge = (refunds: object[], whole: boolean) =>
+      JSON.stringify({
+        id: `evt_refund_${intentId}_${refunds.length}_${whole}`,
+        object: 'event',
+        type: 'charge.refunded',
+        data: { object: { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId, refunded: whole, amount: 9000, refunds: { object: 'list', data: refunds } } },
+      });
+    const status = async () => (await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json().status;
+
+    // A partial refund made in Stripe's dashboard names no order: the shop cannot tell which line it was.
+    const partial = charge([{ id: 're_dash_1', object: 'refund', amount: 100, status: 'succeeded', metadata: {} }], false);
+    expect((await webhook(partial, signWebhook(partial))).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await status()).toBe('paid');
+
+    const whole = charge([{ id: 're_dash_2', object: 'refund', amount: 9000, status: 'succeeded', metadata: {} }], true);
+    expect((await webhook(whole, signWebhook(whole))).json()).toEqual({ received: true, outcome: 'processed' });
+    expect(await status()).toBe('refunded');
+    expect((await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json()).toMatchObject({ status: 'refunded', paid: true });
+  });
 });

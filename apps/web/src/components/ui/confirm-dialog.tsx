@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
@@ -11,10 +11,14 @@ export interface ConfirmDialogProps {
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** A form asked with the question, e.g. a shipment's tracking number. */
+  children?: ReactNode;
+  /** The id of that form: the confirm button submits it, and the form confirms once its fields are valid. */
+  formId?: string;
 }
 
 /** A question that must be answered before something irreversible happens. */
-export function ConfirmDialog({ open, heading, text, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, heading, text, confirmLabel, cancelLabel, onConfirm, onCancel, children, formId }: ConfirmDialogProps) {
   const headingId = useId();
   const textId = useId();
   return (
@@ -25,11 +29,12 @@ export function ConfirmDialog({ open, heading, text, confirmLabel, cancelLabel, 
       <p id={textId} className="py-4 wrap-anywhere">
         {text}
       </p>
+      {children}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onCancel}>
           {cancelLabel}
         </button>
-        <button type="button" className="btn btn-error" onClick={onConfirm}>
+        <button {...(formId ? { type: 'submit', form: formId } : { type: 'button', onClick: onConfirm })} className="btn btn-error">
           {confirmLabel}
         </button>
       </div>

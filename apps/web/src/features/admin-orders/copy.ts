@@ -26,12 +26,26 @@ export const adminOrdersCopy = {
     paid: 'Paid',
     shipped: 'Deliverd',
     cancelled: 'Cancelled',
+    refunded: 'Refunded',
     transactionId: 'Transaction ID',
+    trackingNumber: 'Tracking number',
   },
   shifting: 'Shifting',
   shiftingFor: (part: string, customer: string) => `Shifting ${part} for ${customer}`,
   shifted: 'Order get to Shifting.',
   failed: 'Something went wrong. Please try again.',
+  shipment: { carrier: 'Carrier', trackingNumber: 'Tracking number', optional: 'optional' },
+  refund: 'Refund',
+  /** Read after 'Refund' by screen readers. */
+  refundFor: (part: string, customer: string) => `${part} for ${customer}`,
+  refunded: 'Order refunded.',
+  confirmRefund: {
+    heading: 'Refund this order?',
+    text: (total: string, quantity: number, part: string, customer: string) =>
+      `${total} goes back to the card ${customer} paid with, for ${quantity} × ${part}; the parts go back on the shelf.`,
+    confirm: 'Yes, Refund',
+    cancel: 'Cancel',
+  },
   confirm: {
     heading: 'Are you Sure For Shifting?',
     text: (quantity: number, part: string, customer: string) => `${quantity} × ${part} for ${customer} will be marked as on the way.`,

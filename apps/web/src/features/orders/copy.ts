@@ -22,7 +22,9 @@ export const ordersCopy = {
     paid: 'Paid',
     shipped: 'On the way',
     cancelled: 'Cancelled',
+    refunded: 'Refunded',
     transactionId: 'Transaction ID',
+    trackingNumber: 'Tracking number',
   },
   pay: 'Pay',
   /** A checkout's lead line pays and cancels all its lines; the others say so. */

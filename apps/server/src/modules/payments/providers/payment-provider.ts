@@ -12,11 +12,30 @@ export interface ProviderIntent {
   paysFor: string | null;
 }
 
+/** A refund as the provider answers it: done (or on its way to the card), or declined with its reason. */
+export interface ProviderRefund {
+  id: string;
+  status: 'succeeded' | 'failed';
+  failureReason: string | null;
+}
+
+/** A refund a `charge.refunded` event lists: the order its metadata names, if it was ours. */
+export interface RefundedLine {
+  id: string;
+  status: string;
+  orderId: string | null;
+}
+
 export interface WebhookEvent {
   id: string;
   type: string;
   intent: { id: string } | null;
+  /** For `charge.refunded`: the charge's intent, whether all of it is refunded, and its refunds. */
+  refunds: { intentId: string; whole: boolean; lines: RefundedLine[] } | null;
 }
+
+/** The refund's metadata, naming the order whose amount it gives back. */
+export const refundMetadata = (orderId: string): Record<string, string> => ({ orderId });
 
 /** A card payment provider: Stripe, or the built-in test mode with the same life cycle. */
 export interface PaymentProvider {
@@ -28,6 +47,11 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /** Cancels an unpaid intent; answers the status it ends in (succeeded when it was paid first). */
   cancelIntent(id: string): Promise<IntentStatus | null>;
+  /**
+   * Gives back part or all of a succeeded payment, once per idempotency key (a repeat answers
+   * the first refund). A refund the provider declines answers 'failed' with its reason.
+   */
+  refund(input: { intentId: string; amountCents: number; idempotencyKey: string; orderId: string }): Promise<ProviderRefund>;
   /** Verifies the signature over the raw body and answers the event; throws when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { type IntentStatus, type PaymentProvider, type ProviderIntent, paysForMetadata, paysForOf, type WebhookEvent } from './payment-provider.js';
+import { type IntentStatus, type PaymentProvider, type ProviderIntent, paysForMetadata, paysForOf, refundMetadata, type WebhookEvent } from './payment-provider.js';
 import { verifyStripeSignedEvent } from './stripe-signature.js';
 
 const FINAL_OR_PENDING: readonly IntentStatus[] = ['succeeded', 'processing', 'canceled'];
@@ -59,6 +59,21 @@ export function createStripeProvider(config: {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           const current = await this.retrieveIntent(id);
           return current?.status ?? null;
+        }
+        throw error;
+      }
+    },
+    async refund({ intentId, amountCents, idempotencyKey, orderId }) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents, metadata: refundMetadata(orderId) }, { idempotencyKey });
+        // 'pending' and 'requires_action' refunds are on their way to the customer; 'failed' and
+        // 'canceled' ones are not, and a later failure arrives as a `refund.failed` event.
+        const failed = refund.status === 'failed' || refund.status === 'canceled';
+        return { id: refund.id, status: failed ? 'failed' : 'succeeded', failureReason: failed ? (refund.failure_reason ?? refund.status ?? 'declined') : null };
+      } catch (error) {
+        // Stripe refuses a refund it cannot make (more than is left, a disputed charge) with a reason.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) {
+          return { id: '', status: 'failed', failureReason: error.message };
         }
         throw error;
       }

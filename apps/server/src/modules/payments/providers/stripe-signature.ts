@@ -40,5 +40,17 @@ export function verifyStripeSignedEvent(signer: Stripe, rawBody: Buffer, signatu
     id: event.id,
     type: event.type,
     intent: object.object === 'payment_intent' && object.id ? { id: object.id } : null,
+    refunds: object.object === 'charge' ? refundsOf(event.data.object as Stripe.Charge) : null,
+  };
+}
+
+/** A charge's refunds as a `charge.refunded` event carries them (Stripe lists the latest ones). */
+function refundsOf(charge: Stripe.Charge): WebhookEvent['refunds'] {
+  const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intentId) return null;
+  return {
+    intentId,
+    whole: charge.refunded === true,
+    lines: (charge.refunds?.data ?? []).map((refund) => ({ id: refund.id, status: refund.status ?? '', orderId: refund.metadata?.orderId ?? null })),
   };
 }

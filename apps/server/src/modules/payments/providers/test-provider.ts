@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import type { Database, TestPaymentIntentTable } from '../../../db/schema.js';
 import { AppError } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
-import { type PaymentProvider, type ProviderIntent, paysForMetadata, type WebhookEvent } from './payment-provider.js';
+import { type PaymentProvider, type ProviderIntent, type ProviderRefund, paysForMetadata, refundMetadata, type WebhookEvent } from './payment-provider.js';
 import { verifyStripeSignedEvent } from './stripe-signature.js';
 
 /** Stripe's documented test cards that test mode accepts; any other number is refused and never stored. */
@@ -12,10 +12,15 @@ const TEST_CARDS: Record<string, { outcome: 'succeeded' } | { outcome: 'declined
   '4242424242424242': { outcome: 'succeeded' },
   '4000056655665556': { outcome: 'succeeded' },
   '5555555555554444': { outcome: 'succeeded' },
+  // Paid, but Stripe's refunds of it fail: the card was closed since.
+  '4000000000005126': { outcome: 'succeeded' },
   '4000000000000002': { outcome: 'declined', code: 'card_declined', message: 'Your card was declined.' },
   '4000000000009995': { outcome: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   '4000000000000069': { outcome: 'declined', code: 'expired_card', message: 'Your card has expired.' },
 };
+
+/** The last digits of Stripe's test card whose refunds fail. */
+const REFUND_FAILS_LAST4 = '5126';
 
 export interface TestCard {
   number: string;
@@ -169,6 +174,41 @@ export function createTestModeProvider({
         onEvent(payload, provider.signWebhook(payload));
       }
       return toIntent(final);
+    },
+
+    async refund({ intentId, amountCents, idempotencyKey, orderId }) {
+      const toRefund = (row: { id: string; status: 'succeeded' | 'failed'; failure_reason: string | null }): ProviderRefund => ({
+        id: row.id,
+        status: row.status,
+        failureReason: row.failure_reason,
+      });
+      const existing = await db.selectFrom('test_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      if (existing) return toRefund(existing);
+      const intent = await findById(intentId);
+      if (!intent || intent.status !== 'succeeded') return { id: '', status: 'failed', failureReason: 'This payment was not completed, so there is nothing to refund.' };
+      const { refunded } = await db
+        .selectFrom('test_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('refunded'))
+        .where('intent_id', '=', intentId)
+        .where('status', '=', 'succeeded')
+        .executeTakeFirstOrThrow();
+      if (Number(refunded) + amountCents > intent.amount_cents) {
+        return { id: '', status: 'failed', failureReason: 'The refund is larger than what is left of the payment.' };
+      }
+      const closedCard = intent.card_last4 === REFUND_FAILS_LAST4;
+      const row = {
+        id: `re_test_${newId()}`,
+        intent_id: intentId,
+        amount_cents: amountCents,
+        idempotency_key: idempotencyKey,
+        status: closedCard ? ('failed' as const) : ('succeeded' as const),
+        failure_reason: closedCard ? 'expired_or_canceled_card' : null,
+        metadata: JSON.stringify(refundMetadata(orderId)),
+        created_at: now(),
+      };
+      // Two requests with one key at once: the second insert does nothing and both read the first.
+      await db.insertInto('test_refunds').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute();
+      return toRefund(await db.selectFrom('test_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow());
     },
 
     signWebhook(payload) {

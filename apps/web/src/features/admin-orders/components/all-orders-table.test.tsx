@@ -7,12 +7,14 @@ import { AllOrdersTable } from './all-orders-table';
 const unpaid = buildOrder({ name: 'Una Unpaid', email: 'una@example.com', toolName: 'Brake Pad Set', quantity: 4, total: 51.96 });
 const paid = buildOrder({ name: 'Pat Paid', email: 'pat@example.com', toolName: 'Chain Kit', status: 'paid', paid: true, transactionId: 'pi_p' });
 const shipped = buildOrder({ name: 'Sid Shipped', email: 'sid@example.com', toolName: 'Spark Plug', status: 'shipped', paid: true, shift: true, transactionId: 'pi_s' });
+const refunded = buildOrder({ name: 'Rae Refunded', email: 'rae@example.com', toolName: 'Oil Filter', status: 'refunded', paid: true, transactionId: 'pi_r' });
 
 function renderTable(props: Partial<Parameters<typeof AllOrdersTable>[0]> = {}) {
   const onShift = vi.fn();
-  render(<AllOrdersTable orders={[unpaid, paid, shipped]} onShift={onShift} {...props} />);
+  const onRefund = vi.fn();
+  render(<AllOrdersTable orders={[unpaid, paid, shipped, refunded]} onShift={onShift} onRefund={onRefund} {...props} />);
   const row = (email: string) => within(screen.getByRole('row', { name: new RegExp(email) }));
-  return { onShift, row };
+  return { onShift, onRefund, row };
 }
 
 describe('AllOrdersTable', () => {
@@ -62,8 +64,19 @@ describe('AllOrdersTable', () => {
     expect(onShift).toHaveBeenCalledWith(paid);
   });
 
-  it('disables the button of an order being shipped', () => {
-    const { row } = renderTable({ shiftingId: paid._id });
+  it('disables the buttons of an order being shipped or refunded', () => {
+    const { row } = renderTable({ busyId: paid._id });
     expect(row('pat@example.com').getByRole('button', { name: /^Shifting/ })).toBeDisabled();
+    expect(row('pat@example.com').getByRole('button', { name: /^Refund/ })).toBeDisabled();
+  });
+
+  it("offers 'Refund' only on paid orders not yet shipped, and shows a refunded one as such", async () => {
+    const { row, onRefund } = renderTable();
+    expect(row('una@example.com').queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(row('sid@example.com').queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(row('rae@example.com').queryByRole('button')).toHaveAccessibleName(`#${refunded.number} details`);
+    expect(row('rae@example.com').getByText('Refunded')).toBeInTheDocument();
+    await userEvent.click(row('pat@example.com').getByRole('button', { name: /^Refund ?Chain Kit for Pat Paid$/ }));
+    expect(onRefund).toHaveBeenCalledWith(paid);
   });
 });

@@ -9,12 +9,14 @@ interface AllOrdersTableProps {
   orders: Order[];
   /** Asks to start shipping a paid order; the page confirms before anything happens. */
   onShift: (order: Order) => void;
-  /** The order whose shipping is being started right now, if any. */
-  shiftingId?: string | null;
+  /** Asks to refund a paid order not yet shipped; the page confirms first. */
+  onRefund: (order: Order) => void;
+  /** The order being shipped or refunded right now, if any. */
+  busyId?: string | null;
 }
 
-/** SPEC's admin table of every order: 'Shifting' for paid orders, 'Deliverd' once shipped. */
-export function AllOrdersTable({ orders, onShift, shiftingId = null }: AllOrdersTableProps) {
+/** SPEC's admin table of every order: 'Shifting' for paid orders, 'Deliverd' once shipped, 'Refund' until then. */
+export function AllOrdersTable({ orders, onShift, onRefund, busyId = null }: AllOrdersTableProps) {
   const { columns } = copy;
   const details = useOrderDetails(copy.state, 'admin');
   const tableColumns: DataTableColumn<Order>[] = [
@@ -25,18 +27,27 @@ export function AllOrdersTable({ orders, onShift, shiftingId = null }: AllOrders
       header: columns.action,
       optional: true,
       cell: (order) => {
-        if (!order.paid) return null;
+        if (!order.paid || order.status === 'refunded') return null;
         return (
-          <BusyButton
-            className="btn-primary"
-            busy={shiftingId === order._id}
-            // SPEC section 4: only paid orders can start shipping, and only once.
-            disabled={order.shift}
-            onClick={() => onShift(order)}
-          >
-            {copy.shifting}
-            <span className="sr-only"> {copy.shiftingFor(order.toolName, order.name)}</span>
-          </BusyButton>
+          <div className="flex flex-wrap gap-2">
+            <BusyButton
+              className="btn-primary"
+              busy={busyId === order._id}
+              // SPEC section 4: only paid orders can start shipping, and only once.
+              disabled={order.shift}
+              onClick={() => onShift(order)}
+            >
+              {copy.shifting}
+              <span className="sr-only"> {copy.shiftingFor(order.toolName, order.name)}</span>
+            </BusyButton>
+            {/* A parcel on its way is no longer refunded from here. */}
+            {!order.shift && (
+              <BusyButton className="btn-outline" busy={busyId === order._id} onClick={() => onRefund(order)}>
+                {copy.refund}
+                <span className="sr-only"> {copy.refundFor(order.toolName, order.name)}</span>
+              </BusyButton>
+            )}
+          </div>
         );
       },
     },
@@ -50,7 +61,7 @@ export function AllOrdersTable({ orders, onShift, shiftingId = null }: AllOrders
         columns={tableColumns}
         rows={orders}
         rowKey={(order) => order._id}
-        busyKey={shiftingId}
+        busyKey={busyId}
         rowTestId="admin-order-row"
         fitsFrom="4xl"
       />

@@ -8,9 +8,11 @@ import { OrdersTable } from './orders-table';
 const unpaid = buildOrder({ toolName: 'Brake Pad Set', quantity: 4, total: 51.96 });
 const paid = buildOrder({ toolName: 'Chain Kit', status: 'paid', paid: true, transactionId: 'pi_test_paid1' });
 const shipped = buildOrder({ toolName: 'Spark Plug', status: 'shipped', paid: true, shift: true, transactionId: 'pi_test_ship1' });
+const tracked = buildOrder({ toolName: 'Air Filter', status: 'shipped', paid: true, shift: true, transactionId: 'pi_test_ship2', carrier: 'Royal Mail', trackingNumber: 'RM 1234 5678 5GB' });
+const refunded = buildOrder({ toolName: 'Fork Seal', status: 'refunded', paid: true, transactionId: 'pi_test_refund1', reviewed: false });
 
 function renderTable(onCancel = vi.fn()) {
-  renderWithProviders(<OrdersTable orders={[unpaid, paid, shipped]} onCancel={onCancel} />);
+  renderWithProviders(<OrdersTable orders={[unpaid, paid, shipped, tracked, refunded]} onCancel={onCancel} />);
   const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
   return { onCancel, row };
 }
@@ -44,7 +46,7 @@ describe('OrdersTable', () => {
     const { row } = renderTable();
     expect(row('Brake Pad Set').getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashbord/payment/${unpaid._id}`);
     expect(row('Brake Pad Set').getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
-    for (const part of ['Chain Kit', 'Spark Plug']) {
+    for (const part of ['Chain Kit', 'Spark Plug', 'Fork Seal']) {
       expect(row(part).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
       expect(row(part).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
     }
@@ -58,6 +60,16 @@ describe('OrdersTable', () => {
     expect(row('Spark Plug').getByText('Paid')).toBeInTheDocument();
     expect(row('Spark Plug').getByText('On the way')).toBeInTheDocument();
     expect(row('Spark Plug').getByText('pi_test_ship1')).toBeInTheDocument();
+  });
+
+  it('shows the tracking number of a shipment that has one, and a refunded order as refunded', () => {
+    const { row } = renderTable();
+    expect(row('Air Filter').getByTestId('order-tracking-number')).toHaveTextContent('RM 1234 5678 5GB');
+    expect(row('Air Filter').getByText('(Royal Mail)')).toBeInTheDocument();
+    expect(row('Spark Plug').queryByTestId('order-tracking-number')).not.toBeInTheDocument();
+    expect(row('Fork Seal').getByText('Paid')).toBeInTheDocument();
+    expect(row('Fork Seal').getByText('Refunded')).toBeInTheDocument();
+    expect(row('Fork Seal').queryByRole('link', { name: /Review/ })).not.toBeInTheDocument();
   });
 
   it('asks to cancel the order of its row', async () => {

@@ -37,7 +37,8 @@ export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTab
       header: columns.actions,
       optional: true,
       cell: (order) => {
-        if (order.paid && order.reviewed === false) {
+        // A refunded order's part was given back: it is not reviewed from that order.
+        if ((order.status === 'paid' || order.status === 'shipped') && order.reviewed === false) {
           return (
             <Link to={paths.dashboard.addReview.getHref(order.productId)} className="btn btn-outline btn-sm">
               {copy.reviewPart}
