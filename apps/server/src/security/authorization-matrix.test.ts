@@ -333,6 +333,8 @@ const ROWS: Row[] = [
     request: async ({ owner }) => ({ url: `/api/orders/${await placeOrder(owner)}`, payload: { transactionID: 'pi_test_made_up' } }),
   },
   { route: 'GET /api/allorders', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders' }) },
+  { route: 'GET /api/allorders/count', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders/count?status=paid' }) },
+  { route: 'GET /api/allorders/export', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders/export?status=refunded' }) },
   {
     route: 'PATCH /api/shiftorders/:id',
     expect: gated(401, 403, 403, 200),

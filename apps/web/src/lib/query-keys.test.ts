@@ -11,7 +11,8 @@ describe('query keys', () => {
     const startsWith = (key: readonly unknown[], root: readonly unknown[]) => expect(key.slice(0, root.length)).toEqual(root);
     startsWith(queryKeys.products.page({ page: 0, size: 6 }), queryKeys.products.all);
     startsWith(queryKeys.products.detail('p1'), queryKeys.products.all);
-    startsWith(queryKeys.orders.every('brake'), queryKeys.orders.all);
+    startsWith(queryKeys.orders.every({ q: 'brake', status: 'paid', page: 1, size: 20 }), queryKeys.orders.all);
+    startsWith(queryKeys.orders.count({ q: 'brake', status: undefined }), queryKeys.orders.all);
     startsWith(queryKeys.users.list('hana'), queryKeys.users.all);
     startsWith(queryKeys.products.search({ q: 'oil' }), queryKeys.products.all);
     startsWith(queryKeys.reviews.product('p1'), queryKeys.reviews.all);

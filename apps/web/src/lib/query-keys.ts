@@ -43,8 +43,10 @@ export const queryKeys = {
   cart: ['cart'] as const,
   orders: {
     all: orders,
-    /** Every customer's orders (admin), or those the admin's search finds. */
-    every: (q: string) => [...orders, 'all', { q }] as const,
+    /** A page of every customer's orders (admin): of one status, those the admin's search finds. */
+    every: (filter: { q: string; status: string | undefined; page: number; size: number }) => [...orders, 'all', filter] as const,
+    /** How many orders the admin's filter finds. */
+    count: (filter: { q: string; status: string | undefined }) => [...orders, 'count', filter] as const,
     customer: (email: string) => [...orders, 'customer', email] as const,
     detail: (id: string) => [...orders, 'detail', id] as const,
   },

@@ -56,5 +56,12 @@ export const pageSizeParam = pageSizeUpTo(100);
 
 /** The search box of an admin table: text the list is filtered by on the server (empty: everything). */
 export const ADMIN_SEARCH_MAX = 100;
+/** A whole number in a query string, e.g. `?page=2`. */
+export const integerString = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number);
+
 export const adminSearchParam = z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`);
 export const adminSearchQuerySchema = z.object({ q: adminSearchParam.optional() });

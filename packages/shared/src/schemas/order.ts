@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../constants.js';
-import { boundedText, idSchema } from './common.js';
+import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
+import { adminSearchParam, boundedText, idSchema, integerString } from './common.js';
 import { phoneSchema } from './user.js';
 
 /** SPEC section 5 purchase messages. */
@@ -73,6 +73,26 @@ export type ShipmentInput = z.input<typeof shipmentSchema>;
 
 const orderStatusSchema = z.enum(['waiting', 'paid', 'shipped', 'cancelled', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export const ORDER_STATUSES = orderStatusSchema.options;
+
+/**
+ * GET /allorders: every order (SPEC's call), or a page of them (`page` from 0, `size`), of one
+ * status and matching a search, newest first.
+ */
+export const allOrdersQuerySchema = z.object({
+  q: adminSearchParam.optional(),
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  page: integerString('page must be a whole number from 0').optional(),
+  size: integerString(`size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, `size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional(),
+});
+export type AllOrdersQuery = z.output<typeof allOrdersQuerySchema>;
+
+/** GET /allorders/count: how many orders of one status a search finds. */
+export const allOrdersCountQuerySchema = allOrdersQuerySchema.pick({ q: true, status: true });
+export const orderCountSchema = z.object({ count: z.number().int() });
+export type OrderCount = z.infer<typeof orderCountSchema>;
 
 /** An order's short number as people read it: '#10234'. */
 export const formatOrderNumber = (number: number): string => `#${number}`;

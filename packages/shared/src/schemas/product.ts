@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
-import { boundedText, idSchema, singleLineText } from './common.js';
+import { boundedText, idSchema, integerString, singleLineText } from './common.js';
 import { CATEGORY_NAME_MAX, categoryMessages } from './category.js';
 import { hostedImageSchema } from './image.js';
 import { FIT_VERDICTS } from '../fit.js';
@@ -25,12 +25,6 @@ export const productSchema = z.object({
   fit: z.enum(FIT_VERDICTS).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
-
-const integerString = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number);
 
 export const productPageQuerySchema = z.object({
   page: integerString('page must be a whole number from 0').optional(),

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { CART_LINES_MAX } from '@shop/shared';
 import { type ShopDatabase, transactionRunner } from '../../db/database.js';
+import type { AllOrdersQuery } from '@shop/shared';
 import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { holdsEveryWord } from '../../lib/text-match.js';
@@ -38,6 +39,9 @@ export interface CheckoutSource {
   lines(userId: unknown): RawBuilder<unknown>;
   clear(userId: unknown, when: RawBuilder<unknown>): RawBuilder<unknown>;
 }
+
+/** Which orders an admin's list or export shows. */
+export type OrdersFilter = Pick<AllOrdersQuery, 'q' | 'status'>;
 
 /** What one purchase may be and what its account may hold, at the purchase's time. */
 export interface PlacementLimits {
@@ -377,6 +381,20 @@ export function createOrdersRepository(database: ShopDatabase) {
     };
   }
 
+  /** The orders of one status and holding every word of `q` (or whose number it is), when given. */
+  const filtered = ({ q, status }: OrdersFilter) =>
+    db
+      .selectFrom('orders')
+      .selectAll()
+      .$if(status !== undefined, (query) => query.where('status', '=', status!))
+      .$if(Boolean(q), (query) =>
+        query.where((eb) => {
+          const text = holdsEveryWord(['customer_name', 'email', 'tool_name', 'phone', 'location', 'transaction_id'], q!);
+          const number = /^#?(\d{1,9})$/.exec(q!);
+          return number ? eb.or([eb('number', '=', Number(number[1])), text]) : text;
+        }),
+      );
+
   /** Orders of one purchase: the one order, or every order of the checkout. */
   const purchaseColumn = (ref: PurchaseRef) => (ref.kind === 'checkout' ? 'checkout_id' : 'id');
 
@@ -446,19 +464,35 @@ export function createOrdersRepository(database: ShopDatabase) {
      * Every order, newest first; with `q`, those whose customer, email, part, phone, address or
      * transaction holds every word of it, or whose number it is ('10042', '#10042').
      */
-    listAll(q?: string): Promise<OrderRow[]> {
-      return db
-        .selectFrom('orders')
-        .selectAll()
-        .$if(Boolean(q), (query) =>
-          query.where((eb) => {
-            const text = holdsEveryWord(['customer_name', 'email', 'tool_name', 'phone', 'location', 'transaction_id'], q!);
-            const number = /^#?(\d{1,9})$/.exec(q!);
-            return number ? eb.or([eb('number', '=', Number(number[1])), text]) : text;
-          }),
-        )
-        .orderBy('id', 'desc')
+    /** Every order, newest first, or a page of them; of one status and holding every word of `q` (or of its number) when given. */
+    listAll({ page = 0, size, ...filter }: AllOrdersQuery = {}): Promise<OrderRow[]> {
+      return filtered(filter)
+        .orderBy('number', 'desc')
+        .$if(size !== undefined, (query) => query.limit(size!).offset(page * size!))
         .execute();
+    },
+
+    async countAll(filter: OrdersFilter): Promise<number> {
+      const { count } = await filtered(filter)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /** The orders `listAll` finds, newest first, `batch` at a time (each batch after the last one's number): for exports of any size. */
+    async *batches(filter: OrdersFilter, batch = 1000): AsyncGenerator<OrderRow[]> {
+      let before: number | undefined;
+      for (;;) {
+        const rows = await filtered(filter)
+          .$if(before !== undefined, (query) => query.where('number', '<', before!))
+          .orderBy('number', 'desc')
+          .limit(batch)
+          .execute();
+        if (rows.length > 0) yield rows;
+        if (rows.length < batch) return;
+        before = rows.at(-1)!.number;
+      }
     },
 
     /**

@@ -1,11 +1,13 @@
 import {
-  adminSearchQuerySchema,
+  allOrdersCountQuerySchema,
+  allOrdersQuerySchema,
   createOrderSchema,
   deletedAnswerSchema,
   emailParamsSchema,
   idSchema,
   insertedAnswerSchema,
   modifiedAnswerSchema,
+  orderCountSchema,
   orderSchema,
   shipOrderSchema,
 } from '@shop/shared';
@@ -91,12 +93,53 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         ...bearer,
-        summary: "Every order, newest first (admin); ?q= by number, customer, email, part, phone, address or transaction",
-        querystring: adminSearchQuerySchema,
+        summary:
+          'Every order, newest first (admin); ?status= of one status, ?q= by number, customer, email, part, phone, address or transaction, ?page=&size= a page of them',
+        querystring: allOrdersQuerySchema,
         response: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => (await orders.listAll(request.query.q)).map(toOrder),
+    async (request) => (await orders.listAll(request.query)).map(toOrder),
+  );
+
+  app.get(
+    '/allorders/count',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: 'How many orders ?status= and ?q= find (admin), for the pages of Manage All Orders',
+        querystring: allOrdersCountQuerySchema,
+        response: { 200: orderCountSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => ({ count: await orders.countAll(request.query) }),
+  );
+
+  app.get(
+    '/allorders/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: 'The orders ?status= and ?q= find, newest first, as a CSV file for accounting (admin)',
+        querystring: allOrdersCountQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      request.log.info({ by: request.user?.email, ...request.query }, 'orders exported');
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="orders-${request.query.status ?? 'all'}-${day}.csv"`)
+        .header('Cache-Control', 'no-store')
+        // The CSV text, streamed as it is read (Fastify sends a stream as it is, unserialized).
+        .send(orders.exportCsv(request.query) as unknown as string);
+    },
   );
 
   app.patch(

@@ -1,10 +1,12 @@
-import { checkoutMessages, MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages } from '@shop/shared';
+import { type AllOrdersQuery, checkoutMessages, MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages } from '@shop/shared';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { OrderMailDispatcher } from './order-mail-outbox.js';
-import type { CheckoutSource, NewCheckout, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
+import { ordersCsv } from './orders.export.js';
+import type { CheckoutSource, NewCheckout, OrdersFilter, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
 
 /** How long a refund may take at the provider before the order can be refunded (or shipped) again. */
 const REFUND_CLAIM_MS = 2 * 60 * 1000;
@@ -251,8 +253,17 @@ export function createOrdersService({
       return repository.paidOrderIds(userId, productId);
     },
 
-    listAll(q?: string): Promise<OrderRow[]> {
-      return repository.listAll(q);
+    listAll(query?: AllOrdersQuery): Promise<OrderRow[]> {
+      return repository.listAll(query);
+    },
+
+    countAll(filter: OrdersFilter): Promise<number> {
+      return repository.countAll(filter);
+    },
+
+    /** The orders the admin's list finds, as a CSV file for accounting, streamed. */
+    exportCsv(filter: OrdersFilter): Readable {
+      return ordersCsv(repository.batches(filter));
     },
 
     /**

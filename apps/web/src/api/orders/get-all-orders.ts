@@ -1,17 +1,33 @@
-import type { Order } from '@shop/shared';
+import type { Order, OrderCount, OrderStatus } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /allorders?q (admin): every order, newest first, or those the search text finds (number, customer, part, phone, address). */
-export const getAllOrders = ({ q = '', signal }: { q?: string; signal?: AbortSignal } = {}) =>
-  api.get<Order[]>(q ? `/allorders?${new URLSearchParams({ q })}` : '/allorders', { signal });
+/** Which orders Manage All Orders shows: one status or all, and a search. */
+export interface OrdersFilter {
+  q: string;
+  status: OrderStatus | undefined;
+}
 
-const getAllOrdersQueryOptions = (q: string) =>
-  queryOptions({
-    queryKey: queryKeys.orders.every(q),
-    queryFn: ({ signal }) => getAllOrders({ q, signal }),
+const filterParams = ({ q, status }: OrdersFilter) => ({ ...(q ? { q } : {}), ...(status ? { status } : {}) });
+
+/** GET /allorders?status&q&page&size (admin): a page of orders, newest first, of one status and those the search text finds (number, customer, part, phone, address). */
+export const getAllOrders = ({ page, size, signal, ...filter }: OrdersFilter & { page: number; size: number; signal?: AbortSignal }) =>
+  api.get<Order[]>(`/allorders?${new URLSearchParams({ ...filterParams(filter), page: String(page), size: String(size) })}`, { signal });
+
+/** GET /allorders/count?status&q (admin): how many orders the filter finds. */
+export const getAllOrdersCount = ({ signal, ...filter }: OrdersFilter & { signal?: AbortSignal }) =>
+  api.get<OrderCount>(`/allorders/count?${new URLSearchParams(filterParams(filter))}`, { signal });
+
+/** The previous page stays on screen while the next one loads. */
+export const useAllOrders = (filter: OrdersFilter & { page: number; size: number }) =>
+  useQuery({
+    ...queryOptions({ queryKey: queryKeys.orders.every(filter), queryFn: ({ signal }) => getAllOrders({ ...filter, signal }) }),
+    placeholderData: keepPreviousData,
   });
 
-/** The previous list stays on screen while a search's answer loads. */
-export const useAllOrders = (q = '') => useQuery({ ...getAllOrdersQueryOptions(q), placeholderData: keepPreviousData });
+export const useAllOrdersCount = (filter: OrdersFilter) =>
+  useQuery({
+    ...queryOptions({ queryKey: queryKeys.orders.count(filter), queryFn: ({ signal }) => getAllOrdersCount({ ...filter, signal }) }),
+    placeholderData: keepPreviousData,
+  });

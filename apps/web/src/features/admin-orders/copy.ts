@@ -10,6 +10,24 @@ export const adminOrdersCopy = {
   searchPlaceholder: 'Order number, customer, part or phone',
   noneFound: (q: string) => `No orders found for "${q}".`,
   tableLabel: 'All orders',
+  /** SPEC-2 section 6's status filter. */
+  statusFilter: {
+    label: 'Status',
+    all: 'All orders',
+    options: { waiting: 'Waiting for payment', paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled', refunded: 'Refunded' },
+  },
+  count: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'order' : 'orders'}`,
+  noneOfStatus: 'No orders in this state.',
+  exportCsv: 'Export CSV',
+  exportFailed: 'The orders could not be exported. Please try again.',
+  pager: {
+    navigation: 'Order pages',
+    first: 'First',
+    previous: 'Previous',
+    next: 'Next',
+    last: 'Last',
+    position: (page: number, pageCount: number | undefined) => (pageCount === undefined ? `Page ${page + 1}` : `Page ${page + 1} of ${pageCount}`),
+  },
   columns: {
     order: 'Order',
     customer: 'Customer',

@@ -1,25 +1,63 @@
-import type { Order, ShipmentInput } from '@shop/shared';
+import { ORDER_STATUSES, type Order, type OrderStatus, type ShipmentInput } from '@shop/shared';
 import { useRef } from 'react';
-import { useAllOrders } from '@/api/orders/get-all-orders';
+import { useSearchParams } from 'react-router';
+import { downloadOrders } from '@/api/orders/export-orders';
+import { useAllOrders, useAllOrdersCount } from '@/api/orders/get-all-orders';
 import { useRefundOrder } from '@/api/orders/refund-order';
 import { useShipOrder } from '@/api/orders/ship-order';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
 import { formatPrice } from '@/lib/format';
+import { pageSearchParams, parsePageParam } from '@/lib/page-param';
+import { toast } from '@/lib/toast';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { useSearchParam } from '@/lib/use-search-param';
 import { adminOrdersCopy as copy } from '../copy';
 import { AllOrdersTable } from './all-orders-table';
 import { ShipmentFields } from './shipment-fields';
 
+/** Orders per page: a screenful, and a shop of a million orders stays quick. */
+const ORDERS_PAGE_SIZE = 20;
 const SHIPMENT_FORM = 'shipment-form';
 
-/** /dashbord/manageAllorders: every order (or those the search finds), shipping for the paid ones, and refunds. */
+const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.some((status) => status === value);
+
+/**
+ * /dashbord/manageAllorders: the orders newest first, a page at a time, of one status and those
+ * the search finds (all of it in the address, so a view can be shared or come back to), shipping
+ * for the paid ones, refunds, and the CSV export of what is shown.
+ */
 export function ManageAllOrdersPage() {
   const [q, setQ] = useSearchParam();
-  const orders = useAllOrders(q);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const statusParam = searchParams.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const count = useAllOrdersCount({ q, status });
+  const pageCount = count.data ? Math.max(1, Math.ceil(count.data.count / ORDERS_PAGE_SIZE)) : undefined;
+  // A page past the end (e.g. the last order of the last page shipped away from a filter) shows the last one.
+  const requested = parsePageParam(searchParams.get('page'));
+  const page = pageCount ? Math.min(requested, pageCount - 1) : requested;
+  const orders = useAllOrders({ q, status, page, size: ORDERS_PAGE_SIZE });
+
+  const showPage = (next: number) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      params.delete('page');
+      for (const [name, value] of Object.entries(pageSearchParams(next))) params.set(name, value);
+      return params;
+    });
+  const showStatus = (next: string) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      params.delete('page');
+      if (isStatus(next)) params.set('status', next);
+      else params.delete('status');
+      return params;
+    });
+
   const shipOrder = useShipOrder();
   const refundOrder = useRefundOrder();
   // The carrier and tracking number the shipping question's form gave, read when it is confirmed.
@@ -40,18 +78,45 @@ export function ManageAllOrdersPage() {
     failed: copy.failed,
     question: { ...copy.confirmRefund, text: (order) => copy.confirmRefund.text(formatPrice(order.total), order.quantity, order.toolName, order.name) },
   });
+  const exportShown = () => void downloadOrders({ status, q }, copy.exportFailed).catch((error: unknown) => toast.error(error instanceof Error ? error.message : copy.exportFailed));
 
   return (
     <div className="flex flex-col gap-6">
       <title>{copy.documentTitle}</title>
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
-      <TableSearch label={copy.search} placeholder={copy.searchPlaceholder} value={q} onSearch={setQ} />
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="flex flex-col gap-1.5">
+          <span className="font-medium">{copy.statusFilter.label}</span>
+          <select className="select w-56" value={status ?? ''} onChange={(event) => showStatus(event.target.value)}>
+            <option value="">{copy.statusFilter.all}</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {copy.statusFilter.options[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="min-w-64 flex-1">
+          <TableSearch label={copy.search} placeholder={copy.searchPlaceholder} value={q} onSearch={setQ} />
+        </div>
+        <button type="button" className="btn btn-outline" onClick={exportShown}>
+          {copy.exportCsv}
+        </button>
+      </div>
+      {count.data && (
+        <p className="text-sm text-base-content/80" aria-live="polite">
+          {copy.count(count.data.count)}
+        </p>
+      )}
       <QueryView query={orders} copy={copy}>
         {(rows) =>
-          rows.length === 0 ? (
-            <EmptyState text={q ? copy.noneFound(q) : copy.empty} />
+          rows.length === 0 && page === 0 ? (
+            <EmptyState text={q ? copy.noneFound(q) : status ? copy.noneOfStatus : copy.empty} />
           ) : (
-            <AllOrdersTable orders={rows} onShift={shipping.ask} onRefund={refunding.ask} busyId={shipping.busyKey ?? refunding.busyKey} />
+            <>
+              <AllOrdersTable orders={rows} onShift={shipping.ask} onRefund={refunding.ask} busyId={shipping.busyKey ?? refunding.busyKey} />
+              <Pager page={page} pageCount={pageCount} onPageChange={showPage} labels={copy.pager} disabled={orders.isPlaceholderData} />
+            </>
           )
         }
       </QueryView>

@@ -1,0 +1,102 @@
+import type { Order } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '@/test/fetch-stub';
+import { buildOrder } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { ManageAllOrdersPage } from './manage-all-orders-page';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const paid = buildOrder({ name: 'Pat Paid', email: 'pat@example.com', toolName: 'Chain Kit', status: 'paid', paid: true, transactionId: 'pi_p', quantity: 2, total: 25 });
+
+describe('ManageAllOrdersPage', () => {
+  const fetchMock = stubFetch();
+  /** The calls the page made, as method and path with query. */
+  const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url).replace(/^.*\/api/, '')}`);
+  const bodyOf = (method: string, path: string) => {
+    const call = fetchMock.mock.calls.find(([url, init]) => (init?.method ?? 'GET') === method && String(url).endsWith(path));
+    return call ? JSON.parse(String(call[1]?.body)) : undefined;
+  };
+
+  function renderPage(route = '/dashbord/manageAllorders', { orders = [paid], count = 1 }: { orders?: Order[]; count?: number } = {}) {
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path.includes('/allorders/count')) return json({ count });
+      if (path.includes('/allorders/export')) return new Response('\uFEFForder\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+      if (path.includes('/allorders')) return json(orders);
+      if (path.includes('/refund')) return json({ orders: [{ _id: paid._id, number: paid.number, status: 'refunded' }] });
+      if (init?.method === 'PATCH') return json({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      return json({}, 404);
+    });
+    renderWithProviders(
+      <>
+        <ManageAllOrdersPage />
+        <ToastContainer />
+      </>,
+      { route },
+    );
+    return userEvent.setup();
+  }
+
+  it('asks for the status, search and page in the address, and shows how many orders there are', async () => {
+    renderPage('/dashbord/manageAllorders?status=refunded&q=sam&page=3', { count: 45 });
+    expect(await screen.findByText('45 orders')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('refunded');
+    await waitFor(() => expect(calls()).toContain('GET /allorders?q=sam&status=refunded&page=2&size=20'));
+    expect(calls()).toContain('GET /allorders/count?q=sam&status=refunded');
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
+  it('filters by status from the first page, and pages on', async () => {
+    const user = renderPage('/dashbord/manageAllorders?page=2', { count: 60 });
+    await screen.findByText('60 orders');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
+    await waitFor(() => expect(calls()).toContain('GET /allorders?status=paid&page=0&size=20'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls()).toContain('GET /allorders?status=paid&page=1&size=20'));
+  });
+
+  it('ships with the carrier and tracking number given, refusing markup in the tracking number', async () => {
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: /^Shifting/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Are you Sure For Shifting?' }));
+    await user.type(dialog.getByLabelText(/Carrier/), 'Royal Mail');
+    await user.type(dialog.getByLabelText(/Tracking number/), '<b>1</b>');
+    await user.click(dialog.getByRole('button', { name: 'Yes, Shift' }));
+    expect(await dialog.findByText('Tracking number may contain only letters, digits, spaces and dashes')).toBeInTheDocument();
+    expect(calls().some((call) => call.startsWith('PATCH'))).toBe(false);
+
+    await user.clear(dialog.getByLabelText(/Tracking number/));
+    await user.type(dialog.getByLabelText(/Tracking number/), 'RM 1234 5678 5GB');
+    await user.click(dialog.getByRole('button', { name: 'Yes, Shift' }));
+    expect(await screen.findByText('Order get to Shifting.')).toBeInTheDocument();
+    expect(bodyOf('PATCH', `/shiftorders/${paid._id}`)).toEqual({ carrier: 'Royal Mail', trackingNumber: 'RM 1234 5678 5GB' });
+  });
+
+  it('refunds an order once the admin confirms the amount going back', async () => {
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: /^Refund/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Refund this order?' }));
+    expect(dialog.getByText('$25.00 goes back to the card Pat Paid paid with, for 2 × Chain Kit; the parts go back on the shelf.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Yes, Refund' }));
+    expect(await screen.findByText('Order refunded.')).toBeInTheDocument();
+    expect(calls()).toContain(`POST /orders/${paid._id}/refund`);
+  });
+
+  it('exports the orders the filter finds as a CSV file the browser saves', async () => {
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:orders');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = renderPage('/dashbord/manageAllorders?status=paid&q=sam');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual([expect.stringMatching(/^orders-paid-\d{4}-\d{2}-\d{2}\.csv$/)]));
+    expect(calls()).toContain('GET /allorders/export?status=paid&q=sam');
+    vi.restoreAllMocks();
+  });
+});
