@@ -38,6 +38,8 @@ import { cataloguePlugin } from './modules/products/products.plugin.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.js';
 import { searchPlugin } from './modules/search/search.plugin.js';
+import { stockAlertsPlugin } from './modules/stock-alerts/stock-alerts.plugin.js';
+import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersPlugin } from './modules/users/users.plugin.js';
@@ -181,6 +183,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(reviewsPlugin);
   await app.register(usersPlugin);
   await app.register(contactPlugin);
+  await app.register(stockAlertsPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -202,6 +205,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
       await api.register(cartRoutes);
+      await api.register(stockAlertsRoutes);
       await api.register(catalogueFilesRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);

@@ -165,6 +165,15 @@ export interface PaymentTable {
 
 export type TestIntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
 
+/** A customer waiting to hear that a part is back in stock (SPEC-2 section 6). */
+export interface StockAlertTable {
+  user_id: string;
+  product_id: string;
+  created_at: string;
+  /** Set while an instance emails it. */
+  claimed_until: string | null;
+}
+
 /** A refund in test mode, as Stripe keeps it: of part or all of a succeeded intent, once per idempotency key. */
 export interface TestRefundTable {
   id: string;
@@ -299,6 +308,7 @@ export interface Database {
   payments: PaymentTable;
   test_payment_intents: TestPaymentIntentTable;
   test_refunds: TestRefundTable;
+  stock_alerts: StockAlertTable;
   webhook_events: WebhookEventTable;
   users: UserTable;
   sessions: SessionTable;

@@ -177,6 +177,22 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/garage', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/garage' }) },
   {
+    route: 'GET /api/products/:id/notify',
+    expect: gated(401, 200, 200, 200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db, { quantity: 0, minimum: 1 })).id}/notify` }),
+  },
+  {
+    route: 'PUT /api/products/:id/notify',
+    expect: gated(401, 200, 200, 200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db, { quantity: 0, minimum: 1 })).id}/notify` }),
+  },
+  {
+    route: 'DELETE /api/products/:id/notify',
+    expect: gated(401, 200, 200, 200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db, { quantity: 0, minimum: 1 })).id}/notify` }),
+  },
+  { route: 'GET /api/stock-alerts', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/stock-alerts' }) },
+  {
     route: 'POST /api/garage',
     expect: gated(401, 201, 201, 201),
     request: async () => ({ url: '/api/garage', payload: { vehicleId: await matrixVehicle(), year: 2016 } }),

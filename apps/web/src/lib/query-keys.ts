@@ -41,6 +41,11 @@ export const queryKeys = {
   garage: ['garage'] as const,
   /** The signed-in customer's cart: its lines say the stock and prices of now. */
   cart: ['cart'] as const,
+  /** 'Notify me': the signed-in customer's alert on a part, and how many wait per part (admin). */
+  stockAlerts: {
+    part: (productId: string) => ['stockAlerts', 'part', productId] as const,
+    counts: ['stockAlerts', 'counts'] as const,
+  },
   orders: {
     all: orders,
     /** A page of every customer's orders (admin): of one status, those the admin's search finds. */

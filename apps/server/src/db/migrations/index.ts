@@ -18,6 +18,7 @@ import * as m016 from './016-fitment-changes.js';
 import * as m017 from './017-carts.js';
 import * as m018 from './018-checkouts.js';
 import * as m019 from './019-refunds-and-tracking.js';
+import * as m020 from './020-stock-alerts.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-carts': m017,
   '018-checkouts': m018,
   '019-refunds-and-tracking': m019,
+  '020-stock-alerts': m020,
 };

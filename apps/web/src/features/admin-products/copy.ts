@@ -92,6 +92,8 @@ export const adminProductsCopy = {
       actions: 'Actions',
     },
     outOfStock: 'Out OF Stock.',
+    /** Customers who asked 'Notify me' on the part. */
+    waiting: (count: number) => `${count} waiting`,
     update: 'Update Product',
     delete: 'Delete',
     deleted: 'Product Delete Successfully.',

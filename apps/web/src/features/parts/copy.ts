@@ -13,6 +13,17 @@ export const partCopy = {
   available: (quantity: number) => `Available: ${quantity}`,
   minimumOrder: (minimum: number) => `Minimum order: ${minimum}`,
   outOfStock: 'Out OF Stock.',
+  /** SPEC-2 section 6: 'Notify me' on an out-of-stock part. */
+  notify: {
+    notifyMe: 'Notify me',
+    withdraw: 'Stop notifying me',
+    waiting: 'We will email you once, when this part is back in stock.',
+    subscribed: 'We will email you when it is back in stock.',
+    withdrawn: 'You will not be emailed about this part.',
+    signIn: 'Sign in',
+    signInWhy: 'to be emailed when this part is back in stock.',
+    failed: 'Something went wrong. Please try again.',
+  },
   quantity: 'Quantity',
   quantityHint: (minimum: number, available: number) => `from ${minimum} to ${available}`,
   purchase: 'Purchase',

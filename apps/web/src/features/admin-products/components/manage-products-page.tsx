@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDeleteProduct } from '@/api/products/delete-product';
 import { useProductCount } from '@/api/products/get-product-count';
+import { useStockAlertCounts } from '@/api/stock-alerts/stock-alert';
 import { useProducts } from '@/api/products/get-products';
 import { useSearch } from '@/api/search/get-search';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -115,6 +116,7 @@ function ProductRows<T>({
   onDelete,
   deletingId,
 }: ListProps & { query: UseQueryResult<T>; rowsOf: (data: T) => Product[]; summary: string | undefined; pageCount: number | undefined; empty: ReactNode }) {
+  const waiting = useStockAlertCounts();
   return (
     <>
       <p className="min-h-6 text-base-content/80" aria-live="polite">
@@ -126,7 +128,7 @@ function ProductRows<T>({
           if (rows.length === 0 && page === 0) return empty;
           return (
             <>
-              <ProductsTable products={rows} firstIndex={page * MANAGE_PAGE_SIZE + 1} onDelete={onDelete} deletingId={deletingId} />
+              <ProductsTable products={rows} firstIndex={page * MANAGE_PAGE_SIZE + 1} onDelete={onDelete} deletingId={deletingId} waiting={waiting.data} />
               <Pager
                 page={page}
                 pageCount={pageCount}

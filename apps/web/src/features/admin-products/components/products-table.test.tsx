@@ -30,6 +30,13 @@ describe('ProductsTable', () => {
     expect(second).toHaveTextContent('Out OF Stock.');
   });
 
+  it('says how many customers wait for a part to be back in stock', () => {
+    renderWithProviders(<ProductsTable products={[pads, chain]} onDelete={vi.fn()} waiting={new Map([[chain._id, 3]])} />);
+    const [first, second] = screen.getAllByRole('row').slice(1);
+    expect(within(second!).getByTestId('stock-alerts-waiting')).toHaveTextContent('3 waiting');
+    expect(within(first!).queryByTestId('stock-alerts-waiting')).not.toBeInTheDocument();
+  });
+
   it("links each product's 'Update Product' to its update page and asks to delete it", async () => {
     const onDelete = vi.fn();
     renderWithProviders(<ProductsTable products={[pads, chain]} onDelete={onDelete} />);

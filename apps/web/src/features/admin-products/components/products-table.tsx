@@ -12,10 +12,12 @@ const { columns } = copy;
 
 export interface ProductsTableProps extends DeletableRowsProps<Product> {
   products: readonly Product[];
+  /** How many customers wait to hear that each part is back in stock ('Notify me'), by part. */
+  waiting?: ReadonlyMap<string, number> | undefined;
 }
 
 /** SPEC's Manage Products table: each product with an 'Update Product' link and Delete; a card per product on phones. */
-export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId = null }: ProductsTableProps) {
+export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId = null, waiting }: ProductsTableProps) {
   const tableColumns: DataTableColumn<Product>[] = [
     {
       header: columns.image,
@@ -37,6 +39,11 @@ export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId =
         <span>
           {product.quantity}
           {isOutOfStock(product) && <span className="ml-2 text-sm font-semibold whitespace-nowrap text-red-700">{copy.outOfStock}</span>}
+          {(waiting?.get(product._id) ?? 0) > 0 && (
+            <span className="ml-2 text-sm whitespace-nowrap" data-testid="stock-alerts-waiting">
+              {copy.waiting(waiting!.get(product._id)!)}
+            </span>
+          )}
         </span>
       ),
     },

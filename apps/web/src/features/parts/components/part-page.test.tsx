@@ -1,6 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { describe, expect, it } from 'vitest';
-import { buildProduct } from '@/test/fixtures';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
+import { buildProduct, buildSession } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { PartPage } from './part-page';
@@ -50,6 +53,49 @@ describe('PartPage', () => {
     expect(screen.getByText('Only 3 left; minimum order 5.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Purchase' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Replaces OEM/)).not.toBeInTheDocument();
+  });
+
+  it("offers a visitor to sign in to be told when an out-of-stock part is back", async () => {
+    const part = buildProduct({ quantity: 0, minimum: 1 });
+    fetchMock.mockResolvedValue(json(part));
+    renderPage(part._id);
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/singin');
+    expect(screen.getByText('to be emailed when this part is back in stock.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notify me' })).not.toBeInTheDocument();
+  });
+
+  it("lets a signed-in customer ask 'Notify me' and withdraw it", async () => {
+    const part = buildProduct({ quantity: 0, minimum: 1 });
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    let subscribed = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/auth/get-session')) return json(buildSession());
+      if (url.endsWith('/notify')) {
+        if (init?.method === 'PUT') subscribed = true;
+        if (init?.method === 'DELETE') subscribed = false;
+        return json({ subscribed });
+      }
+      if (url.endsWith('/fitment')) return json({ universal: false, vehicles: [] });
+      if (url.includes('/reviews')) return json({ reviews: [], total: 0, average: 0 });
+      if (url.includes(`/products/${part._id}`)) return json(part);
+      // The signed-in customer's garage and cart, and the part's reviews: none here.
+      return json(url.includes('/cart') ? { lines: [], total: 0 } : []);
+    });
+    renderWithProviders(
+      <>
+        <PartPage productId={part._id} notFound={<p>Not found here</p>} />
+        <ToastContainer />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notify me' }));
+    expect(await screen.findByText('We will email you when it is back in stock.')).toBeInTheDocument();
+    expect(screen.getByText('We will email you once, when this part is back in stock.')).toBeInTheDocument();
+    expect(subscribed).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Stop notifying me' }));
+    expect(await screen.findByRole('button', { name: 'Notify me' })).toBeInTheDocument();
+    expect(subscribed).toBe(false);
   });
 
   it("shows the shop's not-found page for an unknown or malformed id", async () => {

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { whyNotOrderable } from '@/lib/stock-reason';
 import { partCopy as copy } from '../copy';
+import { NotifyMe } from './notify-me';
 import { PartFitBadge, PartFitment } from './part-fitment';
 import { PartReviews } from './part-reviews';
 
@@ -102,7 +103,14 @@ function PartDetails({ part }: { part: Product }) {
             <li>{copy.minimumOrder(part.minimum)}</li>
             {outOfStock && <li className="font-medium text-red-700">{whyNotOrderable(part)}</li>}
           </ul>
-          {outOfStock ? <p className="text-lg font-semibold text-red-700">{copy.outOfStock}</p> : <BuyBox part={part} />}
+          {outOfStock ? (
+            <div className="flex flex-col gap-3">
+              <p className="text-lg font-semibold text-red-700">{copy.outOfStock}</p>
+              <NotifyMe productId={part._id} />
+            </div>
+          ) : (
+            <BuyBox part={part} />
+          )}
           <section aria-labelledby="part-details" className="flex flex-col gap-2 border-t border-base-300 pt-4">
             <h2 id="part-details" className="text-xl font-bold">
               {copy.details}
