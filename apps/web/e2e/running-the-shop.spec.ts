@@ -6,6 +6,8 @@ import { ADMIN, api, expect, linkInEmailTo, signIn, signInNewCustomer, test } fr
 const PARTS = {
   refund: 'Tapered Steering Head Bearing Kit',
   tracking: 'Folding Brake and Clutch Lever Pair',
+  // Seeded below its minimum: out of stock until this journey restocks it.
+  backInStock: 'Round Bar-End Mirror Pair',
 } as const;
 
 async function findProduct(page: Page, name: string): Promise<Product> {
@@ -101,5 +103,32 @@ test.describe('running the shop', () => {
     await expect(mine.getByText('On the way')).toBeVisible();
     await expect(mine.getByTestId('order-tracking-number')).toHaveText('RM 1234 5678 5GB');
     await expect(mine.getByText('(Royal Mail)')).toBeVisible();
+  });
+
+  test("a customer asks 'Notify me' on an out-of-stock part, the admin restocks it, and the email arrives", async ({ page }) => {
+    const product = await findProduct(page, PARTS.backInStock);
+    expect(product.quantity).toBeLessThan(product.minimum);
+
+    // A visitor is asked to sign in first.
+    await page.goto(`/parts/${product._id}`);
+    await expect(page.getByText('Out OF Stock.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
+
+    const customer = await signInNewCustomer(page, 'notify');
+    await page.goto(`/parts/${product._id}`);
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await expect(page.getByText('We will email you when it is back in stock.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Stop notifying me' })).toBeVisible();
+
+    await signIn(page, ADMIN);
+    await page.goto(`/dashbord/updateproducts/${product._id}`);
+    const update = page.getByRole('form', { name: 'Update Product' });
+    await expect(update.getByLabel('Quantity', { exact: true })).toHaveValue(String(product.quantity));
+    await update.getByLabel('Quantity', { exact: true }).fill(String(product.minimum + 10));
+    await update.getByRole('button', { name: 'Update Product' }).click();
+    await expect(page.getByText('Product Updated')).toBeVisible();
+
+    expect(await linkInEmailTo(customer.email, /https?:\/\/\S+\/parts\/[0-9a-f]{24}/)).toMatch(new RegExp(`/parts/${product._id}$`));
   });
 });
