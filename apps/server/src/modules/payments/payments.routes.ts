@@ -12,6 +12,7 @@ import {
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { OrderRow } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { scaledLimit } from '../../plugins/security.js';
 import { toPaymentConfig, toPaymentIntentAnswer } from './payments.mapper.js';
@@ -71,9 +72,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const refundAnswer = (refunded: Array<{ id: string; number: number; status: 'refunded' | string }>) => ({
-    orders: refunded.map((order) => ({ _id: order.id, number: order.number, status: 'refunded' as const })),
-  });
+  const refundAnswer = (refunded: OrderRow[]) => ({ orders: refunded.map((order) => ({ _id: order.id, number: order.number, status: order.status })) });
 
   app.post(
     '/orders/:id/refund',
