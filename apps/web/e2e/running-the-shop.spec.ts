@@ -100,7 +100,7 @@ test.describe('running the shop', () => {
     await signIn(page, customer);
     await page.goto('/dashbord/myorders');
     const mine = orderRow(page, order.number);
-    await expect(mine.getByText('On the way')).toBeVisible();
+    await expect(mine.getByText('Shipped')).toBeVisible();
     await expect(mine.getByTestId('order-tracking-number')).toHaveText('RM 1234 5678 5GB');
     await expect(mine.getByText('(Royal Mail)')).toBeVisible();
   });

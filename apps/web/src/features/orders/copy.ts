@@ -20,7 +20,7 @@ export const ordersCopy = {
   state: {
     waiting: 'Unpaid',
     paid: 'Paid',
-    shipped: 'On the way',
+    shipped: 'Shipped',
     cancelled: 'Cancelled',
     refunded: 'Refunded',
     transactionId: 'Transaction ID',

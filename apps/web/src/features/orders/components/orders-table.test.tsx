@@ -52,13 +52,13 @@ describe('OrdersTable', () => {
     }
   });
 
-  it("shows 'Paid' and the transaction id for paid orders, and that shipped ones are on the way", () => {
+  it("shows 'Paid' and the transaction id for paid orders, and 'Shipped' for shipped ones", () => {
     const { row } = renderTable();
     expect(row('Chain Kit').getByText('Paid')).toBeInTheDocument();
     expect(row('Chain Kit').getByText('pi_test_paid1')).toBeInTheDocument();
-    expect(row('Chain Kit').queryByText('On the way')).not.toBeInTheDocument();
+    expect(row('Chain Kit').queryByText('Shipped')).not.toBeInTheDocument();
     expect(row('Spark Plug').getByText('Paid')).toBeInTheDocument();
-    expect(row('Spark Plug').getByText('On the way')).toBeInTheDocument();
+    expect(row('Spark Plug').getByText('Shipped')).toBeInTheDocument();
     expect(row('Spark Plug').getByText('pi_test_ship1')).toBeInTheDocument();
   });
 
