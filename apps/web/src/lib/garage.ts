@@ -250,6 +250,9 @@ export function GarageKeeper() {
           }
         }
         writeLocalBikes(kept);
+        // The account's garage may have been asked for before the bikes joined it, its answer
+        // still on the way: that answer is dropped and the garage asked for again.
+        await queryClient.cancelQueries({ queryKey: queryKeys.garage });
         await queryClient.invalidateQueries({ queryKey: queryKeys.garage });
         working.current = false;
       })();
