@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -12,3 +13,18 @@ export function readOutbox(outboxDir: string): string[] {
       .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
   );
 }
+
+/** The emails to this address in the shop's outbox, oldest first, folded headers read as one line. */
+export const mailsTo = (outboxDir: string, email: string): string[] =>
+  readOutbox(outboxDir)
+    .map((mail) => mail.replace(/\r?\n /g, ' '))
+    .filter((mail) => mail.includes(`To: ${email}`));
+
+/** Waits (up to 5 s, asking every 50 ms) until `check` holds, for what the shop does in the background. */
+export const waitFor = (check: () => Promise<boolean> | boolean): Promise<void> =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('condition not met in time');
+    },
+    { timeout: 5000, interval: 50 },
+  );

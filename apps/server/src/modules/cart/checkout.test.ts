@@ -2,7 +2,7 @@ import { type CheckoutAnswer, checkoutMessages, type Order } from '@shop/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
-import { readOutbox } from '../../test/outbox.js';
+import { mailsTo as outboxMailsTo, waitFor } from '../../test/outbox.js';
 
 let t: TestApp;
 type Customer = Awaited<ReturnType<typeof insertSignedInUser>>;
@@ -38,18 +38,7 @@ const confirmCard = (customer: Customer, clientSecret: string, card = VISA) =>
 const markPaid = (customer: Customer, orderId: string, transactionID: string) =>
   t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: customer.headers, payload: { order: {}, transactionID } });
 const cancel = (customer: Customer, orderId: string) => t.app.inject({ method: 'DELETE', url: `/api/orders/${orderId}`, headers: customer.headers });
-// Headers folded onto a second line are read as one.
-const mailsTo = (customer: Customer) =>
-  readOutbox(t.app.config.mail.outboxDir)
-    .map((mail) => mail.replace(/\r?\n /g, ' '))
-    .filter((mail) => mail.includes(customer.email));
-const waitFor = async (check: () => Promise<boolean> | boolean) => {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not met in time');
-};
+const mailsTo = (customer: Customer) => outboxMailsTo(t.app.config.mail.outboxDir, customer.email);
 
 /** A service's worth of parts: oil, a filter with a minimum of two, plugs with a minimum of four, a washer. */
 async function servicePartsIn(customer: Customer) {

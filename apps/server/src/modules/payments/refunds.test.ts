@@ -2,7 +2,7 @@ import { type Order, shippingMessages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
-import { readOutbox } from '../../test/outbox.js';
+import { mailsTo as outboxMailsTo, waitFor } from '../../test/outbox.js';
 
 let t: TestApp;
 type Caller = Awaited<ReturnType<typeof insertSignedInUser>>;
@@ -26,17 +26,7 @@ const refundsOf = (intentId: string) => t.database.db.selectFrom('test_refunds')
 const refund = (id: string, caller: Caller = admin) => t.app.inject({ method: 'POST', url: `/api/orders/${id}/refund`, headers: caller.headers });
 const ship = (id: string, payload?: object) => t.app.inject({ method: 'PATCH', url: `/api/shiftorders/${id}`, headers: admin.headers, ...(payload ? { payload } : {}) });
 const myOrders = async (customer: Caller): Promise<Order[]> => (await t.app.inject({ url: `/api/orders/${customer.email}`, headers: customer.headers })).json();
-const mailsTo = (customer: Caller) =>
-  readOutbox(t.app.config.mail.outboxDir)
-    .map((mail) => mail.replace(/\r?\n /g, ' '))
-    .filter((mail) => mail.includes(customer.email));
-const waitFor = async (check: () => Promise<boolean> | boolean) => {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not met in time');
-};
+const mailsTo = (customer: Caller) => outboxMailsTo(t.app.config.mail.outboxDir, customer.email);
 
 /** Pays a purchase (an order, or a checkout by its id) with a test card: the intent's id. */
 async function pay(customer: Caller, paysFor: { orderId: string } | { checkoutId: string }, firstOrderId: string, card = VISA): Promise<string> {

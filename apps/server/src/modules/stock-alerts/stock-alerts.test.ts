@@ -2,7 +2,7 @@ import { stockAlertMessages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
-import { readOutbox } from '../../test/outbox.js';
+import { mailsTo as outboxMailsTo, waitFor } from '../../test/outbox.js';
 
 let t: TestApp;
 type Caller = Awaited<ReturnType<typeof insertSignedInUser>>;
@@ -14,18 +14,8 @@ afterAll(async () => t.close());
 
 const notify = (caller: Caller, productId: string, method: 'GET' | 'PUT' | 'DELETE' = 'PUT') =>
   t.app.inject({ method, url: `/api/products/${productId}/notify`, headers: caller.headers });
-const backInStockMails = (caller: Caller) =>
-  readOutbox(t.app.config.mail.outboxDir)
-    .map((mail) => mail.replace(/\r?\n /g, ' '))
-    .filter((mail) => mail.includes(`To: ${caller.email}`) && mail.includes('is back in stock'));
+const backInStockMails = (caller: Caller) => outboxMailsTo(t.app.config.mail.outboxDir, caller.email).filter((mail) => mail.includes('is back in stock'));
 const alertsOf = (productId: string) => t.database.db.selectFrom('stock_alerts').select('user_id').where('product_id', '=', productId).execute();
-const waitFor = async (check: () => Promise<boolean> | boolean) => {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not met in time');
-};
 const restock = (productId: string, quantity: number) => t.database.db.updateTable('products').set({ quantity }).where('id', '=', productId).execute();
 
 describe('back in stock', () => {
