@@ -38,6 +38,8 @@ import { cataloguePlugin } from './modules/products/products.plugin.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.js';
 import { searchPlugin } from './modules/search/search.plugin.js';
+import { salesPlugin } from './modules/sales/sales.plugin.js';
+import { salesRoutes } from './modules/sales/sales.routes.js';
 import { stockAlertsPlugin } from './modules/stock-alerts/stock-alerts.plugin.js';
 import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -184,6 +186,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(usersPlugin);
   await app.register(contactPlugin);
   await app.register(stockAlertsPlugin);
+  await app.register(salesPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -215,6 +218,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(imagesRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(salesRoutes);
     },
     { prefix: '/api' },
   );

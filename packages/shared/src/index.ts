@@ -13,6 +13,7 @@ export * from './schemas/cart.js';
 export * from './schemas/payment.js';
 export * from './schemas/contact.js';
 export * from './schemas/stock-alert.js';
+export * from './schemas/sales.js';
 export * from './schemas/health.js';
 export * from './responsive-images.js';
 export * from './stock.js';

@@ -304,11 +304,31 @@ export interface UnpaidHoldTable {
   placed_in_window: number;
 }
 
+/** What one UTC day took (payments made that day) and gave back (refunds made that day). */
+export interface SalesDayTable {
+  day: string;
+  paid_orders: number;
+  /** bigint: PostgreSQL answers a string. */
+  paid_cents: number | string;
+  refunded_orders: number;
+  refunded_cents: number | string;
+}
+
+/** What one part sold on one UTC day, its refunds that day taken off (so either may be negative). */
+export interface SalesPartDayTable {
+  day: string;
+  product_id: string;
+  quantity: number;
+  cents: number | string;
+}
+
 export interface Database {
   payments: PaymentTable;
   test_payment_intents: TestPaymentIntentTable;
   test_refunds: TestRefundTable;
   stock_alerts: StockAlertTable;
+  sales_days: SalesDayTable;
+  sales_part_days: SalesPartDayTable;
   webhook_events: WebhookEventTable;
   users: UserTable;
   sessions: SessionTable;

@@ -351,6 +351,10 @@ const ROWS: Row[] = [
   { route: 'GET /api/allorders', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders' }) },
   { route: 'GET /api/allorders/count', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders/count?status=paid' }) },
   { route: 'GET /api/allorders/export', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders/export?status=refunded' }) },
+  { route: 'GET /api/sales/revenue', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/revenue?from=2026-01-01&to=2026-03-31' }) },
+  { route: 'GET /api/sales/statuses', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/statuses?from=2026-01-01&to=2026-03-31' }) },
+  { route: 'GET /api/sales/best-sellers', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/best-sellers?from=2026-01-01&to=2026-03-31' }) },
+  { route: 'GET /api/sales/low-stock', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/low-stock?from=2026-01-01&to=2026-03-31' }) },
   {
     route: 'PATCH /api/shiftorders/:id',
     expect: gated(401, 403, 403, 200),

@@ -19,6 +19,7 @@ import * as m017 from './017-carts.js';
 import * as m018 from './018-checkouts.js';
 import * as m019 from './019-refunds-and-tracking.js';
 import * as m020 from './020-stock-alerts.js';
+import * as m021 from './021-sales.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-checkouts': m018,
   '019-refunds-and-tracking': m019,
   '020-stock-alerts': m020,
+  '021-sales': m021,
 };

@@ -6,6 +6,7 @@ import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { holdsEveryWord } from '../../lib/text-match.js';
 import { queueOrderMail } from './order-mail-outbox.js';
+import { countSales } from './orders.sales.js';
 
 /** Who buys, where it goes, and when: the same for every line of a purchase. */
 interface Buyer {
@@ -540,6 +541,7 @@ export function createOrdersRepository(database: ShopDatabase) {
         if (rows.length > 0) {
           await releaseHold(trx, rows[0]!.user_id, rows);
           await queueOrderMail(trx, firstOf(rows).id, 'paid', stamp);
+          await countSales(trx, rows, 'paid', stamp);
         }
         return rows.sort((a, b) => a.number - b.number);
       });
@@ -606,6 +608,7 @@ export function createOrdersRepository(database: ShopDatabase) {
           .where('id', '=', row.product_id)
           .execute();
         await queueOrderMail(trx, id, 'refunded', stamp);
+        await countSales(trx, [row], 'refunded', stamp);
         return row;
       });
     },

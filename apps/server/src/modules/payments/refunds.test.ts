@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
 import { mailsTo as outboxMailsTo, waitFor } from '../../test/outbox.js';
+import { DELIVERY, payWithTestCard, VISA } from '../../test/purchases.js';
 
 let t: TestApp;
 type Caller = Awaited<ReturnType<typeof insertSignedInUser>>;
@@ -15,10 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const VISA = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 /** Stripe's test card that pays, and whose refunds fail. */
 const CLOSED_SINCE = { number: '4000 0000 0000 5126', expiry: '12/34', cvc: '123' };
-const DELIVERY = { location: '7 Throttle Lane, Leeds', phone: '+44 113 496 0000' };
 
 const stockOf = async (part: Part) => (await t.database.db.selectFrom('products').select('quantity').where('id', '=', part.id).executeTakeFirstOrThrow()).quantity;
 const orderRow = (id: string) => t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -28,15 +27,7 @@ const ship = (id: string, payload?: object) => t.app.inject({ method: 'PATCH', u
 const myOrders = async (customer: Caller): Promise<Order[]> => (await t.app.inject({ url: `/api/orders/${customer.email}`, headers: customer.headers })).json();
 const mailsTo = (customer: Caller) => outboxMailsTo(t.app.config.mail.outboxDir, customer.email);
 
-/** Pays a purchase (an order, or a checkout by its id) with a test card: the intent's id. */
-async function pay(customer: Caller, paysFor: { orderId: string } | { checkoutId: string }, firstOrderId: string, card = VISA): Promise<string> {
-  const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: paysFor })).json();
-  const confirmed = await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: customer.headers, payload: { clientSecret, card } });
-  expect(confirmed.statusCode).toBe(200);
-  const paid = await t.app.inject({ method: 'PATCH', url: `/api/orders/${firstOrderId}`, headers: customer.headers, payload: { transactionID: confirmed.json().id } });
-  expect(paid.statusCode).toBe(200);
-  return confirmed.json().id;
-}
+const pay = (customer: Caller, paysFor: { orderId: string } | { checkoutId: string }, firstOrderId: string, card = VISA) => payWithTestCard(t.app, customer, paysFor, firstOrderId, card);
 
 /** A customer's paid one-part order of `quantity` pieces of a part priced $12.50. */
 async function paidOrder(card = VISA, quantity = 3) {

@@ -1,0 +1,141 @@
+import { salesMessages } from '@shop/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { DELIVERY, payWithTestCard } from '../../test/purchases.js';
+
+let t: TestApp;
+type Caller = Awaited<ReturnType<typeof insertSignedInUser>>;
+type Part = Awaited<ReturnType<typeof insertProduct>>;
+let admin: Caller;
+let customer: Caller;
+
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_SCALE: '10' });
+  // Signed in now: their sessions outlast the fixture's days, which are in the past.
+  admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+  customer = await insertSignedInUser(t.database.db);
+});
+afterEach(() => vi.useRealTimers());
+afterAll(async () => t.close());
+
+/** The shop's clock reads `time` (UTC) until moved again. */
+const at = (time: string) => vi.setSystemTime(new Date(time));
+const sales = (call: string, from: string, to: string, caller: Caller = admin) => t.app.inject({ url: `/api/sales/${call}?from=${from}&to=${to}`, headers: caller.headers });
+
+async function place(part: Part, quantity: number): Promise<string> {
+  const placed = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { productId: part.id, quantity, ...DELIVERY } });
+  expect(placed.statusCode).toBe(201);
+  return placed.json().insertedId;
+}
+const pay = (orderId: string) => payWithTestCard(t.app, customer, { orderId }, orderId);
+async function expectOk(request: Promise<{ statusCode: number }>) {
+  expect((await request).statusCode).toBe(200);
+}
+
+describe('sales', () => {
+  it('counts payments on their UTC day and refunds on theirs, leaves out unpaid and cancelled orders, and ranks and warns by what sold', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const a = await insertProduct(t.database.db, { name: 'Sales part A', price_cents: 1000, quantity: 20, minimum: 1 });
+    const b = await insertProduct(t.database.db, { name: 'Sales part B', price_cents: 2500, quantity: 5, minimum: 2 });
+    const c = await insertProduct(t.database.db, { name: 'Sales part C', price_cents: 400, quantity: 30, minimum: 5 });
+    await insertProduct(t.database.db, { name: 'Sales part D', price_cents: 900, quantity: 1, minimum: 2 });
+
+    // 1 March: A x3 ($30) placed and paid ten minutes before midnight.
+    at('2026-03-01T23:50:00Z');
+    await pay(await place(a, 3));
+    // B x2 ($50) placed before midnight, paid after it: 2 March's money, 1 March's order.
+    at('2026-03-01T23:55:00Z');
+    const second = await place(b, 2);
+    at('2026-03-02T00:05:00Z');
+    await pay(second);
+    // 2 March: A x1 ($10) paid, refunded on 3 March; B x2 placed and cancelled unpaid.
+    at('2026-03-02T09:00:00Z');
+    const refunded = await place(a, 1);
+    await pay(refunded);
+    const cancelled = await place(b, 2);
+    await expectOk(t.app.inject({ method: 'DELETE', url: `/api/orders/${cancelled}`, headers: customer.headers }));
+    // 3 March: C x10 ($40) paid and shipped; a checkout of A x2 ($20) and C x5 ($20) paid; the refund.
+    at('2026-03-03T10:00:00Z');
+    const shipped = await place(c, 10);
+    await pay(shipped);
+    await expectOk(t.app.inject({ method: 'PATCH', url: `/api/shiftorders/${shipped}`, headers: admin.headers }));
+    await t.app.inject({ method: 'PUT', url: '/api/cart', headers: customer.headers, payload: { lines: [{ productId: a.id, quantity: 2 }, { productId: c.id, quantity: 5 }] } });
+    const checkout = (await t.app.inject({ method: 'POST', url: '/api/checkout', headers: customer.headers, payload: DELIVERY })).json();
+    await payWithTestCard(t.app, customer, { checkoutId: checkout.checkoutId }, checkout.orderIds[0]);
+    await expectOk(t.app.inject({ method: 'POST', url: `/api/orders/${refunded}/refund`, headers: admin.headers }));
+    // And C x5 waiting for payment.
+    await place(c, 5);
+
+    const revenue = await sales('revenue', '2026-03-01', '2026-03-04');
+    expect(revenue.statusCode).toBe(200);
+    expect(revenue.json()).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-04',
+      days: [
+        { day: '2026-03-01', paidOrders: 1, paid: 30, refundedOrders: 0, refunded: 0, net: 30 },
+        { day: '2026-03-02', paidOrders: 2, paid: 60, refundedOrders: 0, refunded: 0, net: 60 },
+        { day: '2026-03-03', paidOrders: 3, paid: 80, refundedOrders: 1, refunded: 10, net: 70 },
+        { day: '2026-03-04', paidOrders: 0, paid: 0, refundedOrders: 0, refunded: 0, net: 0 },
+      ],
+      totals: { paidOrders: 6, paid: 170, refundedOrders: 1, refunded: 10, net: 160 },
+    });
+
+    const statuses = (await sales('statuses', '2026-03-01', '2026-03-04')).json();
+    expect(statuses.statuses).toEqual([
+      { status: 'waiting', orders: 1 },
+      { status: 'paid', orders: 4 },
+      { status: 'shipped', orders: 1 },
+      { status: 'cancelled', orders: 1 },
+      { status: 'refunded', orders: 1 },
+    ]);
+    // Placed on 1 March (UTC), whenever paid.
+    expect((await sales('statuses', '2026-03-01', '2026-03-01')).json().statuses.filter((row: { orders: number }) => row.orders > 0)).toEqual([{ status: 'paid', orders: 2 }]);
+
+    const best = (await sales('best-sellers', '2026-03-01', '2026-03-04')).json();
+    expect(best.parts.map(({ name, quantity, revenue: money }: { name: string; quantity: number; revenue: number }) => [name, quantity, money])).toEqual([
+      ['Sales part C', 15, 60],
+      ['Sales part A', 5, 50],
+      ['Sales part B', 2, 50],
+    ]);
+    // 2 March alone: the refund of 3 March is not in it.
+    expect((await sales('best-sellers', '2026-03-02', '2026-03-02')).json().parts.map((part: { name: string; quantity: number }) => [part.name, part.quantity])).toEqual([
+      ['Sales part B', 2],
+      ['Sales part A', 1],
+    ]);
+
+    // Stock now: A 15 (sold 5 net in 4 days: 12 days left), B 3 (2: 6 days), C 10 (15 sold, 5 more held: 2 days), D 1 under its minimum of 2.
+    const low = (await sales('low-stock', '2026-03-01', '2026-03-04')).json();
+    expect(low.parts.map(({ name, quantity, minimum, sold, daysLeft }: Record<string, unknown>) => ({ name, quantity, minimum, sold, daysLeft }))).toEqual([
+      { name: 'Sales part D', quantity: 1, minimum: 2, sold: 0, daysLeft: 0 },
+      { name: 'Sales part C', quantity: 10, minimum: 5, sold: 15, daysLeft: 2 },
+      { name: 'Sales part B', quantity: 3, minimum: 2, sold: 2, daysLeft: 6 },
+      { name: 'Sales part A', quantity: 15, minimum: 1, sold: 5, daysLeft: 12 },
+    ]);
+    // Over 30 days the same sales are slower (C's 10 last 20 days): only what cannot be ordered.
+    expect((await sales('low-stock', '2026-02-03', '2026-03-04')).json().parts.map((part: { name: string }) => part.name)).toEqual(['Sales part D']);
+  });
+
+  it('refuses a reversed range, a range of ten years and dates that are not days, with the error envelope', async () => {
+    const reversed = await sales('revenue', '2026-03-04', '2026-03-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().error.message).toContain(salesMessages.reversed);
+    const decade = await sales('best-sellers', '2016-03-01', '2026-03-01');
+    expect(decade.statusCode).toBe(400);
+    expect(decade.json().error.message).toContain(salesMessages.tooLong);
+    for (const [from, to] of [
+      ['2026-02-30', '2026-03-01'],
+      ['yesterday', '2026-03-01'],
+      ['2026-03-01', ''],
+    ]) {
+      const answer = await sales('statuses', from!, to!);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error.message).toContain(salesMessages.day);
+    }
+    expect((await t.app.inject({ url: '/api/sales/low-stock', headers: admin.headers })).statusCode).toBe(400);
+    // A year is fine.
+    expect((await sales('low-stock', '2025-03-02', '2026-03-02')).statusCode).toBe(200);
+    // Customers see none of it.
+    expect((await sales('revenue', '2026-03-01', '2026-03-04', customer)).statusCode).toBe(403);
+  });
+});
