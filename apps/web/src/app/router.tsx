@@ -42,6 +42,7 @@ const MessagesRoute = lazyPage(dashboardPages, 'MessagesRoute');
 const ManageCategoriesRoute = lazyPage(dashboardPages, 'ManageCategoriesRoute');
 const ManageVehiclesRoute = lazyPage(dashboardPages, 'ManageVehiclesRoute');
 const ImportProductsRoute = lazyPage(dashboardPages, 'ImportProductsRoute');
+const SalesRoute = lazyPage(dashboardPages, 'SalesRoute');
 // The shop's own pages (about, warranty, returns, privacy, terms) share one small script.
 const infoPages = () => import('./routes/info');
 const AboutRoute = lazyPage(infoPages, 'AboutRoute');
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.manageReviews.path, element: <ManageReviewsRoute /> },
               { path: paths.dashboard.manageCategories.path, element: <ManageCategoriesRoute /> },
               { path: paths.dashboard.manageVehicles.path, element: <ManageVehiclesRoute /> },
+              { path: paths.dashboard.sales.path, element: <SalesRoute /> },
               { path: paths.dashboard.importProducts.path, element: <ImportProductsRoute /> },
               { path: paths.dashboard.messages.path, element: <MessagesRoute /> },
             ],

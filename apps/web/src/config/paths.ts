@@ -128,5 +128,9 @@ export const paths = {
       path: 'importProducts',
       getHref: () => '/dashbord/importProducts',
     },
+    sales: {
+      path: 'sales',
+      getHref: () => '/dashbord/sales',
+    },
   },
 } as const;

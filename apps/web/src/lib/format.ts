@@ -8,6 +8,11 @@ const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', y
 /** A day as people write it, e.g. "23 Nov 2026", from an ISO timestamp. */
 export const formatDay = (isoTimestamp: string): string => day.format(new Date(isoTimestamp));
 
+const utcDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A UTC day of the shop's books as people write it, e.g. "3 Mar", from YYYY-MM-DD. */
+export const formatUtcDay = (isoDay: string): string => utcDay.format(new Date(`${isoDay}T00:00:00Z`));
+
 /** Upper-cases the first letter, leaving the rest as the author typed it. */
 export const capitalizeFirst = (text: string): string => {
   const trimmed = text.trimStart();

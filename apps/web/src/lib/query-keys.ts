@@ -53,6 +53,8 @@ export const queryKeys = {
     /** How many orders the admin's filter finds. */
     count: (filter: { q: string; status: string | undefined }) => [...orders, 'count', filter] as const,
     customer: (email: string) => [...orders, 'customer', email] as const,
+    /** A sales call's figures for a range of days: under the orders, as every order change moves them. */
+    sales: (call: string, range: { from: string; to: string }) => [...orders, 'sales', call, range] as const,
     detail: (id: string) => [...orders, 'detail', id] as const,
   },
   reviews: {

@@ -16,6 +16,7 @@ export const dashboardCopy = {
     categories: 'Categories',
     vehicles: 'Vehicles',
     import: 'Import',
+    sales: 'Sales',
     messages: 'Messages',
     unread: (count: number) => `, ${count} unread`,
   },

@@ -13,4 +13,5 @@ export { ManageVehiclesRoute } from './manage-vehicles';
 export { MyOrdersRoute } from './my-orders';
 export { PaymentRoute } from './payment';
 export { ProfileRoute } from './profile';
+export { SalesRoute } from './sales';
 export { UpdateProductRoute } from './update-product';

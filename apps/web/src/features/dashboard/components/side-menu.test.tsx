@@ -51,8 +51,10 @@ describe('SideMenu', () => {
       'Categories',
       'Vehicles',
       'Import',
+      'Sales',
       'Messages',
     ]);
+    expect(menu.getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/dashbord/sales');
     expect(menu.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/dashbord/importProducts');
     expect(menu.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/dashbord/manageCategories');
     expect(menu.getByRole('link', { name: 'Vehicles' })).toHaveAttribute('href', '/dashbord/manageVehicles');

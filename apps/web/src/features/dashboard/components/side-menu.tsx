@@ -110,6 +110,13 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
       )}
       {isAdmin === true && (
         <li>
+          <NavLink to={paths.dashboard.sales.path} onClick={onNavigate} className={itemClass}>
+            {copy.sales}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
           <NavLink to={paths.dashboard.messages.path} onClick={onNavigate} className={itemClass}>
             {copy.messages}
             {unread.data ? (
