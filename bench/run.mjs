@@ -14,13 +14,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanupAll, cleanupOnSignals, isStopping, onCleanup } from './lib/cleanup.mjs';
 import { openFreshDatabase, postgresDatabase, postgresVersion, sqliteDatabase, writeBenchImage } from './lib/data.mjs';
+import { countExistingOrders } from './lib/server-code.mjs';
 import { writeResults } from './lib/docs.mjs';
 import { measurePages, productImageSizes } from './lib/lighthouse.mjs';
 import { createLoader } from './lib/loader.mjs';
 import { CHECKOUT_LINES, describeMachine, renderResults } from './lib/report.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
-import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureOrders, measureSearch } from './lib/suites.mjs';
+import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -30,6 +31,9 @@ const CUSTOMERS = 200;
 const ORDER_STOCK = 20_000;
 /** The parts of the catalogue import, after the largest size (with 5 fitment rows each on average). */
 const IMPORT_PRODUCTS = 10_000;
+/** The sales calls are measured with this many orders, placed over the last SALES_HISTORY_DAYS days, in a database of their own. */
+const SALES_ORDERS = [10_000, 1_000_000];
+const SALES_HISTORY_DAYS = 730;
 /** The storefront's pages in Lighthouse, and one part's page (its id is known once the demo is seeded). */
 const PAGES = ['/', '/allproducts'];
 
@@ -52,15 +56,15 @@ const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, 
 
 const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, help: { type: 'boolean', default: false } } });
 if (flags.help) {
-  console.log('npm run bench [-- --quick] [-- --only=api|pages]\n--only measures one part and prints it without writing docs/benchmarks.md.\nBENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows.');
+  console.log('npm run bench [-- --quick] [-- --only=api|sales|pages]\n--only measures one part and prints it without writing docs/benchmarks.md.\nBENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows.');
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-if (flags.only !== undefined && flags.only !== 'api' && flags.only !== 'pages') {
-  console.error(`--only takes api or pages, not ${flags.only}`);
+if (flags.only !== undefined && flags.only !== 'api' && flags.only !== 'sales' && flags.only !== 'pages') {
+  console.error(`--only takes api, sales or pages, not ${flags.only}`);
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'pages'} */ part) => flags.only === undefined || flags.only === part;
+const runs = (/** @type {'api' | 'sales' | 'pages'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -169,7 +173,43 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
   }
   await close();
   if (!main) throw new Error(`MAIN_SIZE ${MAIN_SIZE} is not one of the sizes`);
-  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, bike: bike.name, import: imported };
+  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, bike: bike.name, import: imported, sales: [] };
+}
+
+/**
+ * The sales page's calls on a database of their own: MAIN_SIZE parts and an order history of
+ * each of SALES_ORDERS orders over SALES_HISTORY_DAYS days.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string, serverErrors: string[] }} where
+ * @returns {Promise<import('./lib/report.mjs').SalesStage[]>}
+ */
+async function benchSales(target, { dataDir, webDistDir, serverErrors }) {
+  mkdirSync(dataDir, { recursive: true });
+  const { shop, close } = await openFreshDatabase(target);
+  const loader = createLoader(shop, await writeBenchImage(dataDir));
+  await loader.addCustomers(CUSTOMERS);
+  await loader.addVehicles();
+  const adminToken = await loader.addAdmin();
+  await loader.addProducts(MAIN_SIZE);
+  /** @type {import('./lib/report.mjs').SalesStage[]} */
+  const stages = [];
+  let loaded = 0;
+  for (const orders of SALES_ORDERS) {
+    const started = performance.now();
+    await loader.addOrderHistory(orders - loaded, SALES_HISTORY_DAYS, () => countExistingOrders(/** @type {import('kysely').Kysely<unknown>} */ (/** @type {unknown} */ (shop.db))));
+    loaded = orders;
+    await loader.settle();
+    step(`${target.label}, sales of ${number(orders)} orders over ${SALES_HISTORY_DAYS} days, ${number(MAIN_SIZE)} parts (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
+    try {
+      stages.push({ orders, days: SALES_HISTORY_DAYS, products: MAIN_SIZE, calls: await measureSales(server.url, adminToken, settings) });
+    } finally {
+      await server.stop();
+      for (const message of server.errors()) serverErrors.push(`sales at ${number(orders)} orders: ${message}`);
+    }
+  }
+  await close();
+  return stages;
 }
 
 /**
@@ -239,10 +279,23 @@ async function main() {
     }
   };
 
+  /** @type {import('./lib/report.mjs').DatabaseResults[]} */
   const databases = [];
   for (const target of runs('api') ? targets : []) {
     const result = await attempt(target.label, () => benchDatabase(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
     if (result) databases.push(result);
+  }
+  // The sales calls on a database of their own, beside the rest of each database's results.
+  for (const target of runs('sales') ? targets : []) {
+    const salesTarget = target.label === 'SQLite' ? sqliteDatabase(path.join(workDir, 'sqlite-sales')) : await postgresDatabase(/** @type {string} */ (adminUrl));
+    /** @type {string[]} */
+    const serverErrors = [];
+    const stages = await attempt(`${target.label} sales`, () => benchSales(salesTarget, { dataDir: path.join(workDir, `${target.label.toLowerCase()}-sales`), webDistDir, serverErrors }));
+    const entry = databases.find((result) => result.database === target.label);
+    if (entry) {
+      entry.sales = stages ?? [];
+      entry.serverErrors.push(...serverErrors);
+    } else if (stages) console.log(`  ${target.label} sales measured without its other results: printed above only`);
   }
 
   step('Pages (demo catalogue, Lighthouse in Chromium)');

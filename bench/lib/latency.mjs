@@ -23,12 +23,13 @@ const percentile = (sorted, share) => (sorted.length === 0 ? 0 : /** @type {numb
 /**
  * @param {http.Agent} agent
  * @param {URL} url
+ * @param {Record<string, string>} [headers]
  * @returns {Promise<{ status: number, ms: number }>}
  */
-function get(agent, url) {
+function get(agent, url, headers = {}) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent }, (response) => {
+    const request = http.get(url, { agent, headers }, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
     });
@@ -39,9 +40,9 @@ function get(agent, url) {
 /**
  * Keeps `connections` clients each GETting the `urls` in turn while `busy()` holds, and
  * answers the 2xx answers' percentiles.
- * @param {{ urls: URL[], connections: number, agent: http.Agent, busy: () => boolean, keep: boolean }} options
+ * @param {{ urls: URL[], connections: number, agent: http.Agent, busy: () => boolean, keep: boolean, headers?: Record<string, string> }} options
  */
-async function keepAsking({ urls, connections, agent, busy, keep }) {
+async function keepAsking({ urls, connections, agent, busy, keep, headers }) {
   /** @type {number[]} */
   const times = [];
   /** @type {Record<string, number>} */
@@ -53,7 +54,7 @@ async function keepAsking({ urls, connections, agent, busy, keep }) {
     while (busy()) {
       const url = /** @type {URL} */ (urls[next++ % urls.length]);
       try {
-        const answer = await get(agent, url);
+        const answer = await get(agent, url, headers);
         if (!keep) continue;
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
         if (answer.status >= 200 && answer.status < 300) times.push(answer.ms);
@@ -79,10 +80,10 @@ async function keepAsking({ urls, connections, agent, busy, keep }) {
 }
 
 /**
- * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number }} options
+ * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string> }} options  headers: e.g. an admin's bearer token
  * @returns {Promise<LatencyResult>}
  */
-export async function measureLatency({ url, connections, seconds, warmupSeconds }) {
+export async function measureLatency({ url, connections, seconds, warmupSeconds, headers }) {
   assertRunning();
   const urls = [new URL(url)];
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -91,8 +92,8 @@ export async function measureLatency({ url, connections, seconds, warmupSeconds 
     return () => performance.now() < end;
   };
   try {
-    await keepAsking({ urls, connections, agent, busy: until(warmupSeconds), keep: false });
-    return await keepAsking({ urls, connections, agent, busy: until(seconds), keep: true });
+    await keepAsking({ urls, connections, agent, busy: until(warmupSeconds), keep: false, headers });
+    return await keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers });
   } finally {
     agent.destroy();
   }

@@ -249,16 +249,14 @@ export function createLoader(shop, image) {
     },
 
     /**
-     * Adds products, then reviews, then orders (paid, of random catalogue products by the
-     * customers) until there are `size` of each.
-     * @param {number} size
+     * Adds `count` generated products (with their fitment).
+     * @param {number} count
      */
-    async growTo(size) {
-      if (customers.length === 0) throw new Error('add customers before orders');
+    async addProducts(count) {
       const stamp = new Date().toISOString();
       const firstProduct = productIds.length;
       const categories = await ensureCategories();
-      await insertRows(db, 'products', Math.max(0, size - firstProduct), (index) => {
+      await insertRows(db, 'products', Math.max(0, count), (index) => {
         const number = firstProduct + index + 1;
         const id = newId();
         productIds.push(id);
@@ -289,6 +287,18 @@ export function createLoader(shop, image) {
       const fitment = catalogue.slice(firstProduct).flatMap((productId) => fitmentOf(productId));
       await insertRows(db, 'fitment', fitment.length, (index) => fitment[index]);
       fitmentRows += fitment.length;
+    },
+
+    /**
+     * Adds products, then reviews, then orders (paid, of random catalogue products by the
+     * customers) until there are `size` of each.
+     * @param {number} size
+     */
+    async growTo(size) {
+      if (customers.length === 0) throw new Error('add customers before orders');
+      const stamp = new Date().toISOString();
+      await this.addProducts(size - productIds.length);
+      const catalogue = productIds.slice();
 
       await insertRows(db, 'reviews', Math.max(0, size - reviews), (index) => ({
         id: newId(),
@@ -330,6 +340,57 @@ export function createLoader(shop, image) {
         };
       });
       orders = Math.max(orders, size);
+    },
+
+    /**
+     * Adds `count` orders of the catalogue placed over the `days` days before today, as a shop's
+     * history: most shipped, some paid, cancelled, refunded (a day after payment) or waiting;
+     * a few parts sell far more than most. The sales tables are then counted again from all orders.
+     * @param {number} count
+     * @param {number} days
+     * @param {() => Promise<void>} recountSales  the migration's count of existing orders into empty sales tables
+     */
+    async addOrderHistory(count, days, recountSales) {
+      if (customers.length === 0 || productIds.length === 0) throw new Error('add customers and products before an order history');
+      const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+      const dayMs = 24 * 60 * 60 * 1000;
+      await insertRows(db, 'orders', count, (index) => {
+        const id = newId();
+        const customer = /** @type {typeof customers[number]} */ (customers[(orders + index) % customers.length]);
+        const productId = /** @type {string} */ (productIds[Math.floor(pick() ** 2 * productIds.length)]);
+        const quantity = 1 + Math.floor(pick() * 4);
+        const unitPrice = 500 + Math.floor(pick() * 40_000);
+        const placedAt = today - days * dayMs + Math.floor(pick() * days * dayMs);
+        const at = (/** @type {number} */ ms) => new Date(ms).toISOString();
+        const roll = pick();
+        const status = roll < 0.03 ? 'waiting' : roll < 0.09 ? 'cancelled' : roll < 0.12 ? 'refunded' : roll < 0.2 ? 'paid' : 'shipped';
+        const paidAt = status === 'waiting' || status === 'cancelled' ? null : placedAt + 10 * 60 * 1000;
+        return {
+          id,
+          user_id: customer.id,
+          product_id: productId,
+          customer_name: customer.name,
+          email: customer.email,
+          tool_name: 'Bench part',
+          unit_price_cents: unitPrice,
+          quantity,
+          total_cents: unitPrice * quantity,
+          location: 'Bench street 1',
+          phone: '+44 7700 900000',
+          status,
+          transaction_id: paidAt === null ? null : `bench_${id}`,
+          created_at: at(placedAt),
+          updated_at: at(placedAt),
+          paid_at: paidAt === null ? null : at(paidAt),
+          shipped_at: status === 'shipped' ? at(placedAt + dayMs) : null,
+          cancelled_at: status === 'cancelled' ? at(placedAt + 30 * 60 * 1000) : null,
+          refunded_at: status === 'refunded' && paidAt !== null ? at(paidAt + dayMs) : null,
+        };
+      });
+      orders += count;
+      await db.deleteFrom('sales_part_days').execute();
+      await db.deleteFrom('sales_days').execute();
+      await recountSales();
     },
 
     /**
@@ -391,7 +452,7 @@ export function createLoader(shop, image) {
     async settle() {
       // The rows were loaded, not changed while a server ran: no instance needs their change log.
       await db.deleteFrom('catalogue_changes').execute();
-      if (shop.dialect === 'postgres') await sql`vacuum analyze products, fitment, vehicles, catalogue_changes, reviews, orders, users, sessions`.execute(db);
+      if (shop.dialect === 'postgres') await sql`vacuum analyze products, fitment, vehicles, catalogue_changes, reviews, orders, users, sessions, sales_days, sales_part_days`.execute(db);
       else await sql`pragma wal_checkpoint(truncate)`.execute(db);
     },
   };

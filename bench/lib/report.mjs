@@ -75,7 +75,16 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {CheckoutsResult} checkouts
  * @property {string} bike               the bike of the bike-filtered calls
  * @property {ImportResult} import
+ * @property {SalesStage[]} sales      the sales calls as the order history grows
  * @property {string[]} serverErrors   what the server logged at level error, by stage
+ */
+
+/**
+ * @typedef {object} SalesStage
+ * @property {number} orders     orders in the database, placed over `days` days
+ * @property {number} days
+ * @property {number} products
+ * @property {Record<string, import('./latency.mjs').LatencyResult>} calls   by sales call
  */
 
 /**
@@ -123,6 +132,11 @@ export const SEARCH_QUERIES = ['word', 'typo', 'part number', 'category filter',
 export const BIKE_CALLS = ['bike page', 'bike count'];
 /** Connections of the calls measured for their p95 (search, bike filter, browsing during an import). */
 export const LATENCY_CONNECTIONS = 10;
+/** The sales page's calls (paths in suites.mjs), for the last SALES_DAYS days. */
+export const SALES_CALLS = ['revenue', 'statuses', 'best-sellers', 'low-stock'];
+export const SALES_DAYS = 90;
+/** The sales calls are an admin's: two admins at once. */
+export const SALES_CONNECTIONS = 2;
 
 /** The machine the numbers come from. */
 export function describeMachine() {
@@ -302,6 +316,36 @@ export function renderResults(results) {
         [...searchRows, ...missingRows(results, sizes.length + 3)],
         ['l', 'l', ...sizes.map(() => 'r'), 'r'],
       ),
+      '',
+    );
+
+    const salesStages = results.databases.flatMap((entry) => entry.sales);
+    const salesSizes = [...new Set(salesStages.map((stage) => stage.orders))].sort((a, b) => a - b);
+    const firstStage = salesStages[0];
+    out.push(
+      '### Sales',
+      '',
+      `The sales page's four calls (admin) for the last ${SALES_DAYS} days, each at ${SALES_CONNECTIONS} connections (two admins at once), ` +
+        `${settings.growthSeconds} s each after ${settings.growthWarmupSeconds} s unmeasured; every answer timed. ` +
+        `A database of its own: ${number(firstStage?.products ?? 0)} parts and an order history over ${number(firstStage?.days ?? 0)} days ` +
+        '(80 % shipped, 8 % paid, 6 % cancelled, 3 % refunded, 3 % waiting; a few parts sell far more than most). Each cell: p50 / p95 ms, requests/s.',
+      '',
+    );
+    const salesRows = [];
+    for (const entry of results.databases) {
+      for (const call of SALES_CALLS) {
+        const cells = salesSizes.map((size) => {
+          const result = entry.sales.find((stage) => stage.orders === size)?.calls[call];
+          if (!result) return '';
+          const bad = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
+          if (bad.length > 0 || result.failures > 0) notes.push(`- ${entry.database} sales ${call} at ${number(size)} orders: ${bad.map(([code, count]) => `${number(count)} × ${code}`).join(', ')} ${result.failures ? `${result.failures} errors` : ''}`);
+          return `${ms(result.p50)} / ${ms(result.p95)}, ${number(result.rps)}/s`;
+        });
+        salesRows.push([entry.database, call, ...cells]);
+      }
+    }
+    out.push(
+      table(['Database', 'Call', ...salesSizes.map((size) => `${number(size)} orders`)], [...salesRows, ...missingRows(results, salesSizes.length + 2)], ['l', 'l', ...salesSizes.map(() => 'r')]),
       '',
     );
 

@@ -1,11 +1,14 @@
 // @ts-check
-/** The server's own TypeScript modules the bench reuses (database setup, id generator), loaded through tsx. */
+/** The server's own TypeScript modules the bench reuses (database setup, id generator, the sales count), loaded through tsx. */
 import { register } from 'tsx/esm/api';
 
 register();
 
 const database = /** @type {typeof import('../../apps/server/src/db/database.js')} */ (await import('../../apps/server/src/db/database.ts'));
 const ids = /** @type {typeof import('../../apps/server/src/lib/ids.js')} */ (await import('../../apps/server/src/lib/ids.ts'));
+const sales = /** @type {typeof import('../../apps/server/src/db/migrations/021-sales.js')} */ (await import('../../apps/server/src/db/migrations/021-sales.ts'));
 
 export const { createDatabase } = database;
 export const { newId } = ids;
+/** Counts every paid and refunded order into the (empty) sales tables, as migration 021 does. */
+export const { countExistingOrders } = sales;

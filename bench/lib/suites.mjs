@@ -4,7 +4,7 @@ import { captureAnswers, startCeiling } from './ceiling.mjs';
 import { measureGet, measureInTurns, measurePosts, measureSequences, warmUp } from './load.mjs';
 import { measureLatency, measureLatencyDuring } from './latency.mjs';
 import { benchPartNumber } from './loader.mjs';
-import { BIKE_CALLS, CHECKOUT_LINES, GROWTH_CALLS, LATENCY_CONNECTIONS, SEARCH_QUERIES } from './report.mjs';
+import { BIKE_CALLS, CHECKOUT_LINES, GROWTH_CALLS, LATENCY_CONNECTIONS, SALES_CALLS, SALES_CONNECTIONS, SALES_DAYS, SEARCH_QUERIES } from './report.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
 /** @typedef {import('./report.mjs').Settings} Settings */
@@ -21,9 +21,10 @@ const brief = (result) => `${Math.round(result.rps).toLocaleString('en-GB')} req
  * GETs `path` once and insists on a 200, so a broken call is never measured as a fast one.
  * @param {string} origin
  * @param {string} path
+ * @param {Record<string, string>} [headers]
  */
-async function getJson(origin, path) {
-  const response = await fetch(origin + path);
+async function getJson(origin, path, headers = {}) {
+  const response = await fetch(origin + path, { headers });
   if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
@@ -298,4 +299,33 @@ export async function measureImport(origin, { loader, adminToken, products }) {
       `meanwhile the catalogue p50 ${latency.p50} ms, p99 ${latency.p99} ms, ${Math.round(latency.rps).toLocaleString('en-GB')} req/s`,
   );
   return { products, fitmentRows: files.fitmentRows, bytes: files.products.length + files.fitment.length, seconds, catalogue: latency, catalogueBefore: before };
+}
+
+/**
+ * The sales page's four calls (admin) for the last SALES_DAYS days, each at SALES_CONNECTIONS
+ * connections; first checked to answer figures of the orders loaded.
+ * @param {string} origin
+ * @param {string} adminToken
+ * @param {Settings} settings
+ * @returns {Promise<Record<string, import('./latency.mjs').LatencyResult>>}
+ */
+export async function measureSales(origin, adminToken, settings) {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (SALES_DAYS - 1) * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const path = (/** @type {string} */ call) => `/api/sales/${call}?from=${from}&to=${to}`;
+  const revenue = /** @type {{ days: unknown[], totals: { paidOrders: number } }} */ (await getJson(origin, path('revenue'), headers));
+  if (revenue.days.length !== SALES_DAYS || revenue.totals.paidOrders === 0) throw new Error(`the sales revenue has ${revenue.days.length} days and ${revenue.totals.paidOrders} paid orders`);
+  const best = /** @type {{ parts: unknown[] }} */ (await getJson(origin, path('best-sellers'), headers));
+  if (best.parts.length !== 10) throw new Error(`the best sellers are ${best.parts.length} parts, not 10`);
+  const statuses = /** @type {{ statuses: Array<{ orders: number }> }} */ (await getJson(origin, path('statuses'), headers));
+  const placed = statuses.statuses.reduce((sum, row) => sum + row.orders, 0);
+  /** @type {Record<string, import('./latency.mjs').LatencyResult>} */
+  const calls = {};
+  for (const call of SALES_CALLS) {
+    const result = await measureLatency({ url: origin + path(call), connections: SALES_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds, headers });
+    log(`sales ${call.padEnd(13)} ${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms (${placed.toLocaleString('en-GB')} orders placed in ${SALES_DAYS} days)`);
+    calls[call] = result;
+  }
+  return calls;
 }

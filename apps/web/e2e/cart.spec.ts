@@ -1,6 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Page } from '@playwright/test';
-import { ADMIN, api, createAccount, expect, linkInEmailTo, newAccount, seriousAxeViolations, signIn, signInNewCustomer, test } from './fixtures';
+import { ADMIN, api, createAccount, expect, findProduct, linkInEmailTo, newAccount, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /**
  * The cart (SPEC-2 section 5). Journeys run in parallel on one database, and a checkout takes
@@ -20,13 +20,6 @@ const DELIVERY = { location: '7 Throttle Lane, Leeds', phone: '+44 113 496 0000'
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-async function findProduct(page: Page, name: string): Promise<Product> {
-  const response = await page.request.get(api('/products?page=0&size=100'));
-  const product = ((await response.json()) as Product[]).find((candidate) => candidate.name === name);
-  expect(product, `the seeded part '${name}'`).toBeDefined();
-  return product!;
-}
-const stockOf = async (page: Page, productId: string) => ((await (await page.request.get(api(`/products/${productId}`))).json()) as Product).quantity;
 const cartLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ });
 
 /** Fills the signed-in customer's cart through the API, as the pages do. */

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import type { Product } from '@shop/shared';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** Serious and critical accessibility violations on the page as it is now. */
@@ -46,6 +47,17 @@ export { expect };
 export { ADMIN } from './admin-account';
 
 export const api = (path: string) => `/api${path}`;
+
+/** A part of the demo catalogue by its name (each journey orders parts no other journey does). */
+export async function findProduct(page: Page, name: string): Promise<Product> {
+  const response = await page.request.get(api('/products?page=0&size=100'));
+  const product = ((await response.json()) as Product[]).find((candidate) => candidate.name === name);
+  expect(product, `the seeded part '${name}'`).toBeDefined();
+  return product!;
+}
+
+/** A part's stock now. */
+export const stockOf = async (page: Page, productId: string) => ((await (await page.request.get(api(`/products/${productId}`))).json()) as Product).quantity;
 
 export interface Account {
   name: string;

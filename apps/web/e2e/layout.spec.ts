@@ -177,6 +177,13 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
     }
   });
 
+  test('an admin: sales', async ({ page }) => {
+    await signIn(page, ADMIN);
+    for (const route of ['/dashbord/sales', '/dashbord/sales?days=90']) {
+      await checkRoute(page, route);
+    }
+  });
+
   test('nothing serious for axe in the open states: a confirmation, order details, the phone menu, form errors, a toast', async ({ page }) => {
     await signIn(page, ADMIN);
     for (const width of AXE_WIDTHS) {

@@ -1,6 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, api, createAccount, expect, linkInEmailTo, newAccount, seriousAxeViolations, signIn, signInNewCustomer, test } from './fixtures';
+import { ADMIN, api, createAccount, expect, findProduct, linkInEmailTo, newAccount, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /**
  * Journeys run in parallel on one database, and an order takes stock at once: each journey that
@@ -31,17 +31,6 @@ async function shownColour(locator: Locator): Promise<'red' | 'green' | 'other'>
 }
 
 const TEST_CARD = { number: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' };
-
-async function findProduct(page: Page, name: string): Promise<Product> {
-  const response = await page.request.get(api('/products?page=0&size=100'));
-  const product = ((await response.json()) as Product[]).find((candidate) => candidate.name === name);
-  expect(product, `the seeded part '${name}'`).toBeDefined();
-  return product!;
-}
-
-async function stockOf(page: Page, productId: string): Promise<number> {
-  return ((await (await page.request.get(api(`/products/${productId}`))).json()) as Product).quantity;
-}
 
 async function placeOrder(page: Page, token: string, product: Product, quantity = product.minimum): Promise<string> {
   const response = await page.request.post(api('/orders'), {

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared';
 import type { Page } from '@playwright/test';
-import { ADMIN, api, expect, linkInEmailTo, signIn, signInNewCustomer, test } from './fixtures';
+import { ADMIN, api, expect, findProduct, linkInEmailTo, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /** Parts no other journey orders: each journey below reads their stock itself. */
 const PARTS = {
@@ -8,23 +8,16 @@ const PARTS = {
   tracking: 'Folding Brake and Clutch Lever Pair',
   // Seeded below its minimum: out of stock until this journey restocks it.
   backInStock: 'Round Bar-End Mirror Pair',
+  // Forty of them make it a best seller of the week.
+  sales: 'Iridium Power Spark Plug, 12 mm Thread',
 } as const;
 
-async function findProduct(page: Page, name: string): Promise<Product> {
-  const response = await page.request.get(api('/products?page=0&size=100'));
-  const product = ((await response.json()) as Product[]).find((candidate) => candidate.name === name);
-  expect(product, `the seeded part '${name}'`).toBeDefined();
-  return product!;
-}
-
-const stockOf = async (page: Page, productId: string) => ((await (await page.request.get(api(`/products/${productId}`))).json()) as Product).quantity;
-
-/** Places and pays (with the 4242 test card) an order of two pieces through the API: its id and number. */
-async function paidOrder(page: Page, token: string, product: Product): Promise<{ id: string; number: string }> {
+/** Places and pays (with the 4242 test card) an order of two pieces (or `quantity`) through the API: its id and number. */
+async function paidOrder(page: Page, token: string, product: Product, quantity = 2): Promise<{ id: string; number: string }> {
   const headers = { Authorization: `Bearer ${token}` };
   const placed = await page.request.post(api('/orders'), {
     headers,
-    data: { productId: product._id, quantity: 2, location: '12 Harbour Road, Chattogram', phone: '+880 1700 000000' },
+    data: { productId: product._id, quantity, location: '12 Harbour Road, Chattogram', phone: '+880 1700 000000' },
   });
   expect(placed.status()).toBe(201);
   const { insertedId: id } = (await placed.json()) as { insertedId: string };
@@ -39,6 +32,8 @@ async function paidOrder(page: Page, token: string, product: Product): Promise<{
   const order = (await (await page.request.get(api(`/specificorders/${id}`), { headers })).json()) as { number: number };
   return { id, number: `#${order.number}` };
 }
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const orderRow = (page: Page, number: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: number }) });
 
@@ -62,7 +57,7 @@ test.describe('running the shop', () => {
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: /^Refund/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund this order?' });
-    const total = `$${((Math.round(product.price * 100) * 2) / 100).toFixed(2)}`;
+    const total = dollars((Math.round(product.price * 100) * 2) / 100);
     await expect(dialog).toContainText(`${total} goes back to the card ${customer.name} paid with, for 2 × ${product.name}`);
     await dialog.getByRole('button', { name: 'Yes, Refund' }).click();
     await expect(page.getByText('Order refunded.')).toBeVisible();
@@ -130,5 +125,47 @@ test.describe('running the shop', () => {
     await expect(page.getByText('Product Updated')).toBeVisible();
 
     expect(await linkInEmailTo(customer.email, /https?:\/\/\S+\/parts\/[0-9a-f]{24}/)).toMatch(new RegExp(`/parts/${product._id}$`));
+  });
+
+  test('the sales page shows revenue per day as a chart and a table that match the orders paid, and the best sellers', async ({ page }) => {
+    const product = await findProduct(page, PARTS.sales);
+    const customer = await signInNewCustomer(page, 'sales');
+    await paidOrder(page, customer.token, product, 40);
+
+    const adminToken = await signIn(page, ADMIN);
+    await page.goto('/dashbord');
+    await page.getByRole('navigation', { name: 'Dashbord' }).getByRole('link', { name: 'Sales' }).click();
+    await expect(page).toHaveURL(/\/dashbord\/sales$/);
+    await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible();
+    await page.getByRole('radio', { name: 'Last 7 days' }).click();
+    await expect(page).toHaveURL(/\/dashbord\/sales\?days=7$/);
+    await expect(page.getByRole('img', { name: /^Net revenue per day from/ })).toBeVisible();
+
+    // The week as the shop's books have it (UTC days); other journeys may pay meanwhile, so the page is read again until both agree.
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    const dayLabel = (day: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    const headers = { Authorization: `Bearer ${adminToken}` };
+    const table = page.getByRole('table', { name: 'Revenue per day' });
+    await expect(async () => {
+      await page.reload();
+      const revenue = (await (await page.request.get(api(`/sales/revenue?from=${from}&to=${to}`), { headers })).json()) as {
+        days: Array<{ day: string; paidOrders: number; paid: number; refunded: number; net: number }>;
+        totals: { net: number };
+      };
+      const day = revenue.days.find((row) => row.day === to)!;
+      expect(day.paid).toBeGreaterThanOrEqual((Math.round(product.price * 100) * 40) / 100);
+      await expect(table.getByRole('row')).toHaveCount(8);
+      await expect(table.getByRole('row').nth(1)).toHaveText(`${dayLabel(to)}${day.paidOrders}${dollars(day.paid)}${dollars(day.refunded)}${dollars(day.net)}`, { timeout: 1000 });
+      await expect(page.getByTestId('net-revenue')).toHaveText(dollars(revenue.totals.net), { timeout: 1000 });
+      const chart = `Net revenue per day from ${dayLabel(from)} to ${dayLabel(to)}, ${dollars(revenue.totals.net)} in all. The table below has each day's figures.`;
+      await expect(page.getByRole('img', { name: chart })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+
+    const best = page.getByRole('table', { name: 'Ten best-selling parts' });
+    const row = best.getByRole('row').filter({ has: page.getByRole('link', { name: product.name }) });
+    await expect(row).toContainText(`40${dollars((Math.round(product.price * 100) * 40) / 100)}`);
+    await row.getByRole('link', { name: product.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/parts/${product._id}$`));
   });
 });

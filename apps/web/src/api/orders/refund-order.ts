@@ -10,10 +10,16 @@ import { queryKeys } from '@/lib/query-keys';
  */
 export const refundOrder = (orderId: string) => api.post<RefundAnswer>(`/orders/${encodeURIComponent(orderId)}/refund`);
 
-export const useRefundOrder = () => {
+/**
+ * POST /checkouts/{id}/refund (admin): refunds every paid line of a checkout not yet shipped,
+ * line by line, each by its own amount.
+ */
+export const refundCheckout = (checkoutId: string) => api.post<RefundAnswer>(`/checkouts/${encodeURIComponent(checkoutId)}/refund`);
+
+const useRefund = (mutationFn: (id: string) => Promise<RefundAnswer>) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: refundOrder,
+    mutationFn,
     // Settled: a refusal (another admin refunded or shipped it first) means the list is out of date too.
     onSettled: () =>
       Promise.all([
@@ -22,3 +28,6 @@ export const useRefundOrder = () => {
       ]),
   });
 };
+
+export const useRefundOrder = () => useRefund(refundOrder);
+export const useRefundCheckout = () => useRefund(refundCheckout);

@@ -57,6 +57,17 @@ export const adminOrdersCopy = {
   /** Read after 'Refund' by screen readers. */
   refundFor: (part: string, customer: string) => `${part} for ${customer}`,
   refunded: 'Order refunded.',
+  refundCheckout: 'Refund checkout',
+  /** Read after 'Refund checkout' by screen readers. */
+  refundCheckoutFor: (customer: string) => `of ${customer}, every line not yet shipped`,
+  checkoutRefunded: 'Checkout refunded.',
+  confirmRefundCheckout: {
+    heading: 'Refund the whole checkout?',
+    text: (customer: string) =>
+      `Every paid line of this checkout not yet shipped goes back to the card ${customer} paid with, each by its own amount; the parts go back on the shelf.`,
+    confirm: 'Yes, Refund all',
+    cancel: 'Cancel',
+  },
   confirmRefund: {
     heading: 'Refund this order?',
     text: (total: string, quantity: number, part: string, customer: string) =>

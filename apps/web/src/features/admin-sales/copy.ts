@@ -26,6 +26,7 @@ export const salesCopy = {
     chartLabel: (from: string, to: string, net: string) => `Net revenue per day from ${from} to ${to}, ${net} in all. The table below has each day's figures.`,
     chartLoading: 'Loading the chart',
     tableLabel: 'Revenue per day',
+    scrollLabel: 'Each day’s figures',
     day: 'Day',
     paidOrders: 'Orders',
     paid: 'Paid',

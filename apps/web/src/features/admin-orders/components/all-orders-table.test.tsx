@@ -12,9 +12,10 @@ const refunded = buildOrder({ name: 'Rae Refunded', email: 'rae@example.com', to
 function renderTable(props: Partial<Parameters<typeof AllOrdersTable>[0]> = {}) {
   const onShift = vi.fn();
   const onRefund = vi.fn();
-  render(<AllOrdersTable orders={[unpaid, paid, shipped, refunded]} onShift={onShift} onRefund={onRefund} {...props} />);
+  const onRefundCheckout = vi.fn();
+  render(<AllOrdersTable orders={[unpaid, paid, shipped, refunded]} onShift={onShift} onRefund={onRefund} onRefundCheckout={onRefundCheckout} {...props} />);
   const row = (email: string) => within(screen.getByRole('row', { name: new RegExp(email) }));
-  return { onShift, onRefund, row };
+  return { onShift, onRefund, onRefundCheckout, row };
 }
 
 describe('AllOrdersTable', () => {
@@ -78,5 +79,14 @@ describe('AllOrdersTable', () => {
     expect(row('rae@example.com').getByText('Refunded')).toBeInTheDocument();
     await userEvent.click(row('pat@example.com').getByRole('button', { name: /^Refund ?Chain Kit for Pat Paid$/ }));
     expect(onRefund).toHaveBeenCalledWith(paid);
+  });
+
+  it("offers 'Refund checkout' on an unshipped line of a checkout, for the whole checkout", async () => {
+    const line = buildOrder({ name: 'Cy Checkout', email: 'cy@example.com', toolName: 'Fork Oil', status: 'paid', paid: true, transactionId: 'pi_c', checkoutId: 'c'.repeat(24) });
+    const { row, onRefundCheckout } = renderTable({ orders: [line, paid, { ...line, _id: 'e'.repeat(24), email: 'cyd@example.com', status: 'shipped', shift: true }] });
+    expect(row('pat@example.com').queryByRole('button', { name: /^Refund checkout/ })).not.toBeInTheDocument();
+    expect(row('cyd@example.com').queryByRole('button', { name: /^Refund checkout/ })).not.toBeInTheDocument();
+    await userEvent.click(row('cy@example.com').getByRole('button', { name: /^Refund checkout ?of Cy Checkout, every line not yet shipped$/ }));
+    expect(onRefundCheckout).toHaveBeenCalledWith(line);
   });
 });

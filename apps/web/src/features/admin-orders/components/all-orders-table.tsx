@@ -11,12 +11,14 @@ interface AllOrdersTableProps {
   onShift: (order: Order) => void;
   /** Asks to refund a paid order not yet shipped; the page confirms first. */
   onRefund: (order: Order) => void;
+  /** Asks to refund every unshipped line of the order's checkout; the page confirms first. */
+  onRefundCheckout: (order: Order) => void;
   /** The order being shipped or refunded right now, if any. */
   busyId?: string | null;
 }
 
 /** SPEC's admin table of every order: 'Shifting' for paid orders, 'Deliverd' once shipped, 'Refund' until then. */
-export function AllOrdersTable({ orders, onShift, onRefund, busyId = null }: AllOrdersTableProps) {
+export function AllOrdersTable({ orders, onShift, onRefund, onRefundCheckout, busyId = null }: AllOrdersTableProps) {
   const { columns } = copy;
   const details = useOrderDetails(copy.state, 'admin');
   const tableColumns: DataTableColumn<Order>[] = [
@@ -45,6 +47,12 @@ export function AllOrdersTable({ orders, onShift, onRefund, busyId = null }: All
               <BusyButton className="btn-outline" busy={busyId === order._id} onClick={() => onRefund(order)}>
                 {copy.refund}
                 <span className="sr-only"> {copy.refundFor(order.toolName, order.name)}</span>
+              </BusyButton>
+            )}
+            {!order.shift && order.checkoutId && (
+              <BusyButton className="btn-ghost" busy={busyId === order._id} onClick={() => onRefundCheckout(order)}>
+                {copy.refundCheckout}
+                <span className="sr-only"> {copy.refundCheckoutFor(order.name)}</span>
               </BusyButton>
             )}
           </div>

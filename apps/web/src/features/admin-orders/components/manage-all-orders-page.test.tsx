@@ -86,6 +86,17 @@ describe('ManageAllOrdersPage', () => {
     expect(calls()).toContain(`POST /orders/${paid._id}/refund`);
   });
 
+  it('refunds the whole checkout of a line once the admin confirms', async () => {
+    const line = { ...paid, checkoutId: 'c'.repeat(24) };
+    const user = renderPage(undefined, { orders: [line] });
+    await user.click(await screen.findByRole('button', { name: /^Refund checkout/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Refund the whole checkout?' }));
+    expect(dialog.getByText(/^Every paid line of this checkout not yet shipped goes back to the card Pat Paid paid with/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Yes, Refund all' }));
+    expect(await screen.findByText('Checkout refunded.')).toBeInTheDocument();
+    expect(calls()).toContain(`POST /checkouts/${'c'.repeat(24)}/refund`);
+  });
+
   it('exports the orders the filter finds as a CSV file the browser saves', async () => {
     const saved: string[] = [];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:orders');

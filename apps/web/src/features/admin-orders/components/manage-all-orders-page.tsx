@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { downloadOrders } from '@/api/orders/export-orders';
 import { useAllOrders, useAllOrdersCount } from '@/api/orders/get-all-orders';
-import { useRefundOrder } from '@/api/orders/refund-order';
+import { useRefundCheckout, useRefundOrder } from '@/api/orders/refund-order';
 import { useShipOrder } from '@/api/orders/ship-order';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -60,6 +60,7 @@ export function ManageAllOrdersPage() {
 
   const shipOrder = useShipOrder();
   const refundOrder = useRefundOrder();
+  const refundCheckout = useRefundCheckout();
   // The carrier and tracking number the shipping question's form gave, read when it is confirmed.
   const shipment = useRef<ShipmentInput>({});
   // A refusal says the shop's reason, e.g. another admin started shipping it first.
@@ -77,6 +78,14 @@ export function ManageAllOrdersPage() {
     done: copy.refunded,
     failed: copy.failed,
     question: { ...copy.confirmRefund, text: (order) => copy.confirmRefund.text(formatPrice(order.total), order.quantity, order.toolName, order.name) },
+  });
+  // Every paid, unshipped line of the checkout the order was placed in, each by its own amount.
+  const refundingCheckout = useConfirmedAction({
+    action: (order: Order) => refundCheckout.mutateAsync(order.checkoutId ?? ''),
+    key: (order) => order._id,
+    done: copy.checkoutRefunded,
+    failed: copy.failed,
+    question: { ...copy.confirmRefundCheckout, text: (order) => copy.confirmRefundCheckout.text(order.name) },
   });
   const exportShown = () => void downloadOrders({ status, q }, copy.exportFailed).catch((error: unknown) => toast.error(error instanceof Error ? error.message : copy.exportFailed));
 
@@ -114,7 +123,13 @@ export function ManageAllOrdersPage() {
             <EmptyState text={q ? copy.noneFound(q) : status ? copy.noneOfStatus : copy.empty} />
           ) : (
             <>
-              <AllOrdersTable orders={rows} onShift={shipping.ask} onRefund={refunding.ask} busyId={shipping.busyKey ?? refunding.busyKey} />
+              <AllOrdersTable
+                orders={rows}
+                onShift={shipping.ask}
+                onRefund={refunding.ask}
+                onRefundCheckout={refundingCheckout.ask}
+                busyId={shipping.busyKey ?? refunding.busyKey ?? refundingCheckout.busyKey}
+              />
               <Pager page={page} pageCount={pageCount} onPageChange={showPage} labels={copy.pager} disabled={orders.isPlaceholderData} />
             </>
           )
@@ -134,6 +149,7 @@ export function ManageAllOrdersPage() {
         )}
       </ConfirmDialog>
       <ConfirmDialog {...refunding.dialog} />
+      <ConfirmDialog {...refundingCheckout.dialog} />
     </div>
   );
 }

@@ -109,7 +109,8 @@ function Revenue({ range }: { range: SalesQuery }) {
             <Suspense fallback={<PageLoader label={copy.revenue.chartLoading} />}>
               <RevenueChart days={days} label={copy.revenue.chartLabel(formatUtcDay(range.from), formatUtcDay(range.to), formatPrice(totals.net))} />
             </Suspense>
-            <div className="max-h-96 overflow-y-auto">
+            {/* 90 days are a long table: it scrolls in its own box, which the keyboard can reach. */}
+            <div className="max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label={copy.revenue.scrollLabel}>
               <DataTable
                 label={copy.revenue.tableLabel}
                 indexHeader={copy.revenue.day}
