@@ -344,7 +344,7 @@ export function createLoader(shop, image) {
 
     /**
      * Adds `count` orders of the catalogue placed over the `days` days before today, as a shop's
-     * history: most shipped, some paid, cancelled, refunded (a day after payment) or waiting;
+     * history: most shipped, some paid, cancelled (unpaid) or refunded (a day after payment);
      * a few parts sell far more than most. The sales tables are then counted again from all orders.
      * @param {number} count
      * @param {number} days
@@ -363,8 +363,9 @@ export function createLoader(shop, image) {
         const placedAt = today - days * dayMs + Math.floor(pick() * days * dayMs);
         const at = (/** @type {number} */ ms) => new Date(ms).toISOString();
         const roll = pick();
-        const status = roll < 0.03 ? 'waiting' : roll < 0.09 ? 'cancelled' : roll < 0.12 ? 'refunded' : roll < 0.2 ? 'paid' : 'shipped';
-        const paidAt = status === 'waiting' || status === 'cancelled' ? null : placedAt + 10 * 60 * 1000;
+        // None still waits for payment: an order left unpaid for an hour is cancelled.
+        const status = roll < 0.09 ? 'cancelled' : roll < 0.12 ? 'refunded' : roll < 0.2 ? 'paid' : 'shipped';
+        const paidAt = status === 'cancelled' ? null : placedAt + 10 * 60 * 1000;
         return {
           id,
           user_id: customer.id,

@@ -8,6 +8,7 @@ const PARTS = {
   tracking: 'Folding Brake and Clutch Lever Pair',
   // Seeded below its minimum: out of stock until this journey restocks it.
   backInStock: 'Round Bar-End Mirror Pair',
+  filter: 'Spin-On Oil Filter, 80 mm',
   // Forty of them make it a best seller of the week.
   sales: 'Iridium Power Spark Plug, 12 mm Thread',
 } as const;
@@ -167,5 +168,42 @@ test.describe('running the shop', () => {
     await expect(row).toContainText(`40${dollars((Math.round(product.price * 100) * 40) / 100)}`);
     await row.getByRole('link', { name: product.name }).click();
     await expect(page).toHaveURL(new RegExp(`/parts/${product._id}$`));
+  });
+
+  test("the admin finds a customer's paid order by the 'Paid' filter and their email, and exports what the filter finds", async ({ page }) => {
+    const product = await findProduct(page, PARTS.filter);
+    const customer = await signInNewCustomer(page, 'filter');
+    const paid = await paidOrder(page, customer.token, product);
+    const waiting = await page.request.post(api('/orders'), {
+      headers: { Authorization: `Bearer ${customer.token}` },
+      data: { productId: product._id, quantity: product.minimum, location: '12 Harbour Road, Chattogram', phone: '+880 1700 000000' },
+    });
+    expect(waiting.status()).toBe(201);
+
+    await openManageAllOrders(page);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Paid' });
+    await expect(page).toHaveURL(/[?&]status=paid/);
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(customer.email);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(customer.email);
+    await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+    const rows = page.getByTestId('admin-order-row');
+    await expect(rows).toHaveCount(1);
+    await expect(orderRow(page, paid.number)).toContainText(customer.email);
+
+    // The same filter, exported: the one paid order of this customer.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await (await download.createReadStream()).toArray();
+    const lines = Buffer.concat(csv).toString('utf8').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(paid.number.slice(1));
+    expect(lines[1]).toContain(customer.email);
+
+    // Waiting for payment: the other order, and not the paid one.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Waiting for payment' });
+    await expect(page).toHaveURL(/[?&]status=waiting/);
+    await expect(rows).toHaveCount(1);
+    await expect(orderRow(page, paid.number)).toHaveCount(0);
+    await expect(rows.first()).toContainText('Unpaid');
   });
 });

@@ -322,6 +322,21 @@ export interface SalesPartDayTable {
   cents: number | string;
 }
 
+/** A range of closed days whose part sales are summed in `sales_part_windows`. */
+export interface SalesWindowTable {
+  from_day: string;
+  through_day: string;
+}
+
+/** What one part sold from `from_day` to `through_day`, refunds taken off. */
+export interface SalesPartWindowTable {
+  from_day: string;
+  through_day: string;
+  product_id: string;
+  quantity: number;
+  cents: number | string;
+}
+
 export interface Database {
   payments: PaymentTable;
   test_payment_intents: TestPaymentIntentTable;
@@ -329,6 +344,8 @@ export interface Database {
   stock_alerts: StockAlertTable;
   sales_days: SalesDayTable;
   sales_part_days: SalesPartDayTable;
+  sales_windows: SalesWindowTable;
+  sales_part_windows: SalesPartWindowTable;
   webhook_events: WebhookEventTable;
   users: UserTable;
   sessions: SessionTable;

@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const salesPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('sales', createSalesService({ repository: createSalesRepository(app.database.db) }));
+    app.decorate('sales', createSalesService({ repository: createSalesRepository(app.database) }));
   },
   { name: 'sales', dependencies: ['database'] },
 );

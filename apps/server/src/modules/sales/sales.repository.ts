@@ -1,33 +1,86 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database, OrderStatus } from '../../db/schema.js';
+import { ORDER_STATUSES, SALES_RANGES } from '@shop/shared';
+import { sql } from 'kysely';
+import type { ShopDatabase } from '../../db/database.js';
+import type { OrderStatus } from '../../db/schema.js';
 
-/** A UTC day's range, both ends included (YYYY-MM-DD). */
+/** A UTC day's range, both ends included (YYYY-MM-DD), and the day it is today (UTC). */
 export interface DayRange {
   from: string;
   to: string;
+  today: string;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The day `days` days after `day` (before, when negative). */
+const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** PostgreSQL answers sums and bigints as strings. */
 const toNumber = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
 
 /**
  * The sales figures, read from the daily sales the orders module keeps (decision 017) and,
- * for orders by status, from the orders placed in the range through their (created_at, status)
+ * for orders by status, from the orders placed in the range through their (status, created_at)
  * index: the database sums, nothing loads every order.
  */
-export function createSalesRepository(db: Kysely<Database>) {
-  /** Each part's pieces and money in the range, refunds taken off. */
-  const partSales = ({ from, to }: DayRange) =>
-    db
-      .selectFrom('sales_part_days')
-      .select(['product_id', (eb) => eb.fn.sum<number>('quantity').as('sold'), (eb) => eb.fn.sum<number>('cents').as('cents')])
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .groupBy('product_id');
+export function createSalesRepository(database: ShopDatabase) {
+  const { db } = database;
+
+  /**
+   * The closed days of a range the sales page offers (the last 7, 30 or 90 days): all but today
+   * and yesterday, whose sales may still move (a payment's transaction open at midnight). Their
+   * part sales are summed once, by whichever request or instance comes first, and read from then on.
+   */
+  async function closedWindow({ from, to, today }: DayRange): Promise<{ from: string; through: string } | undefined> {
+    const through = addDays(today, -2);
+    const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+    if (to < addDays(today, -1) || from > through || !SALES_RANGES.some((range) => range === days)) return undefined;
+    const window = { from_day: from, through_day: through };
+    const summed = await db.selectFrom('sales_windows').select('from_day').where('from_day', '=', from).where('through_day', '=', through).executeTakeFirst();
+    if (summed) return { from, through };
+    await database.writeTransaction(async (trx) => {
+      // The first to mark it sums it; another waits for that mark and finds it summed.
+      const marked = await trx.insertInto('sales_windows').values(window).onConflict((oc) => oc.doNothing()).returning('from_day').executeTakeFirst();
+      if (!marked) return;
+      await trx.deleteFrom('sales_part_windows').where('through_day', '<', through).execute();
+      await trx.deleteFrom('sales_windows').where('through_day', '<', through).execute();
+      await trx
+        .insertInto('sales_part_windows')
+        .columns(['from_day', 'through_day', 'product_id', 'quantity', 'cents'])
+        .expression(
+          trx
+            .selectFrom('sales_part_days')
+            .select([sql<string>`${from}`.as('from_day'), sql<string>`${through}`.as('through_day'), 'product_id', (eb) => eb.fn.sum<number>('quantity').as('quantity'), (eb) => eb.fn.sum<number>('cents').as('cents')])
+            .where('day', '>=', from)
+            .where('day', '<=', through)
+            .groupBy('product_id'),
+        )
+        .execute();
+    });
+    return { from, through };
+  }
+
+  /** Each part's pieces and money in the range, refunds taken off: a closed window and the days after it, or the days themselves. */
+  async function partSales(range: DayRange) {
+    const window = await closedWindow(range);
+    const days = (from: string) =>
+      db.selectFrom('sales_part_days').select(['product_id', 'quantity', 'cents']).where('day', '>=', from).where('day', '<=', range.to);
+    const rows = window
+      ? db
+          .selectFrom('sales_part_windows')
+          .select(['product_id', 'quantity', 'cents'])
+          .where('from_day', '=', window.from)
+          .where('through_day', '=', window.through)
+          .unionAll(days(addDays(window.through, 1)))
+      : days(range.from);
+    return db
+      .selectFrom(rows.as('rows'))
+      .select(['rows.product_id', (eb) => eb.fn.sum<number>('rows.quantity').as('sold'), (eb) => eb.fn.sum<number>('rows.cents').as('cents')])
+      .groupBy('rows.product_id');
+  }
 
   return {
     /** The range's days that took or gave back anything. */
-    async days({ from, to }: DayRange) {
+    async days({ from, to }: Pick<DayRange, 'from' | 'to'>) {
       const rows = await db.selectFrom('sales_days').selectAll().where('day', '>=', from).where('day', '<=', to).orderBy('day').execute();
       return rows.map((row) => ({
         day: row.day,
@@ -39,21 +92,24 @@ export function createSalesRepository(db: Kysely<Database>) {
     },
 
     /** How many of the orders placed in the range are in each status now. */
-    async statuses({ from, to }: DayRange): Promise<Map<OrderStatus, number>> {
-      const rows = await db
-        .selectFrom('orders')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('orders')])
-        .where('created_at', '>=', from)
-        .where('created_at', '<', nextDay(to))
-        .groupBy('status')
-        .execute();
+    async statuses({ from, to }: Pick<DayRange, 'from' | 'to'>): Promise<Map<OrderStatus, number>> {
+      // One count per status, each a range of the (status, created_at) index.
+      const count = (status: OrderStatus) =>
+        db
+          .selectFrom('orders')
+          .select([sql<OrderStatus>`${status}`.as('status'), (eb) => eb.fn.countAll<number>().as('orders')])
+          .where('status', '=', status)
+          .where('created_at', '>=', from)
+          .where('created_at', '<', addDays(to, 1));
+      const [first, ...rest] = ORDER_STATUSES.map(count);
+      const rows = await rest.reduce((query, next) => query.unionAll(next), first!).execute();
       return new Map(rows.map((row) => [row.status, toNumber(row.orders)]));
     },
 
     /** The parts that sold the most pieces in the range (more than none), with their names now or, for a part deleted since, as last ordered. */
     async bestSellers(range: DayRange, limit: number) {
       const rows = await db
-        .selectFrom(partSales(range).as('sales'))
+        .selectFrom((await partSales(range)).as('sales'))
         .leftJoin('products', 'products.id', 'sales.product_id')
         .select(['sales.product_id', 'sales.sold', 'sales.cents', 'products.name', 'products.part_number'])
         .where('sales.sold', '>', 0)
@@ -86,7 +142,7 @@ export function createSalesRepository(db: Kysely<Database>) {
       const sold = sql<number>`coalesce(sales.sold, 0)`;
       const rows = await db
         .selectFrom('products')
-        .leftJoin(partSales(range).as('sales'), 'sales.product_id', 'products.id')
+        .leftJoin((await partSales(range)).as('sales'), 'sales.product_id', 'products.id')
         .select(['products.id', 'products.name', 'products.part_number', 'products.quantity', 'products.minimum', sold.as('sold')])
         .where((eb) => eb.or([eb('products.quantity', '<', eb.ref('products.minimum')), eb.and([eb(sold, '>', 0), sql<boolean>`products.quantity * ${days} < ${sold} * ${lowDays}`])]))
         // Out of stock first, the best selling of those first; then by the days the stock lasts.
@@ -104,6 +160,3 @@ export function createSalesRepository(db: Kysely<Database>) {
   };
 }
 export type SalesRepository = ReturnType<typeof createSalesRepository>;
-
-/** The day after `day`, where a range's last day ends (created_at is an ISO time in UTC). */
-const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);

@@ -38,16 +38,19 @@ export function createSalesService({ repository }: { repository: SalesRepository
     },
 
     async bestSellers(range: SalesQuery): Promise<SalesBestSellers> {
-      const parts = await repository.bestSellers(range, SALES_LIST_SIZE);
+      const parts = await repository.bestSellers({ ...range, today: today() }, SALES_LIST_SIZE);
       return { ...range, parts: parts.map(({ cents, ...part }) => ({ ...part, revenue: centsToDollars(cents) })) };
     },
 
     async lowStock(range: SalesQuery): Promise<SalesLowStock> {
-      return { ...range, parts: await repository.lowStock({ ...range, days: daysInRange(range.from, range.to) }, LOW_STOCK_DAYS, SALES_LIST_SIZE) };
+      return { ...range, parts: await repository.lowStock({ ...range, today: today(), days: daysInRange(range.from, range.to) }, LOW_STOCK_DAYS, SALES_LIST_SIZE) };
     },
   };
 }
 export type SalesService = ReturnType<typeof createSalesService>;
+
+/** Today in UTC, the days the books are kept in. */
+const today = (): string => new Date().toISOString().slice(0, 10);
 
 function inDollars(figures: { paidOrders: number; paidCents: number; refundedOrders: number; refundedCents: number }) {
   return {

@@ -116,6 +116,29 @@ describe('sales', () => {
     expect((await sales('low-stock', '2026-02-03', '2026-03-04')).json().parts.map((part: { name: string }) => part.name)).toEqual(['Sales part D']);
   });
 
+  it('sums the closed days of a 7, 30 or 90-day range once, and still counts what sells today and yesterday', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const part = await insertProduct(t.database.db, { name: 'Window part', price_cents: 500, quantity: 50, minimum: 1 });
+    const sold = async () => (await sales('best-sellers', '2026-03-31', '2026-04-06')).json().parts.find((row: { name: string }) => row.name === 'Window part');
+    at('2026-04-01T12:00:00Z');
+    await pay(await place(part, 2));
+    at('2026-04-05T23:00:00Z');
+    await pay(await place(part, 1));
+
+    // 6 April: the days to 4 April are closed and summed once; yesterday and today are read as they are.
+    at('2026-04-06T12:00:00Z');
+    expect(await sold()).toMatchObject({ quantity: 3, revenue: 15 });
+    await pay(await place(part, 4));
+    expect(await sold()).toMatchObject({ quantity: 7, revenue: 35 });
+    expect(await t.database.db.selectFrom('sales_windows').selectAll().where('from_day', '=', '2026-03-31').execute()).toEqual([{ from_day: '2026-03-31', through_day: '2026-04-04' }]);
+    expect((await sales('low-stock', '2026-03-31', '2026-04-06')).statusCode).toBe(200);
+
+    // A week on, the same range is closed days only, summed from the days: the same figures.
+    at('2026-04-13T12:00:00Z');
+    expect(await sold()).toMatchObject({ quantity: 7, revenue: 35 });
+    expect(await t.database.db.selectFrom('sales_windows').selectAll().where('from_day', '=', '2026-03-31').execute()).toEqual([{ from_day: '2026-03-31', through_day: '2026-04-04' }]);
+  });
+
   it('refuses a reversed range, a range of ten years and dates that are not days, with the error envelope', async () => {
     const reversed = await sales('revenue', '2026-03-04', '2026-03-01');
     expect(reversed.statusCode).toBe(400);
