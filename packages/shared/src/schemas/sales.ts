@@ -27,16 +27,16 @@ const isoDay = z
 /** How many days from `from` to `to`, both included (UTC days, YYYY-MM-DD). */
 export const daysInRange = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
+/** The UTC day `days` days after `day` (before, when negative), as YYYY-MM-DD. */
+export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 /** The UTC days from `from` to `to`, both included. */
-export function eachDay(from: string, to: string): string[] {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  return Array.from({ length: Math.max(0, daysInRange(from, to)) }, (_, index) => new Date(start + index * DAY_MS).toISOString().slice(0, 10));
-}
+export const eachDay = (from: string, to: string): string[] => Array.from({ length: Math.max(0, daysInRange(from, to)) }, (_, index) => addDays(from, index));
 
 /** The last `days` UTC days, today (of `now`) included. */
 export function lastDays(days: number, now = new Date()): { from: string; to: string } {
   const to = now.toISOString().slice(0, 10);
-  return { from: new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS).toISOString().slice(0, 10), to };
+  return { from: addDays(to, 1 - days), to };
 }
 
 /** The sales calls' range: UTC days, both included, at most a year. */

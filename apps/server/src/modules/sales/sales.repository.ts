@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, SALES_RANGES } from '@shop/shared';
+import { addDays, daysInRange, ORDER_STATUSES, SALES_RANGES } from '@shop/shared';
 import { sql } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
@@ -9,10 +9,6 @@ export interface DayRange {
   to: string;
   today: string;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The day `days` days after `day` (before, when negative). */
-const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** PostgreSQL answers sums and bigints as strings. */
 const toNumber = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
@@ -32,7 +28,7 @@ export function createSalesRepository(database: ShopDatabase) {
    */
   async function closedWindow({ from, to, today }: DayRange): Promise<{ from: string; through: string } | undefined> {
     const through = addDays(today, -2);
-    const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+    const days = daysInRange(from, to);
     if (to < addDays(today, -1) || from > through || !SALES_RANGES.some((range) => range === days)) return undefined;
     const window = { from_day: from, through_day: through };
     const summed = await db.selectFrom('sales_windows').select('from_day').where('from_day', '=', from).where('through_day', '=', through).executeTakeFirst();
