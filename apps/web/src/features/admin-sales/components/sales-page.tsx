@@ -71,10 +71,8 @@ export function SalesPage() {
         </div>
       </div>
       <Revenue range={range} />
-      <div className="grid gap-6 xl:grid-cols-2">
-        <Statuses range={range} />
-        <BestSellers range={range} />
-      </div>
+      <Statuses range={range} />
+      <BestSellers range={range} />
       <LowStock range={range} />
     </div>
   );
