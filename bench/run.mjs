@@ -85,18 +85,27 @@ function startShop(options) {
 }
 
 /**
+ * A fresh database with the bench's customers (with live sessions), bikes and an admin.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {string} dataDir
+ */
+async function openLoadedDatabase(target, dataDir) {
+  mkdirSync(dataDir, { recursive: true });
+  const { shop, close } = await openFreshDatabase(target);
+  const loader = createLoader(shop, await writeBenchImage(dataDir));
+  await loader.addCustomers(CUSTOMERS);
+  await loader.addVehicles();
+  return { shop, close, loader, adminToken: await loader.addAdmin() };
+}
+
+/**
  * Loads, starts and measures one database through the catalogue sizes.
  * @param {import('./lib/data.mjs').BenchDatabase} target
  * @param {{ dataDir: string, webDistDir: string }} where
  * @returns {Promise<import('./lib/report.mjs').DatabaseResults>}
  */
 async function benchDatabase(target, { dataDir, webDistDir }) {
-  mkdirSync(dataDir, { recursive: true });
-  const { shop, close } = await openFreshDatabase(target);
-  const loader = createLoader(shop, await writeBenchImage(dataDir));
-  await loader.addCustomers(CUSTOMERS);
-  await loader.addVehicles();
-  const adminToken = await loader.addAdmin();
+  const { close, loader, adminToken } = await openLoadedDatabase(target, dataDir);
   const [vehicle] = loader.vehicles;
   if (!vehicle) throw new Error('the bench has no bikes');
   const year = Math.round((vehicle.yearFrom + vehicle.yearTo) / 2);
@@ -184,12 +193,7 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
  * @returns {Promise<import('./lib/report.mjs').SalesStage[]>}
  */
 async function benchSales(target, { dataDir, webDistDir, serverErrors }) {
-  mkdirSync(dataDir, { recursive: true });
-  const { shop, close } = await openFreshDatabase(target);
-  const loader = createLoader(shop, await writeBenchImage(dataDir));
-  await loader.addCustomers(CUSTOMERS);
-  await loader.addVehicles();
-  const adminToken = await loader.addAdmin();
+  const { shop, close, loader, adminToken } = await openLoadedDatabase(target, dataDir);
   await loader.addProducts(MAIN_SIZE);
   /** @type {import('./lib/report.mjs').SalesStage[]} */
   const stages = [];

@@ -135,6 +135,34 @@ export function createLoader(shop, image) {
     });
   };
 
+  /**
+   * An order of `productId` (1 to 4 pieces at a random price) by the customer at `position`,
+   * with the status and times `state` gives it for its id.
+   * @param {number} position
+   * @param {string} productId
+   * @param {(id: string) => Record<string, unknown>} state
+   */
+  const benchOrder = (position, productId, state) => {
+    const id = newId();
+    const customer = /** @type {typeof customers[number]} */ (customers[position % customers.length]);
+    const quantity = 1 + Math.floor(pick() * 4);
+    const unitPrice = 500 + Math.floor(pick() * 40_000);
+    return {
+      id,
+      user_id: customer.id,
+      product_id: productId,
+      customer_name: customer.name,
+      email: customer.email,
+      tool_name: 'Bench part',
+      unit_price_cents: unitPrice,
+      quantity,
+      total_cents: unitPrice * quantity,
+      location: 'Bench street 1',
+      phone: '+44 7700 900000',
+      ...state(id),
+    };
+  };
+
   return {
     productIds,
     customers,
@@ -312,24 +340,8 @@ export function createLoader(shop, image) {
       }));
       reviews = Math.max(reviews, size);
 
-      await insertRows(db, 'orders', Math.max(0, size - orders), (index) => {
-        const id = newId();
-        const customer = /** @type {typeof customers[number]} */ (customers[(orders + index) % customers.length]);
-        const productId = /** @type {string} */ (catalogue[Math.floor(pick() * catalogue.length)]);
-        const quantity = 1 + Math.floor(pick() * 4);
-        const unitPrice = 500 + Math.floor(pick() * 40_000);
-        return {
-          id,
-          user_id: customer.id,
-          product_id: productId,
-          customer_name: customer.name,
-          email: customer.email,
-          tool_name: 'Bench part',
-          unit_price_cents: unitPrice,
-          quantity,
-          total_cents: unitPrice * quantity,
-          location: 'Bench street 1',
-          phone: '+44 7700 900000',
+      await insertRows(db, 'orders', Math.max(0, size - orders), (index) =>
+        benchOrder(orders + index, /** @type {string} */ (catalogue[Math.floor(pick() * catalogue.length)]), (id) => ({
           status: 'paid',
           transaction_id: `bench_${id}`,
           created_at: stamp,
@@ -337,8 +349,8 @@ export function createLoader(shop, image) {
           paid_at: stamp,
           shipped_at: null,
           cancelled_at: null,
-        };
-      });
+        })),
+      );
       orders = Math.max(orders, size);
     },
 
@@ -354,40 +366,26 @@ export function createLoader(shop, image) {
       if (customers.length === 0 || productIds.length === 0) throw new Error('add customers and products before an order history');
       const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
       const dayMs = 24 * 60 * 60 * 1000;
-      await insertRows(db, 'orders', count, (index) => {
-        const id = newId();
-        const customer = /** @type {typeof customers[number]} */ (customers[(orders + index) % customers.length]);
-        const productId = /** @type {string} */ (productIds[Math.floor(pick() ** 2 * productIds.length)]);
-        const quantity = 1 + Math.floor(pick() * 4);
-        const unitPrice = 500 + Math.floor(pick() * 40_000);
-        const placedAt = today - days * dayMs + Math.floor(pick() * days * dayMs);
-        const at = (/** @type {number} */ ms) => new Date(ms).toISOString();
-        const roll = pick();
-        // None still waits for payment: an order left unpaid for an hour is cancelled.
-        const status = roll < 0.09 ? 'cancelled' : roll < 0.12 ? 'refunded' : roll < 0.2 ? 'paid' : 'shipped';
-        const paidAt = status === 'cancelled' ? null : placedAt + 10 * 60 * 1000;
-        return {
-          id,
-          user_id: customer.id,
-          product_id: productId,
-          customer_name: customer.name,
-          email: customer.email,
-          tool_name: 'Bench part',
-          unit_price_cents: unitPrice,
-          quantity,
-          total_cents: unitPrice * quantity,
-          location: 'Bench street 1',
-          phone: '+44 7700 900000',
-          status,
-          transaction_id: paidAt === null ? null : `bench_${id}`,
-          created_at: at(placedAt),
-          updated_at: at(placedAt),
-          paid_at: paidAt === null ? null : at(paidAt),
-          shipped_at: status === 'shipped' ? at(placedAt + dayMs) : null,
-          cancelled_at: status === 'cancelled' ? at(placedAt + 30 * 60 * 1000) : null,
-          refunded_at: status === 'refunded' && paidAt !== null ? at(paidAt + dayMs) : null,
-        };
-      });
+      const at = (/** @type {number} */ ms) => new Date(ms).toISOString();
+      await insertRows(db, 'orders', count, (index) =>
+        benchOrder(orders + index, /** @type {string} */ (productIds[Math.floor(pick() ** 2 * productIds.length)]), (id) => {
+          const placedAt = today - days * dayMs + Math.floor(pick() * days * dayMs);
+          const roll = pick();
+          // None still waits for payment: an order left unpaid for an hour is cancelled.
+          const status = roll < 0.09 ? 'cancelled' : roll < 0.12 ? 'refunded' : roll < 0.2 ? 'paid' : 'shipped';
+          const paidAt = status === 'cancelled' ? null : placedAt + 10 * 60 * 1000;
+          return {
+            status,
+            transaction_id: paidAt === null ? null : `bench_${id}`,
+            created_at: at(placedAt),
+            updated_at: at(placedAt),
+            paid_at: paidAt === null ? null : at(paidAt),
+            shipped_at: status === 'shipped' ? at(placedAt + dayMs) : null,
+            cancelled_at: status === 'cancelled' ? at(placedAt + 30 * 60 * 1000) : null,
+            refunded_at: status === 'refunded' && paidAt !== null ? at(paidAt + dayMs) : null,
+          };
+        }),
+      );
       orders += count;
       await db.deleteFrom('sales_part_days').execute();
       await db.deleteFrom('sales_days').execute();
