@@ -18,6 +18,22 @@ export interface ConnectionLimits {
   maxConnections: number;
 }
 
+/**
+ * Where images are kept: the disk under DATA_DIR (one instance), or an S3-compatible bucket
+ * that every instance shares. Without keys, the SDK's own chain (an instance role) signs.
+ */
+export type ImageStoreConfig =
+  | { kind: 'disk'; directory: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** Images are served from here (the bucket's own address or a CDN) rather than through the shop. */
+      publicUrl?: string;
+    };
+
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface AppConfig {
@@ -26,6 +42,7 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
+  images: ImageStoreConfig;
   publicUrl: string;
   /**
    * The origins the shop's own pages are opened from, whose requests identity accepts: the

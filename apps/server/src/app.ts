@@ -52,6 +52,7 @@ import { authPlugin } from './plugins/auth.js';
 import { answerClientError, errorsPlugin, sendError } from './plugins/errors.js';
 import { publicCachePlugin } from './plugins/public-cache.js';
 import { LOG_REDACT, LOG_SERIALIZERS, securityPlugin } from './plugins/security.js';
+import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { staticPlugin } from './plugins/static.js';
 
 declare module 'fastify' {
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   });
 
   await app.register(fp(async () => {}, { name: 'database' }));
+  await app.register(backgroundJobsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(publicCachePlugin, { responseCache });
@@ -223,7 +225,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     { prefix: '/api' },
   );
 
-  await app.register(staticPlugin, { config, imagesDir: app.imageStorage.directory });
+  await app.register(staticPlugin, { config, images: app.imageStorage });
 
   return app;
 }

@@ -95,6 +95,17 @@ const envSchema = z
     UNPAID_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     UNPAID_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
     IMAGE_UPLOAD_MB_PER_DAY: z.coerce.number().positive().max(1_000_000).default(50),
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalString.pipe(z.url('S3_ENDPOINT must be a full URL such as https://s3.eu-central-1.amazonaws.com').optional()),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: optionalString.pipe(z.url('S3_PUBLIC_URL must be a full URL such as https://images.example.com').optional()),
     IMAGE_UPLOADS_PER_DAY: z.coerce.number().int('IMAGE_UPLOADS_PER_DAY must be a whole number').min(1).default(100),
   })
   .superRefine((env, ctx) => {
@@ -111,6 +122,13 @@ const envSchema = z
         path: ['STRIPE_SECRET_KEY'],
         message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together (none of them: test-mode payments)',
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
+    if (!env.S3_BUCKET) {
+      const without = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter((name) => env[name]);
+      if (without.length > 0) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `${without.join(', ')} need S3_BUCKET, the bucket that holds the images` });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required in production' });
@@ -155,6 +173,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST,
     dataDir,
     database,
+    images: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : { kind: 'disk', directory: path.join(dataDir, 'images') },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustedOrigins: env.PUBLIC_URL
       ? [new URL(env.PUBLIC_URL).origin]

@@ -3,11 +3,10 @@ import { loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { seedDemo } from './db/seed/seed.js';
 import { ConfigError } from './lib/errors.js';
+import { scheduleSweeps } from './sweeps.js';
 import { ensureConfiguredAdmin } from './modules/identity/admin-bootstrap.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const UNPAID_SWEEP_INTERVAL_MS = 60 * 1000;
-const IMAGE_SWEEP_INTERVAL_MS = 30 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -21,27 +20,12 @@ async function main() {
     if (seeded.products > 0) app.log.info(seeded, 'demo catalogue seeded');
   }
 
-  // Orders left unpaid past the timeout release their stock; every instance may sweep, each
-  // cancellation is a conditional update, and the provider is asked first.
-  const sweep = () =>
-    app.orders.sweepUnpaid(config.orderPaymentTimeoutMs).catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
-  const sweeper = setInterval(sweep, UNPAID_SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  void sweep();
-
-  // Uploaded images no record has used for a day are removed; every instance may sweep, each
-  // image is decided under its own lock.
-  const sweepImages = () => app.images.sweepUnused().catch((error: unknown) => app.log.error({ err: error }, 'unused-image sweep failed'));
-  const imageSweeper = setInterval(sweepImages, IMAGE_SWEEP_INTERVAL_MS);
-  imageSweeper.unref();
-  void sweepImages();
+  scheduleSweeps(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(sweeper);
-    clearInterval(imageSweeper);
     // SIGTERM comes from an orchestrator: report not ready and keep serving while the load
     // balancer stops sending, then close. Ctrl-C (SIGINT) closes at once.
     if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {

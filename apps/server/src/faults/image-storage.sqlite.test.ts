@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { insertSignedInUser, multipartImage } from '../test/factories.js';
+import { imagesDirectory, insertSignedInUser, multipartImage } from '../test/factories.js';
 
 /**
  * A full disk (a tiny tmpfs mounted over the images folder) and a folder nothing may write to
@@ -18,7 +18,7 @@ let customer: Awaited<ReturnType<typeof insertSignedInUser>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  imagesDir = t.app.imageStorage.directory;
+  imagesDir = imagesDirectory(t.app);
   customer = await insertSignedInUser(t.database.db);
 });
 afterAll(async () => {

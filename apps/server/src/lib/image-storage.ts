@@ -3,11 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { access, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where uploaded and seeded images live; served under PUBLIC_PATH. A disk today, an object store later. */
-export interface ImageStorage {
+/** What every image store does: content-named images, with their renditions beside them. */
+interface ImageStore {
   /**
    * Stores the bytes under a name made from their content and answers the public path. Each
-   * variant (a smaller rendition) is stored beside it as `<name>-<variant>.webp`.
+   * variant (a smaller rendition) is stored beside it as `<name>-<variant>.webp`, before it.
    */
   put(bytes: Buffer, extension: 'webp', variants?: Record<string, Buffer>): Promise<string>;
   /** The public path `put` answers for these bytes. */
@@ -19,21 +19,52 @@ export interface ImageStorage {
    * The image itself goes first, so from then on `exists` says no.
    */
   remove(publicPath: string, variants: readonly string[]): Promise<void>;
-  readonly directory: string;
 }
 
-/** Storage that cannot take the file: full (507) or not writable (503). Nothing is recorded. */
+/** A stored file as the image route sends it. */
+export interface ImageFile {
+  body: NodeJS.ReadableStream;
+  length?: number;
+  etag?: string;
+}
+
+/**
+ * Where uploaded and seeded images live, served under IMAGES_PUBLIC_PATH: a folder on this
+ * machine, or an S3-compatible bucket every instance shares (read through the shop, or
+ * straight from `publicUrl`).
+ */
+export type ImageStorage = ImageStore &
+  (
+    | { kind: 'disk'; directory: string }
+    | {
+        kind: 's3';
+        publicUrl?: string;
+        /** A stored file by its name (`<hash>.webp` or a rendition); 'not-modified' when its etag is `ifNoneMatch`. */
+        read(fileName: string, ifNoneMatch?: string): Promise<ImageFile | 'not-modified' | undefined>;
+      }
+  );
+
+/**
+ * Storage that cannot do it now: full (507), not writable or not reachable (503 with
+ * Retry-After). Nothing is recorded, and the next request tries again.
+ */
 export class ImageStorageError extends Error {
   override name = 'ImageStorageError';
   constructor(
-    readonly reason: 'full' | 'unwritable',
+    readonly reason: 'full' | 'unwritable' | 'unreachable',
     cause: unknown,
   ) {
-    super(reason === 'full' ? 'image storage is full' : 'image storage is not writable', { cause });
+    super(`image storage is ${reason === 'full' ? 'full' : reason === 'unwritable' ? 'not writable' : 'not reachable'}`, { cause });
   }
 }
 
 export const IMAGES_PUBLIC_PATH = '/images/';
+
+/** The names the shop gives its files: a content hash, or a hash and a rendition's width. */
+export const IMAGE_FILE_NAME = /^[a-f0-9]{32}(-\d{2,4}w)?\.webp$/;
+
+/** The cache header of every stored file: names are content hashes, so a file never changes. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Writes a content-named file once: beside the target first, then renamed, so no reader sees half a file. */
 async function writeOnce(target: string, bytes: Buffer): Promise<void> {
@@ -55,10 +86,10 @@ async function writeOnce(target: string, bytes: Buffer): Promise<void> {
   }
 }
 
-const contentName = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+export const contentName = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
-/** The file name a public path names, or undefined for anything that is not one of our names. */
-function storedName(publicPath: string): string | undefined {
+/** The file name a public path names, or undefined for anything that is not one of our image names. */
+export function storedName(publicPath: string): string | undefined {
   if (!publicPath.startsWith(IMAGES_PUBLIC_PATH)) return undefined;
   const name = publicPath.slice(IMAGES_PUBLIC_PATH.length);
   return /^[a-f0-9]{32}\.webp$/.test(name) ? name : undefined;
@@ -73,6 +104,7 @@ async function unlinkIfPresent(file: string): Promise<void> {
 export function createDiskImageStorage(directory: string): ImageStorage {
   mkdirSync(directory, { recursive: true });
   return {
+    kind: 'disk',
     directory,
     async put(bytes, extension, variants = {}) {
       const hash = contentName(bytes);

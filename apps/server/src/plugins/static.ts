@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../app-config.js';
 import { ID_PATTERN } from '@shop/shared';
-import { IMAGES_PUBLIC_PATH } from '../lib/image-storage.js';
+import { IMAGE_CACHE_CONTROL, IMAGE_FILE_NAME, IMAGES_PUBLIC_PATH, type ImageStorage } from '../lib/image-storage.js';
 import { partPageHtml } from './part-page-html.js';
 import { sendError } from './errors.js';
 
@@ -25,18 +25,47 @@ const CLIENT_ROUTES = [
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/**
+ * Images from the disk: sent by the static plugin. Names are content hashes, so a file never
+ * changes and is cached for a year.
+ */
+async function serveImagesFromDisk(app: FastifyInstance, directory: string) {
+  await app.register(fastifyStatic, {
+    root: directory,
+    prefix: IMAGES_PUBLIC_PATH,
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: ONE_YEAR_SECONDS * 1000,
+  });
+}
+
+/**
+ * Images from the bucket: streamed through the shop (a CDN in front caches them for a year),
+ * or, with S3_PUBLIC_URL, a permanent redirect there. Only names the shop gives are asked
+ * for: any other key in the bucket is never reached through this route.
+ */
+function serveImagesFromBucket(app: FastifyInstance, storage: Extract<ImageStorage, { kind: 's3' }>) {
+  app.get<{ Params: { name: string } }>(`${IMAGES_PUBLIC_PATH}:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params;
+    const notFound = () => sendError(reply, request, 404, 'NOT_FOUND', `No image ${name} here`);
+    if (!IMAGE_FILE_NAME.test(name)) return notFound();
+    if (storage.publicUrl) return reply.code(308).header('cache-control', IMAGE_CACHE_CONTROL).redirect(`${storage.publicUrl}${IMAGES_PUBLIC_PATH}${name}`, 308);
+    const file = await storage.read(name, request.headers['if-none-match']);
+    if (file === undefined) return notFound();
+    reply.header('cache-control', IMAGE_CACHE_CONTROL);
+    if (file === 'not-modified') return reply.code(304).send();
+    if (file.etag) reply.header('etag', file.etag);
+    if (file.length !== undefined) reply.header('content-length', file.length);
+    return reply.type('image/webp').send(file.body);
+  });
+}
+
 /** Uploaded images, the built web app, and the SPA fallback. Unknown /api paths stay JSON 404s. */
 export const staticPlugin = fp(
-  async (app: FastifyInstance, { config, imagesDir }: { config: AppConfig; imagesDir: string }) => {
-    await app.register(fastifyStatic, {
-      root: imagesDir,
-      prefix: IMAGES_PUBLIC_PATH,
-      decorateReply: false,
-      index: false,
-      // Names are content hashes, so a file never changes.
-      immutable: true,
-      maxAge: ONE_YEAR_SECONDS * 1000,
-    });
+  async (app: FastifyInstance, { config, images }: { config: AppConfig; images: ImageStorage }) => {
+    if (images.kind === 'disk') await serveImagesFromDisk(app, images.directory);
+    else serveImagesFromBucket(app, images);
 
     const indexFile = path.join(config.webDistDir, 'index.html');
     const hasWebApp = existsSync(indexFile);

@@ -89,6 +89,12 @@ export async function insertSignedInUser(db: Kysely<Database>, options: { role?:
   return { id, email, name: options.name ?? `Customer ${n}`, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** The folder a test app on the disk store keeps its images in. */
+export function imagesDirectory(app: FastifyInstance): string {
+  if (app.imageStorage.kind !== 'disk') throw new Error('this test reads the disk store');
+  return app.imageStorage.directory;
+}
+
 /** A real image in the app's image storage, for records that must point at a stored file. */
 export async function storeTestImage(app: FastifyInstance, colour = '#c0392b'): Promise<string> {
   const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: colour } }).webp().toBuffer();

@@ -1,7 +1,7 @@
 import { cp } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertSignedInUser, storeTestImage } from '../../test/factories.js';
+import { imagesDirectory, insertSignedInUser, storeTestImage } from '../../test/factories.js';
 
 type Admin = Awaited<ReturnType<typeof insertSignedInUser>>;
 const BOUNDARY = '----catalogue-import';
@@ -119,7 +119,7 @@ describe('catalogue import and export', () => {
     const b = await shop();
     try {
       // The empty shop has the same images (one disk or bucket for both): an import names images, it does not carry them.
-      await cp(a.t.app.imageStorage.directory, b.t.app.imageStorage.directory, { recursive: true });
+      await cp(imagesDirectory(a.t.app), imagesDirectory(b.t.app), { recursive: true });
       const body = csvFiles({ products: products.body, fitment: fitment.body });
       const copied = await b.t.app.inject({ method: 'POST', url: '/api/catalogue/import', headers: { ...b.admin.headers, ...body.headers }, payload: body.payload });
       expect(copied.json()).toMatchObject({ written: true, products: { added: 4 }, errorCount: 0 });

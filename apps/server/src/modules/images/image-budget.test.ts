@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/auth-helpers.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertSignedInUser, multipartImage } from '../../test/factories.js';
+import { imagesDirectory, insertSignedInUser, multipartImage } from '../../test/factories.js';
 
 /**
  * What one caller can make the shop store and compute through POST /api/images: nothing
@@ -38,7 +38,7 @@ const noisyPng = (seed: number) =>
     .png()
     .toBuffer();
 
-const storedFiles = () => readdirSync(t.app.imageStorage.directory).sort();
+const storedFiles = () => readdirSync(imagesDirectory(t.app)).sort();
 const uploadRows = () => t.database.db.selectFrom('image_uploads').selectAll().orderBy('id').execute();
 const rateLimitRows = () => t.database.db.selectFrom('rate_limits').selectAll().orderBy('key').execute();
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { RESPONSIVE_VARIANT_NAMES, responsiveVariants } from '../../lib/responsive-images.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertSignedInUser, multipartImage, storeTestImage } from '../../test/factories.js';
+import { imagesDirectory, insertSignedInUser, multipartImage, storeTestImage } from '../../test/factories.js';
 import { processImage } from './image-processing.js';
 import { withImageLock } from './images.repository.js';
 
@@ -47,12 +47,12 @@ async function uploaded(customer: Customer): Promise<string> {
 
 const filesOf = (url: string) => {
   const base = path.basename(url, '.webp');
-  return [`${base}.webp`, ...RESPONSIVE_VARIANT_NAMES.map((variant) => `${base}-${variant}.webp`)].map((file) => path.join(t.app.imageStorage.directory, file));
+  return [`${base}.webp`, ...RESPONSIVE_VARIANT_NAMES.map((variant) => `${base}-${variant}.webp`)].map((file) => path.join(imagesDirectory(t.app), file));
 };
 const held = (url: string) => filesOf(url).every((file) => existsSync(file));
 const gone = (url: string) => filesOf(url).every((file) => !existsSync(file));
 const rowsOf = (url: string) => t.database.db.selectFrom('image_uploads').selectAll().where('path', '=', url).execute();
-const storedFiles = () => readdirSync(t.app.imageStorage.directory).sort();
+const storedFiles = () => readdirSync(imagesDirectory(t.app)).sort();
 
 /** The uploads of these images were last used two days ago. */
 async function lastUsedTwoDaysAgo(...urls: string[]) {
@@ -141,7 +141,7 @@ describe('the sweep of unused uploaded images', () => {
       expect(await rowsOf(url)).toHaveLength(1);
       expect((await t.app.inject({ url })).statusCode).toBe(200);
     }
-    expect(existsSync(path.join(t.app.imageStorage.directory, path.basename(unlisted)))).toBe(true);
+    expect(existsSync(path.join(imagesDirectory(t.app), path.basename(unlisted)))).toBe(true);
     const countRows = await t.database.db.selectFrom('image_uploads').select('id').where('id', 'in', [oldCount, newCount]).execute();
     expect(countRows.map((row) => row.id)).toEqual([newCount]);
 

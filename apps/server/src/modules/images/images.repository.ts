@@ -103,6 +103,10 @@ function uploadQueries(db: Kysely<Database>) {
       return rows.length > 0;
     },
 
+    async deleteUpload(uploadId: string) {
+      await db.deleteFrom('image_uploads').where('id', '=', uploadId).execute();
+    },
+
     /** Removes the uploads listing an image; answers how many there were. */
     async deleteUploadsOf(path: string): Promise<number> {
       const result = await db.deleteFrom('image_uploads').where('path', '=', path).executeTakeFirst();

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../app-config.js';
 import type { Role } from '../../db/schema.js';
 import { AppError, RetryLaterError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { ImageStorage } from '../../lib/image-storage.js';
+import { ImageStorageError, type ImageStorage } from '../../lib/image-storage.js';
 import { RESPONSIVE_VARIANT_NAMES, responsiveVariants } from '../../lib/responsive-images.js';
 import { processImage, type ProcessedImage } from './image-processing.js';
 import type { ImagesRepository, UploadQueries } from './images.repository.js';
@@ -129,8 +129,14 @@ export function createImagesService({
       const bytes = await readImage();
       const uploadId = await reserveUpload(user.id, quota, bytes.length);
       const image = await processImage(bytes);
-      const url = await storeUpload(uploadId, user.id, image);
-      return { url, image };
+      try {
+        return { url: await storeUpload(uploadId, user.id, image), image };
+      } catch (error) {
+        // The store could not take it (full, refusing, not answering): the shop's fault, not the
+        // customer's, so the upload is not counted against their budget.
+        if (error instanceof ImageStorageError) await repository.deleteUpload(uploadId);
+        throw error;
+      }
     },
 
     /**

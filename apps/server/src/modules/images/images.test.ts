@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, type SignedInUser } from '../../test/auth-helpers.js';
-import { multipartImage } from '../../test/factories.js';
+import { imagesDirectory, multipartImage } from '../../test/factories.js';
 
 let t: TestApp;
 let user: SignedInUser;
@@ -27,7 +27,7 @@ const upload = (bytes: Buffer, options: { filename?: string; type?: string; fiel
   });
 };
 
-const storedFiles = () => readdirSync(t.app.imageStorage.directory);
+const storedFiles = () => readdirSync(imagesDirectory(t.app));
 
 /** A PNG whose header claims the given size, with almost no pixel data behind it. */
 function pngClaiming(width: number, height: number) {
@@ -82,7 +82,7 @@ describe('POST /api/images', () => {
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const response = await upload(jpeg, { filename: 'holiday.jpg', type: 'image/jpeg' });
     expect(response.statusCode).toBe(201);
-    const stored = path.join(t.app.imageStorage.directory, path.basename(response.json().data.url));
+    const stored = path.join(imagesDirectory(t.app), path.basename(response.json().data.url));
     const metadata = await sharp(stored).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(Math.max(metadata.width ?? 0, metadata.height ?? 0)).toBe(1600);
@@ -134,6 +134,6 @@ describe('POST /api/images', () => {
     const png = await sharp({ create: { width: 9, height: 9, channels: 3, background: '#0f0' } }).png().toBuffer();
     const response = await upload(png, { filename: '../../../../etc/passwd.png' });
     expect(response.statusCode).toBe(201);
-    expect(existsSync(path.join(t.app.imageStorage.directory, path.basename(response.json().data.url)))).toBe(true);
+    expect(existsSync(path.join(imagesDirectory(t.app), path.basename(response.json().data.url)))).toBe(true);
   });
 });

@@ -39,7 +39,7 @@ const numberOf = async (orderId: string) =>
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_SCALE: '10' });
   // The app's own background rounds would race the rounds these tests run by hand.
-  await t.app.orders.mail.stop();
+  await t.app.background.stop();
   alice = await insertSignedInUser(t.database.db, { name: 'Alice' });
 });
 afterAll(async () => t.close());

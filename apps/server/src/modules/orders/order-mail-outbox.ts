@@ -37,26 +37,22 @@ function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], myOrde
 }
 
 /**
- * Sends the queued order emails in the background. Every instance may run one: a round claims
- * due rows with one conditional update, so two instances never send the same email, and a
- * claim left by a crashed instance expires. Texts are written from the order at sending time.
+ * Sends the queued order emails, a batch a round (run in the background by the leading
+ * instance). A round claims due rows with one conditional update, so two rounds never send the
+ * same email, and a claim left by a crashed instance expires. Texts are written from the order
+ * at sending time.
  */
 export function createOrderMailDispatcher({
   db,
   mailer,
   log,
   myOrdersUrl,
-  intervalMs = 500,
 }: {
   db: Kysely<Database>;
   mailer: Mailer;
   log: FastifyBaseLogger;
   myOrdersUrl: string;
-  intervalMs?: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<number> | undefined;
-
   /** Sends one batch of due emails; resolves with how many were sent. */
   async function deliverDue(now = Date.now()): Promise<number> {
     const stamp = new Date(now).toISOString();
@@ -119,31 +115,6 @@ export function createOrderMailDispatcher({
     return sent;
   }
 
-  const tick = () => {
-    if (round) return;
-    round = deliverDue()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'order email round failed');
-        return 0;
-      })
-      .finally(() => {
-        round = undefined;
-      });
-  };
-
-  return {
-    deliverDue,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    /** Stops the rounds and waits for the one in flight. */
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await round;
-    },
-  };
+  return { deliverDue };
 }
 export type OrderMailDispatcher = ReturnType<typeof createOrderMailDispatcher>;

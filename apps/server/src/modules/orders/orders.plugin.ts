@@ -15,6 +15,8 @@ declare module 'fastify' {
 }
 
 const ORDERS_PER_MINUTE = 20;
+/** How often queued order emails are sent: an order's email leaves within about this time. */
+const MAIL_ROUND_MS = 500;
 
 /** The orders module: its service, and the background sender of the order emails. */
 export const ordersPlugin = fp(
@@ -32,9 +34,8 @@ export const ordersPlugin = fp(
       mail,
       log: app.log,
     });
-    app.addHook('onReady', async () => mail.start());
-    app.addHook('onClose', async () => mail.stop());
+    app.background.every('order emails', MAIL_ROUND_MS, () => mail.deliverDue());
     app.decorate('orders', orders);
   },
-  { name: 'orders', dependencies: ['database'] },
+  { name: 'orders', dependencies: ['database', 'background-jobs'] },
 );

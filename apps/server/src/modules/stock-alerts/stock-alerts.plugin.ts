@@ -10,6 +10,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often the parts back in stock are looked for and their alerts emailed. */
+const ALERT_ROUND_MS = 2000;
+
 export const stockAlertsPlugin = fp(
   async (app: FastifyInstance) => {
     const alerts = createStockAlertsService({
@@ -19,9 +22,8 @@ export const stockAlertsPlugin = fp(
       log: app.log,
       partUrl: (productId) => `${app.config.publicUrl}/parts/${productId}`,
     });
-    app.addHook('onReady', async () => alerts.start());
-    app.addHook('onClose', async () => alerts.stop());
+    app.background.every('back-in-stock emails', ALERT_ROUND_MS, () => alerts.deliverDue());
     app.decorate('stockAlerts', alerts);
   },
-  { name: 'stock-alerts', dependencies: ['database', 'catalogue'] },
+  { name: 'stock-alerts', dependencies: ['database', 'catalogue', 'background-jobs'] },
 );

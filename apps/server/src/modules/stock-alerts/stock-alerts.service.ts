@@ -28,18 +28,13 @@ export function createStockAlertsService({
   mailer,
   log,
   partUrl,
-  intervalMs = 2000,
 }: {
   repository: StockAlertsRepository;
   catalogue: Pick<CatalogueService, 'findMany'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
   partUrl: (productId: string) => string;
-  intervalMs?: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<number> | undefined;
-
   async function partOf(productId: string) {
     const [product] = await catalogue.findMany([productId]);
     if (!product) throw notFound('Product');
@@ -79,28 +74,8 @@ export function createStockAlertsService({
       return (await repository.counts()).map((row) => ({ productId: row.product_id, waiting: Number(row.waiting) }));
     },
 
+    /** Emails the alerts due now, a batch a round (run in the background by the leading instance). */
     deliverDue,
-
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (round) return;
-        round = deliverDue()
-          .catch((error: unknown) => {
-            log.error({ err: error }, 'back-in-stock round failed');
-            return 0;
-          })
-          .finally(() => {
-            round = undefined;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await round;
-    },
   };
 }
 export type StockAlertsService = ReturnType<typeof createStockAlertsService>;
