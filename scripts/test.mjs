@@ -2,7 +2,8 @@
 // type check first: a failure there stops the run, since the tests would run code the tools
 // refuse. Then the unit and API suites (Vitest; the API suite again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser journeys (Playwright in Debian's Chromium)
-// against the real server on a fresh database. Ends with one summary line.
+// against the real server on a fresh database; with TEST_DATABASE_URL, the core journeys again
+// against two instances on PostgreSQL and an S3 stand-in behind HAProxy. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,12 @@ const playwrightStatus =
     ? run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })
     : 1;
 
+const scaleOutReport = path.join(results, 'playwright-scale-out.json');
+const scaleOutStatus =
+  process.env.TEST_DATABASE_URL && buildStatus === 0
+    ? run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.scale-out.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: scaleOutReport })
+    : buildStatus;
+
 let passed = 0;
 let failed = 0;
 if (existsSync(vitestReport)) {
@@ -42,12 +49,13 @@ if (existsSync(vitestReport)) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
 }
-if (existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+for (const report of [playwrightReport, scaleOutReport]) {
+  if (!existsSync(report)) continue;
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
 }
-const allGreen = vitestStatus === 0 && buildStatus === 0 && playwrightStatus === 0 && failed === 0 && passed > 0;
+const allGreen = vitestStatus === 0 && buildStatus === 0 && playwrightStatus === 0 && scaleOutStatus === 0 && failed === 0 && passed > 0;
 if (!allGreen && failed === 0) failed = 1;
 summary(passed, failed);
 process.exit(allGreen ? 0 : 1);

@@ -34,7 +34,8 @@ export type ImageStoreConfig =
       publicUrl?: string;
     };
 
-export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+/** PostgreSQL: `poolSize` connections at most per instance (10 when not given), plus one for the background-jobs lock. */
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';

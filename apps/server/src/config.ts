@@ -65,6 +65,7 @@ const envSchema = z
         .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'DATABASE_URL must start with postgres://, postgresql:// or sqlite:')
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce.number().int('DATABASE_POOL_SIZE must be a whole number').min(2).max(200).default(10),
     PUBLIC_URL: optionalString.pipe(z.url('PUBLIC_URL must be a full URL such as https://shop.example.com').optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
     CORS_ORIGINS: optionalString,
@@ -161,7 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
   let database: DatabaseConfig;
   if (env.DATABASE_URL?.startsWith('postgres')) {
-    database = { dialect: 'postgres', url: env.DATABASE_URL };
+    database = { dialect: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE };
   } else {
     const file = env.DATABASE_URL?.startsWith('sqlite:') ? env.DATABASE_URL.slice('sqlite:'.length) : 'shop.db';
     database = { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(dataDir, file) };

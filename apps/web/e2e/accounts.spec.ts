@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, api, confirmEmailAddress, createAccount, expect, linkInEmailTo, newAccount, pngFile, seriousAxeViolations, signIn, test, uniqueEmail } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, linkInEmailTo, newAccount, pngFile, SCALE_OUT, seriousAxeViolations, signIn, test, uniqueEmail } from './fixtures';
 
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -36,7 +36,7 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test('creates the account, signs in and lands on the home page', async ({ page }) => {
+  test('creates the account, signs in and lands on the home page', SCALE_OUT, async ({ page }) => {
     const account = newAccount('signup');
     await page.goto('/signup');
     await page.getByLabel('Name').fill(account.name);
@@ -197,7 +197,7 @@ test.describe('guards', () => {
 });
 
 test.describe('dashboard', () => {
-  test('a customer updates phone and photo, with the upload shown', async ({ page, allowedConsoleErrors }) => {
+  test('a customer updates phone and photo, with the upload shown', SCALE_OUT, async ({ page, allowedConsoleErrors }) => {
     allowedConsoleErrors.push(/status of 415/);
     const account = newAccount('profile');
     await createAccount(page, account);

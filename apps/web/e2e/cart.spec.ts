@@ -1,6 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Page } from '@playwright/test';
-import { ADMIN, api, createAccount, expect, findProduct, linkInEmailTo, newAccount, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
+import { ADMIN, api, createAccount, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /**
  * The cart (SPEC-2 section 5). Journeys run in parallel on one database, and a checkout takes
@@ -51,7 +51,7 @@ async function payWithCard(page: Page, number: string) {
 const orderRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test.describe('cart', () => {
-  test('a visitor fills a cart, signs in at checkout, comes back to it, orders every line and pays once; the admin ships one line', async ({ page }) => {
+  test('a visitor fills a cart, signs in at checkout, comes back to it, orders every line and pays once; the admin ships one line', SCALE_OUT, async ({ page }) => {
     test.setTimeout(120_000);
     const oil = await findProduct(page, PARTS.oil);
     const plug = await findProduct(page, PARTS.plug);

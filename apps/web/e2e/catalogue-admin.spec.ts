@@ -1,6 +1,6 @@
 import type { Product, Review } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, api, confirmEmailAddress, createAccount, expect, pngFile, seriousAxeViolations, signIn, signInNewCustomer, test, uniqueEmail } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, pngFile, SCALE_OUT, seriousAxeViolations, signIn, signInNewCustomer, test, uniqueEmail } from './fixtures';
 
 const PAGE_SIZE = 6;
 /** Journeys run in parallel on one database: every name, email and text they create is new. */
@@ -51,7 +51,7 @@ async function seededProduct(page: Page): Promise<Product> {
 }
 
 test.describe('products', () => {
-  test('an admin adds a product with a photo, finds it, updates it and deletes it', async ({ page }) => {
+  test('an admin adds a product with a photo, finds it, updates it and deletes it', SCALE_OUT, async ({ page }) => {
     // Two uploads, two forms, a search and a deletion: a long journey.
     test.slow();
     const name = `Test Chain Kit ${unique()}`;

@@ -48,6 +48,9 @@ export { ADMIN } from './admin-account';
 
 export const api = (path: string) => `/api${path}`;
 
+/** Marks a core journey that runs again against two instances behind a load balancer (playwright.scale-out.config.ts). */
+export const SCALE_OUT = { tag: '@scale-out' };
+
 /** A part of the demo catalogue by its name (each journey orders parts no other journey does). */
 export async function findProduct(page: Page, name: string): Promise<Product> {
   const response = await page.request.get(api('/products?page=0&size=100'));

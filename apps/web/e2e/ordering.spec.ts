@@ -1,6 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, api, createAccount, expect, findProduct, linkInEmailTo, newAccount, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
+import { ADMIN, api, createAccount, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /**
  * Journeys run in parallel on one database, and an order takes stock at once: each journey that
@@ -153,7 +153,7 @@ test.describe('paying on a phone', () => {
 });
 
 test.describe('ordering and paying', () => {
-  test('order → My Orders → pay by card → paid → the admin ships it', async ({ page }) => {
+  test('order → My Orders → pay by card → paid → the admin ships it', SCALE_OUT, async ({ page }) => {
     test.setTimeout(90_000);
     const product = await findProduct(page, PARTS.happyPath);
     const customer = await signInNewCustomer(page, 'happy');

@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import type { DatabaseConfig } from '../app-config.js';
 import { createGroupCommit } from './group-commit.js';
 import { migrations } from './migrations/index.js';
@@ -87,6 +88,9 @@ export interface ShopDatabase {
   close(): Promise<void>;
 }
 
+/** Waits up to about a minute for another process's migration; a lock left by a crashed one is stale after 30 s. */
+const SQLITE_MIGRATION_LOCK: lockfile.LockOptions = { realpath: false, stale: 30_000, retries: { retries: 120, minTimeout: 50, maxTimeout: 500 } };
+
 // PostgreSQL returns bigint/numeric as strings; counts and sums here stay far below 2^53.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 
@@ -108,7 +112,7 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
   } else {
     const pool = new pg.Pool({
       connectionString: config.url,
-      max: 10,
+      max: config.poolSize ?? 10,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
     });
@@ -130,11 +134,18 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
       await sql`select 1`.execute(db);
     },
     async migrate() {
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-      const { error, results } = await migrator.migrateToLatest();
-      const failed = results?.find((result) => result.status === 'Error');
-      if (error || failed) {
-        throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+      // PostgreSQL: the migrator holds an advisory lock. SQLite: a lock beside the file, so shops
+      // started at the same moment on one file migrate one after the other (decision 018).
+      const release = config.dialect === 'sqlite' && config.file !== ':memory:' ? await lockfile.lock(config.file, SQLITE_MIGRATION_LOCK) : undefined;
+      try {
+        const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+        const { error, results } = await migrator.migrateToLatest();
+        const failed = results?.find((result) => result.status === 'Error');
+        if (error || failed) {
+          throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+        }
+      } finally {
+        await release?.();
       }
     },
     async close() {

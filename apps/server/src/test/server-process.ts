@@ -24,8 +24,8 @@ export interface ServerProcess {
 }
 
 /** The real shop (apps/server/src/main.ts) as its own process on loopback, as it runs in production. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(env: Record<string, string>, { port: chosenPort }: { port?: number } = {}): Promise<ServerProcess> {
+  const port = chosenPort ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,

@@ -23,8 +23,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { config: { dialect: 'sqlite', file: path.join(dataDir, 'shop.db') }, dataDir, drop: async () => removeDataDir() };
   }
 
+  return createPostgresTestDatabase(dataDir);
+}
+
+/** A new, empty PostgreSQL database beside TEST_DATABASE_URL, with a temporary folder for its shop's files. */
+export async function createPostgresTestDatabase(dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'))): Promise<TestDatabase & { config: { dialect: 'postgres'; url: string } }> {
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+  if (!baseUrl) throw new Error('A PostgreSQL test database needs TEST_DATABASE_URL');
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

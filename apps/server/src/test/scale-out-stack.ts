@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { startS3StandIn, type S3StandIn } from './s3-stand-in.js';
+import { freePort, startServerProcess, type ServerProcess } from './server-process.js';
+import { createPostgresTestDatabase, type TestDatabase } from './test-database.js';
+
+/** One instance of the shop: its own process on its own port, stopped and started again at will. */
+export interface ShopInstance {
+  port: number;
+  readonly process: ServerProcess | undefined;
+  /** SIGTERM, as an orchestrator stops it: it drains, finishes what is in flight, and exits. */
+  stop(): Promise<number | string>;
+  start(): Promise<void>;
+}
+
+export interface ScaleOutStack {
+  /** The load balancer's address: the shop as customers reach it. */
+  url: string;
+  instances: ShopInstance[];
+  database: TestDatabase;
+  bucket: S3StandIn;
+  /** Folder the instances share for the outbox of emails (a shared mail relay's stand-in). */
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The configuration docs/deploy.md gives, used as it is. */
+const HAPROXY_CONFIG = path.resolve(import.meta.dirname, '../../../../deploy/haproxy.cfg');
+
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The shop as it runs in production on several machines, on this one: `count` instances of the
+ * real server (each its own process) on one fresh PostgreSQL database and one S3 bucket (the
+ * local stand-in), behind HAProxy with the configuration docs/deploy.md gives (round robin,
+ * health checks on /api/ready, retries of refused connections). Needs TEST_DATABASE_URL and
+ * Debian's haproxy.
+ */
+export async function startScaleOutStack({
+  count = 2,
+  env = {},
+  port,
+  dataDir: chosenDataDir,
+}: {
+  count?: number;
+  env?: Record<string, string>;
+  /** The balancer's port; a free one when not given. */
+  port?: number;
+  /** The folder the instances share (its outbox holds the emails); a temporary one when not given. */
+  dataDir?: string;
+} = {}): Promise<ScaleOutStack> {
+  const database = await createPostgresTestDatabase(chosenDataDir);
+  const bucket = await startS3StandIn();
+  const dataDir = database.dataDir;
+  const balancerPort = port ?? (await freePort());
+  const url = `http://127.0.0.1:${balancerPort}`;
+  const shopEnv: Record<string, string> = {
+    DATABASE_URL: database.config.url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'scale-out-secret-shared-by-every-instance-0123',
+    PUBLIC_URL: url,
+    TRUST_PROXY: '127.0.0.1',
+    SHUTDOWN_DRAIN_SECONDS: '2',
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    ...bucket.env,
+    ...env,
+  };
+
+  const instances: ShopInstance[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    let current: ServerProcess | undefined;
+    instances.push({
+      port,
+      get process() {
+        return current;
+      },
+      async start() {
+        current = await startServerProcess(shopEnv, { port });
+      },
+      async stop() {
+        if (!current) return 'not running';
+        current.child.kill('SIGTERM');
+        const code = await current.exited;
+        current = undefined;
+        return code;
+      },
+    });
+  }
+  // Every instance starts at the same moment: one migrates and seeds, the others wait for it.
+  await Promise.all(instances.map((instance) => instance.start()));
+
+  if (count !== 2) throw new Error('deploy/haproxy.cfg names two instances');
+  let balancerOutput = '';
+  const balancer: ChildProcess = spawn('haproxy', ['-f', HAPROXY_CONFIG, '-db'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      SHOP_BIND: `127.0.0.1:${balancerPort}`,
+      SHOP_INSTANCE_1: `127.0.0.1:${instances[0]!.port}`,
+      SHOP_INSTANCE_2: `127.0.0.1:${instances[1]!.port}`,
+    },
+  });
+  balancer.stdout?.on('data', (chunk: Buffer) => (balancerOutput += chunk.toString()));
+  balancer.stderr?.on('data', (chunk: Buffer) => (balancerOutput += chunk.toString()));
+  balancer.on('error', (error) => (balancerOutput += `${error.message} (is Debian's haproxy installed? .ci/run installs it)`));
+  const balancerExited = new Promise((resolve) => balancer.on('exit', resolve));
+  try {
+    await waitUntil(async () => {
+      if (balancer.exitCode !== null || balancer.pid === undefined) throw new Error(balancerOutput);
+      return (await fetch(`${url}/api/ready`)).ok;
+    }, 'HAProxy answering');
+  } catch (error) {
+    balancer.kill('SIGKILL');
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await bucket.close();
+    await database.drop();
+    throw new Error(`the load balancer did not start: ${String(error)}\n${balancerOutput}`, { cause: error });
+  }
+
+  return {
+    url,
+    instances,
+    database,
+    bucket,
+    dataDir,
+    async close() {
+      balancer.kill('SIGTERM');
+      await balancerExited;
+      await Promise.all(instances.map((instance) => instance.stop()));
+      await bucket.close();
+      await database.drop();
+    },
+  };
+}
