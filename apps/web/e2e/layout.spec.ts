@@ -7,8 +7,16 @@ import { ADMIN, api, createAccount, expect, pngFile, seriousAxeViolations, signI
  * 200-character words in a review, an address and a description, and the longest names allowed.
  * At a phone's and a laptop's width, axe finds nothing serious or critical on the page.
  */
-const WIDTHS = [320, 390, 768, 1024, 1280];
-const AXE_WIDTHS = new Set([390, 1280]);
+/**
+ * Each route is loaded at a phone's and a laptop's width (where axe runs too), then the window is
+ * narrowed without a reload, as a phone turned or a window dragged narrower: the page must
+ * follow it there as well.
+ */
+const WIDTH_SWEEPS = [
+  [390, 320],
+  [1280, 1024, 768],
+];
+const AXE_WIDTHS = new Set(WIDTH_SWEEPS.map(([loaded]) => loaded!));
 const WORD = 'Carburettorsynchronisationgauge'.repeat(7).slice(0, 200);
 /** Names are at most 120 characters. */
 const NAME_WORD = WORD.slice(0, 110);
@@ -62,15 +70,18 @@ async function createContent(page: Page): Promise<Content> {
   };
 }
 
-/** Loads the route at every width and checks the page's width and its tables' actions. */
+/** Loads the route, and narrows the window, at every width, and checks the page's width and its tables' actions. */
 async function checkRoute(page: Page, route: string) {
-  for (const width of WIDTHS) {
+  for (const width of WIDTH_SWEEPS.flat()) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expect(page.locator('[role="status"] .loading')).toHaveCount(0);
-    const sizes = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect.soft(sizes.scrollWidth, `${route} at ${width} px`).toBeLessThanOrEqual(sizes.innerWidth);
+    if (AXE_WIDTHS.has(width)) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.locator('[role="status"] .loading')).toHaveCount(0);
+    }
+    // What is drawn to its box's size (the sales chart) follows a narrower window a frame or two later.
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await expect.soft.poll(overflow, { message: `${route} at ${width} px scrolls sideways by (px)`, timeout: 3000 }).toBeLessThanOrEqual(0);
     if (AXE_WIDTHS.has(width)) expect.soft(await seriousAxeViolations(page), `axe: ${route} at ${width} px`).toEqual([]);
     const actions = page.locator('table').locator('button, a');
     const count = Math.min(await actions.count(), 8);
