@@ -7,7 +7,9 @@
  *
  *   npm run bench [-- --quick]
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
+ *   (PostgreSQL adds one server against two behind HAProxy, which needs Debian's haproxy)
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +23,8 @@ import { createLoader } from './lib/loader.mjs';
 import { CHECKOUT_LINES, describeMachine, renderResults } from './lib/report.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
-import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
+import { startBalancer } from './lib/balancer.mjs';
+import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureInstances, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -56,15 +59,19 @@ const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, 
 
 const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, help: { type: 'boolean', default: false } } });
 if (flags.help) {
-  console.log('npm run bench [-- --quick] [-- --only=api|sales|pages]\n--only measures one part and prints it without writing docs/benchmarks.md.\nBENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows.');
+  console.log(
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages]\n--only measures one part and prints it without writing docs/benchmarks.md.\n' +
+      'BENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows, and one server against two behind HAProxy (apt-get install haproxy).',
+  );
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-if (flags.only !== undefined && flags.only !== 'api' && flags.only !== 'sales' && flags.only !== 'pages') {
-  console.error(`--only takes api, sales or pages, not ${flags.only}`);
+const PARTS = ['api', 'sales', 'scale-out', 'pages'];
+if (flags.only !== undefined && !PARTS.includes(flags.only)) {
+  console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'sales' | 'pages'} */ part) => flags.only === undefined || flags.only === part;
+const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -217,6 +224,57 @@ async function benchSales(target, { dataDir, webDistDir, serverErrors }) {
 }
 
 /**
+ * One server against two behind HAProxy (deploy/haproxy.cfg), on a PostgreSQL database of its
+ * own with MAIN_SIZE parts: the catalogue page and orders, each setup ordering a part of its own.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<import('./lib/report.mjs').ScaleOutResult>}
+ */
+async function benchScaleOut(target, { dataDir, webDistDir }) {
+  const { close, loader } = await openLoadedDatabase(target, dataDir);
+  await loader.addProducts(MAIN_SIZE);
+  const warmupProductId = await loader.addStockProduct({ name: 'Bench warm-up part', quantity: 1_000_000, minimum: 1 });
+  const part = async (/** @type {string} */ name) => ({ productId: await loader.addStockProduct({ name, quantity: ORDER_STOCK, minimum: 1 }), warmupProductId, stock: ORDER_STOCK, loader });
+  const onePart = await part('Bench part for one server');
+  const twoPart = await part('Bench part for two servers');
+  await loader.settle();
+  /** @type {string[]} */
+  const serverErrors = [];
+  // Servers sharing a database share the secret their sessions are signed with.
+  const shop = { dataDir, databaseUrl: target.url, webDistDir, authSecret: randomBytes(32).toString('base64url') };
+  try {
+    step(`${target.label}, one server (${number(MAIN_SIZE)} parts)`);
+    const single = await startShop(shop);
+    let one;
+    try {
+      one = await measureInstances(single.url, onePart, settings);
+    } finally {
+      await single.stop();
+      serverErrors.push(...single.errors().map((message) => `one server: ${message}`));
+    }
+    step(`${target.label}, two servers behind HAProxy`);
+    const servers = [await startShop(shop), await startShop(shop)];
+    let two;
+    try {
+      const balancer = await startBalancer(servers.map((server) => server.url));
+      try {
+        two = await measureInstances(balancer.url, twoPart, settings);
+      } finally {
+        await balancer.stop();
+      }
+    } finally {
+      for (const server of servers) {
+        await server.stop();
+        serverErrors.push(...server.errors().map((message) => `two servers: ${message}`));
+      }
+    }
+    return { database: target.label, products: MAIN_SIZE, one, two, serverErrors };
+  } finally {
+    await close();
+  }
+}
+
+/**
  * The pages with the demo catalogue, served by our server on a fresh SQLite database.
  * @param {{ dataDir: string, webDistDir: string }} where
  * @returns {Promise<import('./lib/report.mjs').WebResults>}
@@ -302,6 +360,12 @@ async function main() {
     } else if (stages) console.log(`  ${target.label} sales measured without its other results: printed above only`);
   }
 
+  // One server against two behind the balancer: PostgreSQL only, as several instances need it.
+  const scaleOut =
+    runs('scale-out') && adminUrl
+      ? await attempt('scale-out', async () => benchScaleOut(await postgresDatabase(adminUrl), { dataDir: path.join(workDir, 'scale-out'), webDistDir }))
+      : undefined;
+
   step('Pages (demo catalogue, Lighthouse in Chromium)');
   const web = runs('pages') ? await attempt('Pages', () => benchPages({ dataDir: path.join(workDir, 'pages'), webDistDir })) : undefined;
 
@@ -314,6 +378,7 @@ async function main() {
     postgresVersion: version,
     postgresSkipped,
     databases,
+    scaleOut,
     web,
     failures,
     totalSeconds: (performance.now() - clock) / 1000,

@@ -88,6 +88,23 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  */
 
 /**
+ * @typedef {object} InstancesResult
+ * @property {LoadResult} catalogue
+ * @property {number | undefined} catalogueCores   cores the machine kept busy during the catalogue run
+ * @property {OrdersResult} orders
+ * @property {number | undefined} ordersCores      the same during the orders (warm-up included)
+ */
+
+/**
+ * @typedef {object} ScaleOutResult
+ * @property {string} database
+ * @property {number} products
+ * @property {InstancesResult} one    one server, asked directly
+ * @property {InstancesResult} two    two servers behind HAProxy (deploy/haproxy.cfg), asked through it
+ * @property {string[]} serverErrors
+ */
+
+/**
  * @typedef {object} WebResults
  * @property {PageResult[]} pages
  * @property {{ count: number, largest: number, sizes: number[] }} images
@@ -117,6 +134,7 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {string | undefined} postgresVersion
  * @property {string | undefined} postgresSkipped   why there are no PostgreSQL rows
  * @property {DatabaseResults[]} databases
+ * @property {ScaleOutResult | undefined} scaleOut   one server against two behind the balancer (PostgreSQL)
  * @property {WebResults | undefined} web
  * @property {Record<string, string>} failures   parts that failed (SQLite, PostgreSQL, Pages), with why
  * @property {number} totalSeconds
@@ -482,6 +500,45 @@ export function renderResults(results) {
       '',
     );
   }
+
+  const { scaleOut } = results;
+  if (scaleOut) {
+    const cores = (/** @type {number | undefined} */ value) => (value === undefined ? '' : number(value, 1));
+    out.push(
+      '### Two instances behind the balancer',
+      '',
+      `${scaleOut.database}, a database of its own with ${number(scaleOut.products)} parts. One server asked directly, then two servers (their own processes, ` +
+        'the same database) behind HAProxy with `deploy/haproxy.cfg` (round robin, health checks on `/api/ready`), asked through it. ' +
+        `The catalogue page at ${settings.connections} connections for ${settings.seconds} s; orders as in Orders, each setup on a part of its own. ` +
+        `The servers, HAProxy, PostgreSQL and the load generator all share this machine's ${results.machine.cores} cores: "Cores busy" is how many of them were kept busy on average.`,
+      '',
+    );
+    const rows = /** @type {const} */ ([
+      ['One server', scaleOut.one],
+      ['Two servers behind HAProxy', scaleOut.two],
+    ]).map(([setup, result]) => {
+      note(`${setup} catalogue`, result.catalogue);
+      note(`${setup} orders`, result.orders.load);
+      return [
+        setup,
+        number(result.catalogue.rps),
+        ms(result.catalogue.p99),
+        cores(result.catalogueCores),
+        number(result.orders.ordersPerSecond),
+        ms(result.orders.load.p99),
+        cores(result.ordersCores),
+        isOversellFree(result.orders) ? 'none' : '**WRONG**',
+      ];
+    });
+    out.push(
+      table(['Setup', 'Catalogue req/s', 'p99 ms', 'Cores busy', 'Orders/s', 'p99 ms', 'Cores busy', 'Oversell'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
+      '',
+      `Two servers against one: ${number(scaleOut.two.catalogue.rps / scaleOut.one.catalogue.rps, 2)}× the catalogue requests, ${number(scaleOut.two.orders.ordersPerSecond / scaleOut.one.orders.ordersPerSecond, 2)}× the orders.`,
+      '',
+    );
+    for (const message of scaleOut.serverErrors) notes.push(`- scale-out: ${message}`);
+  }
+
 
   if (results.web) {
     out.push(

@@ -64,11 +64,38 @@ async function runStep(name, args, cwd, command = 'npx') {
 }
 
 /**
+ * Asks `url`/api/ready every 200 ms until it answers 200. A process that ends first, or is not
+ * ready in time, is stopped and forgotten, and the error carries what it wrote.
+ * @param {{ url: string, what: string, timeoutMs: number, isRunning: () => boolean, output: () => string, stop: () => Promise<void>, forget: () => void }} process
+ */
+export async function waitUntilReady({ url, what, timeoutMs, isRunning, output, stop, forget }) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!isRunning()) {
+      forget();
+      throw new Error(`${what} stopped before it was ready:\n${output().trim()}`);
+    }
+    const ready = await fetch(`${url}/api/ready`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) return;
+    if (Date.now() > deadline) {
+      await stop();
+      forget();
+      throw new Error(`${what} was not ready within ${timeoutMs / 1000} s:\n${output().trim()}`);
+    }
+    await sleep(200);
+  }
+}
+
+/**
  * @typedef {object} RunningServer
  * @property {string} url          origin, e.g. http://127.0.0.1:40123
  * @property {() => Promise<void>} stop
  * @property {() => string[]} errors  messages the server logged at level error or fatal so far
  * @property {() => number | undefined} residentBytes  the process's resident memory in bytes (Linux)
+ * @property {number | undefined} pid
  */
 
 const PINO_ERROR = 50;
@@ -90,11 +117,12 @@ function errorMessage(line) {
 
 /**
  * Starts `node --import tsx apps/server/src/main.ts` and waits until /api/ready answers 200.
- * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo', nodeArgs?: string[], publicCacheMs?: number }} options
- *   nodeArgs: e.g. --cpu-prof; publicCacheMs: the server's PUBLIC_CACHE_MS (0 turns its caches off)
+ * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo', nodeArgs?: string[], publicCacheMs?: number, authSecret?: string }} options
+ *   nodeArgs: e.g. --cpu-prof; publicCacheMs: the server's PUBLIC_CACHE_MS (0 turns its caches off);
+ *   authSecret: the AUTH_SECRET servers sharing a database must share (a new one when not given)
  * @returns {Promise<RunningServer>}
  */
-export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none', nodeArgs = [], publicCacheMs }) {
+export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none', nodeArgs = [], publicCacheMs, authSecret = randomBytes(32).toString('base64url') }) {
   const port = await freePort();
   assertRunning();
   /** @type {Record<string, string>} */
@@ -111,7 +139,7 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
     // Each bench customer places many orders it never pays for.
     UNPAID_ORDERS_PER_ACCOUNT: '1000000',
     UNPAID_UNITS_PER_ACCOUNT: '1000000',
-    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    AUTH_SECRET: authSecret,
   };
   if (publicCacheMs !== undefined) env.PUBLIC_CACHE_MS = String(publicCacheMs);
   for (const name of INHERITED_ENV) {
@@ -158,27 +186,11 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
   const forget = onCleanup(`server on port ${port}`, stop);
 
   const url = `http://${HOST}:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (!running) {
-      forget();
-      throw new Error(`the server stopped before it was ready:\n${output.join('').trim()}`);
-    }
-    const ready = await fetch(`${url}/api/ready`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      await stop();
-      forget();
-      throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.join('').trim()}`);
-    }
-    await sleep(200);
-  }
+  await waitUntilReady({ url, what: 'the server', timeoutMs: READY_TIMEOUT_MS, isRunning: () => running, output: () => output.join(''), stop, forget });
 
   return {
     url,
+    pid: child.pid,
     errors: () => errors.slice(),
     /** The process's resident memory in bytes (Linux), or undefined where /proc is not there. */
     residentBytes: () => residentBytes(child.pid),

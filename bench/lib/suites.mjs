@@ -1,6 +1,7 @@
 // @ts-check
 /** What is measured against one running server: growth calls, calls beside the ceiling, and orders. */
 import { captureAnswers, startCeiling } from './ceiling.mjs';
+import { busyCores, cpuSample } from './cpu.mjs';
 import { measureGet, measureInTurns, measurePosts, measureSequences, warmUp } from './load.mjs';
 import { measureLatency, measureLatencyDuring } from './latency.mjs';
 import { benchPartNumber } from './loader.mjs';
@@ -328,4 +329,24 @@ export async function measureSales(origin, adminToken, settings) {
     calls[call] = result;
   }
   return calls;
+}
+
+/**
+ * The catalogue page, then orders, through one origin (a server, or the balancer in front of
+ * two), with how many cores the whole machine kept busy meanwhile: the servers, the balancer,
+ * PostgreSQL and the load generator all share them.
+ * @param {string} origin
+ * @param {{ loader: Loader, productId: string, warmupProductId: string, stock: number }} target
+ * @param {Settings} settings
+ * @returns {Promise<import('./report.mjs').InstancesResult>}
+ */
+export async function measureInstances(origin, target, settings) {
+  const path = `/api/products?page=1&size=${PAGE_SIZE}`;
+  await getJson(origin, path);
+  const start = cpuSample();
+  const catalogue = await measureGet({ url: origin + path, connections: settings.connections, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds });
+  const between = cpuSample();
+  log(`catalogue page    ${brief(catalogue)}`);
+  const orders = await measureOrders(origin, target, settings);
+  return { catalogue, catalogueCores: busyCores(start, between), orders, ordersCores: busyCores(between, cpuSample()) };
 }

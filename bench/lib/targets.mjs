@@ -130,6 +130,20 @@ export function checkTargets(results) {
       notMeasured(label, results.failures.Pages ? 'the page part failed' : 'not measured');
     }
   }
+  const scaleOutLabel = 'Two instances behind the balancer ≥ 1.6× the orders/s of one, zero oversell (PostgreSQL)';
+  const { scaleOut } = results;
+  if (scaleOut) {
+    const ratio = scaleOut.two.orders.ordersPerSecond / scaleOut.one.orders.ordersPerSecond;
+    const sound = isOversellFree(scaleOut.one.orders) && isOversellFree(scaleOut.two.orders);
+    const busy = scaleOut.two.ordersCores === undefined ? '' : `, ${number(scaleOut.two.ordersCores, 1)} of ${results.machine.cores} cores busy`;
+    targets.push({
+      label: scaleOutLabel,
+      met: ratio >= 1.6 && sound,
+      detail: `${number(ratio, 2)}× (${number(scaleOut.one.orders.ordersPerSecond)} → ${number(scaleOut.two.orders.ordersPerSecond)} orders/s${busy})${sound ? '' : ', OVERSELL'}`,
+    });
+  } else {
+    notMeasured(scaleOutLabel, results.failures['scale-out'] ? 'the scale-out part failed' : (results.postgresSkipped ?? 'not measured'));
+  }
   return targets;
 }
 

@@ -50,7 +50,7 @@ function serveImagesFromBucket(app: FastifyInstance, storage: Extract<ImageStora
     const { name } = request.params;
     const notFound = () => sendError(reply, request, 404, 'NOT_FOUND', `No image ${name} here`);
     if (!IMAGE_FILE_NAME.test(name)) return notFound();
-    if (storage.publicUrl) return reply.code(308).header('cache-control', IMAGE_CACHE_CONTROL).redirect(`${storage.publicUrl}${IMAGES_PUBLIC_PATH}${name}`, 308);
+    if (storage.publicUrl) return reply.header('cache-control', IMAGE_CACHE_CONTROL).redirect(`${storage.publicUrl}${IMAGES_PUBLIC_PATH}${name}`, 308);
     const file = await storage.read(name, request.headers['if-none-match']);
     if (file === undefined) return notFound();
     reply.header('cache-control', IMAGE_CACHE_CONTROL);
