@@ -67,7 +67,8 @@ export async function startScaleOutStack({
     AUTH_SECRET: 'scale-out-secret-shared-by-every-instance-0123',
     PUBLIC_URL: url,
     TRUST_PROXY: '127.0.0.1',
-    SHUTDOWN_DRAIN_SECONDS: '2',
+    // Longer than HAProxy takes to see the instance draining (three checks a second apart).
+    SHUTDOWN_DRAIN_SECONDS: '4',
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...bucket.env,
     ...env,
