@@ -37,19 +37,17 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
 }
 
 /**
- * The shop as it runs in production on several machines, on this one: `count` instances of the
+ * The shop as it runs in production on several machines, on this one: two instances of the
  * real server (each its own process) on one fresh PostgreSQL database and one S3 bucket (the
  * local stand-in), behind HAProxy with the configuration docs/deploy.md gives (round robin,
  * health checks on /api/ready, retries of refused connections). Needs TEST_DATABASE_URL and
  * Debian's haproxy.
  */
 export async function startScaleOutStack({
-  count = 2,
   env = {},
   port,
   dataDir: chosenDataDir,
 }: {
-  count?: number;
   env?: Record<string, string>;
   /** The balancer's port; a free one when not given. */
   port?: number;
@@ -75,7 +73,8 @@ export async function startScaleOutStack({
   };
 
   const instances: ShopInstance[] = [];
-  for (let i = 0; i < count; i++) {
+  // deploy/haproxy.cfg names two instances.
+  for (let i = 0; i < 2; i++) {
     const port = await freePort();
     let current: ServerProcess | undefined;
     instances.push({
@@ -98,7 +97,6 @@ export async function startScaleOutStack({
   // Every instance starts at the same moment: one migrates and seeds, the others wait for it.
   await Promise.all(instances.map((instance) => instance.start()));
 
-  if (count !== 2) throw new Error('deploy/haproxy.cfg names two instances');
   let balancerOutput = '';
   const balancer: ChildProcess = spawn('haproxy', ['-f', HAPROXY_CONFIG, '-db'], {
     stdio: ['ignore', 'pipe', 'pipe'],
