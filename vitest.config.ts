@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -14,9 +15,14 @@ const serverProject = (dialect: 'sqlite' | 'postgres') => ({
   },
 });
 
-/** shared, web and the server suite; the server suite runs again on PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * shared, web and the server suite; the server suite runs again on PostgreSQL when
+ * TEST_DATABASE_URL is set. A worker per core, not one fewer (Vitest's default): the server
+ * tests spend much of their time waiting on the database and the disk.
+ */
 export default defineConfig({
   test: {
+    maxWorkers: availableParallelism(),
     projects: [
       'packages/shared',
       'apps/web',
