@@ -357,10 +357,10 @@ export function createLoader(shop, image) {
     /**
      * Adds `count` orders of the catalogue placed over the `days` days before today, as a shop's
      * history: most shipped, some paid, cancelled (unpaid) or refunded (a day after payment);
-     * a few parts sell far more than most. The sales tables are then counted again from all orders.
+     * a few parts sell far more than most. The sales and status tables are then counted again from all orders.
      * @param {number} count
      * @param {number} days
-     * @param {() => Promise<void>} recountSales  the migration's count of existing orders into empty sales tables
+     * @param {() => Promise<void>} recountSales  the migrations' count of existing orders into the empty sales and status tables
      */
     async addOrderHistory(count, days, recountSales) {
       if (customers.length === 0 || productIds.length === 0) throw new Error('add customers and products before an order history');
@@ -389,6 +389,7 @@ export function createLoader(shop, image) {
       orders += count;
       await db.deleteFrom('sales_part_days').execute();
       await db.deleteFrom('sales_days').execute();
+      await db.deleteFrom('order_status_days').execute();
       await recountSales();
     },
 

@@ -7,8 +7,17 @@ register();
 const database = /** @type {typeof import('../../apps/server/src/db/database.js')} */ (await import('../../apps/server/src/db/database.ts'));
 const ids = /** @type {typeof import('../../apps/server/src/lib/ids.js')} */ (await import('../../apps/server/src/lib/ids.ts'));
 const sales = /** @type {typeof import('../../apps/server/src/db/migrations/021-sales.js')} */ (await import('../../apps/server/src/db/migrations/021-sales.ts'));
+const statuses = /** @type {typeof import('../../apps/server/src/db/migrations/022-order-status-days.js')} */ (
+  await import('../../apps/server/src/db/migrations/022-order-status-days.ts')
+);
 
 export const { createDatabase } = database;
 export const { newId } = ids;
-/** Counts every paid and refunded order into the (empty) sales tables, as migration 021 does. */
-export const { countExistingOrders } = sales;
+/**
+ * Counts every order into the (empty) sales and status tables, as migrations 021 and 022 do.
+ * @param {import('kysely').Kysely<unknown>} db
+ */
+export async function countExistingOrders(db) {
+  await sales.countExistingOrders(db);
+  await statuses.countExistingStatuses(db);
+}

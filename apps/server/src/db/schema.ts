@@ -126,9 +126,13 @@ export interface OrderTable {
   cancelled_at: string | null;
   /** The checkout this order was placed in with the other lines of a cart; null for a one-part purchase. */
   checkout_id: string | null;
-  /** The provider's refund of this order's amount, and when it was recorded (status 'refunded'). */
+  /**
+   * The provider's refund of this order's amount, and when it was recorded (status 'refunded');
+   * on a paid order, the refund that failed after it was accepted, with the bank's reason.
+   */
   refund_id: string | null;
   refunded_at: string | null;
+  refund_failure: string | null;
   /** Set while a refund is being asked of the provider: no second refund, and no shipping, until then. */
   refund_claimed_until: string | null;
   /** Given when shipping, both optional. */
@@ -136,7 +140,7 @@ export interface OrderTable {
   tracking_number: string | null;
 }
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled' | 'refunded';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled' | 'refunded' | 'refund-failed';
 
 export interface OrderMailOutboxTable {
   id: string;
@@ -337,6 +341,15 @@ export interface SalesPartWindowTable {
   cents: number | string;
 }
 
+/** The orders placed on one UTC day that have left 'waiting', by the status each is in now. */
+export interface OrderStatusDayTable {
+  day: string;
+  paid: number;
+  shipped: number;
+  cancelled: number;
+  refunded: number;
+}
+
 export interface Database {
   payments: PaymentTable;
   test_payment_intents: TestPaymentIntentTable;
@@ -346,6 +359,7 @@ export interface Database {
   sales_part_days: SalesPartDayTable;
   sales_windows: SalesWindowTable;
   sales_part_windows: SalesPartWindowTable;
+  order_status_days: OrderStatusDayTable;
   webhook_events: WebhookEventTable;
   users: UserTable;
   sessions: SessionTable;

@@ -141,6 +141,13 @@ export async function startStripeStub() {
     refunds,
     /** Makes the refunds of this intent fail from now on. */
     failRefundsOf: (intentId: string) => refundsFailFor.add(intentId),
+    /** What Stripe does when the bank sends back a refund it had accepted: the refund fails, and answers its `refund.failed` event's object. */
+    failRefund(id: string, reason: string): StubRefund {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      Object.assign(refund, { status: 'failed', failure_reason: reason });
+      return refund;
+    },
     /** What Stripe.js does when the customer's card is accepted. */
     succeed(id: string, amount?: number) {
       const intent = intents.get(id);

@@ -11,10 +11,12 @@ const BADGE: Record<OrderStatus, string> = {
 export interface OrderStateLabels extends Record<OrderStatus, string> {
   transactionId: string;
   trackingNumber: string;
+  /** Before the bank's reason, on a paid order whose refund the bank sent back. */
+  refundFailed: string;
 }
 
 interface OrderStateProps {
-  order: Pick<Order, 'status' | 'transactionId' | 'carrier' | 'trackingNumber'>;
+  order: Pick<Order, 'status' | 'transactionId' | 'carrier' | 'trackingNumber' | 'refundFailure'>;
   labels: OrderStateLabels;
   /**
    * The customer sees each step their order has taken (paid, then on the way) and the payment's
@@ -30,7 +32,7 @@ const Badge = ({ status, labels }: { status: OrderStatus; labels: OrderStateLabe
 
 /** Where an order is, as badges, with the payment's transaction id once it is paid. */
 export function OrderState({ order, labels, view }: OrderStateProps) {
-  const { status, transactionId, carrier, trackingNumber } = order;
+  const { status, transactionId, carrier, trackingNumber, refundFailure } = order;
   if (status === 'waiting' || status === 'cancelled') return <Badge status={status} labels={labels} />;
   return (
     <div className="flex flex-col items-start gap-1">
@@ -41,6 +43,12 @@ export function OrderState({ order, labels, view }: OrderStateProps) {
         </div>
       ) : (
         <Badge status={status} labels={labels} />
+      )}
+      {refundFailure && (
+        <p className="text-sm" data-testid="order-refund-failure">
+          <span className="font-semibold">{labels.refundFailed}: </span>
+          <span className="break-all">{refundFailure}</span>
+        </p>
       )}
       {trackingNumber && view === 'customer' && (
         // Rendered as text: whatever the shop typed, it is never markup.

@@ -63,6 +63,7 @@ export const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   checkoutId: null,
   carrier: null,
   trackingNumber: null,
+  refundFailure: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

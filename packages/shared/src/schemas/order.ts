@@ -119,6 +119,8 @@ export const orderSchema = z.object({
   /** Given by the shop when it ships the order, each optional. */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** Why the bank sent back a refund it had been given (the order is paid again); null otherwise. */
+  refundFailure: z.string().nullable(),
   createdAt: z.string(),
   /** In the customer's own list: whether they have reviewed the part of this order. */
   reviewed: z.boolean().optional(),

@@ -20,6 +20,8 @@ import * as m018 from './018-checkouts.js';
 import * as m019 from './019-refunds-and-tracking.js';
 import * as m020 from './020-stock-alerts.js';
 import * as m021 from './021-sales.js';
+import * as m022 from './022-order-status-days.js';
+import * as m023 from './023-refund-failures.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '019-refunds-and-tracking': m019,
   '020-stock-alerts': m020,
   '021-sales': m021,
+  '022-order-status-days': m022,
+  '023-refund-failures': m023,
 };

@@ -33,6 +33,8 @@ function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], myOrde
       return orderEmails.cancelled(orders, myOrdersUrl);
     case 'refunded':
       return orderEmails.refunded(order, myOrdersUrl);
+    case 'refund-failed':
+      return orderEmails.refundFailed(order, myOrdersUrl);
   }
 }
 

@@ -49,6 +49,11 @@ export const orderEmails = {
     subject: `Your order ${formatOrderNumber(order.number)} is refunded`,
     text: `Hello ${order.customer_name},\n\nWe refunded ${money(order.total_cents)} to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
   }),
+  /** A refund the bank sent back after it was made: the order is paid again, and the shop will be in touch. */
+  refundFailed: (order: OrderRow, myOrdersUrl: string) => ({
+    subject: `The refund of your order ${formatOrderNumber(order.number)} did not go through`,
+    text: `Hello ${order.customer_name},\n\nThe refund of ${money(order.total_cents)} to the card you paid with did not go through: your bank sent it back (${order.refund_failure ?? 'no reason given'}). Your order shows as paid again, and we will contact you to return your money another way:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+  }),
   cancelled: (orders: OrderRow[], myOrdersUrl: string) => ({
     subject: `Your ${title(orders)} ${verb(orders, 'is', 'are')} cancelled`,
     text: `Hello ${orders[0]!.customer_name},\n\nAs you asked, we cancelled your order; nothing was charged and the parts are back on the shelf:\n\n${summary(orders)}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,

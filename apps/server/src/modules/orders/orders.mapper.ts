@@ -22,6 +22,7 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }): Order => ({
   checkoutId: row.checkout_id,
   carrier: row.carrier,
   trackingNumber: row.tracking_number,
+  refundFailure: row.status === 'paid' ? row.refund_failure : null,
   createdAt: row.created_at,
   ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed) } : {}),
 });

@@ -6,7 +6,7 @@ import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { holdsEveryWord } from '../../lib/text-match.js';
 import { queueOrderMail } from './order-mail-outbox.js';
-import { countSales } from './orders.sales.js';
+import { countSales, countStatusMove } from './orders.sales.js';
 
 /** Who buys, where it goes, and when: the same for every line of a purchase. */
 interface Buyer {
@@ -508,7 +508,7 @@ export function createOrdersRepository(database: ShopDatabase) {
           .set({ status: 'cancelled', cancelled_at: stamp, updated_at: stamp })
           .where(purchaseColumn(ref), '=', ref.id)
           .where('status', '=', 'waiting')
-          .returning(['id', 'number', 'product_id', 'quantity', 'user_id'])
+          .returning(['id', 'number', 'product_id', 'quantity', 'user_id', 'created_at'])
           .execute();
         if (cancelled.length === 0) {
           const exists = await trx.selectFrom('orders').select('status').where(purchaseColumn(ref), '=', ref.id).executeTakeFirst();
@@ -524,6 +524,7 @@ export function createOrdersRepository(database: ShopDatabase) {
             .execute();
         }
         if (mail) await queueOrderMail(trx, firstOf(cancelled).id, mail, stamp);
+        await countStatusMove(trx, cancelled, 'waiting', 'cancelled');
         return 'cancelled';
       });
     },
@@ -542,6 +543,7 @@ export function createOrdersRepository(database: ShopDatabase) {
           await releaseHold(trx, rows[0]!.user_id, rows);
           await queueOrderMail(trx, firstOf(rows).id, 'paid', stamp);
           await countSales(trx, rows, 'paid', stamp);
+          await countStatusMove(trx, rows, 'waiting', 'paid');
         }
         return rows.sort((a, b) => a.number - b.number);
       });
@@ -561,7 +563,10 @@ export function createOrdersRepository(database: ShopDatabase) {
           .where(refundNotUnderWay(stamp))
           .returningAll()
           .executeTakeFirst();
-        if (row) await queueOrderMail(trx, id, 'shipped', stamp);
+        if (row) {
+          await queueOrderMail(trx, id, 'shipped', stamp);
+          await countStatusMove(trx, [row], 'paid', 'shipped');
+        }
         return row;
       });
     },
@@ -595,7 +600,7 @@ export function createOrdersRepository(database: ShopDatabase) {
       return database.writeTransaction(async (trx) => {
         const row = await trx
           .updateTable('orders')
-          .set({ status: 'refunded', refund_id: refundId, refunded_at: stamp, refund_claimed_until: null, updated_at: stamp })
+          .set({ status: 'refunded', refund_id: refundId, refunded_at: stamp, refund_claimed_until: null, refund_failure: null, updated_at: stamp })
           .where('id', '=', id)
           .where('status', '=', 'paid')
           .returningAll()
@@ -609,6 +614,36 @@ export function createOrdersRepository(database: ShopDatabase) {
           .execute();
         await queueOrderMail(trx, id, 'refunded', stamp);
         await countSales(trx, [row], 'refunded', stamp);
+        await countStatusMove(trx, [row], 'paid', 'refunded');
+        return row;
+      });
+    },
+
+    /**
+     * Refunded -> paid when the provider could not make this refund after all (the card closed
+     * since): the bank's reason kept, the units held for the order again (as far as the shelf
+     * still has them), the refund taken off today's sales and the email queued, once; undefined
+     * when the order is not refunded by that refund.
+     */
+    reverseRefund(id: string, refundId: string, reason: string, stamp: string): Promise<OrderRow | undefined> {
+      return database.writeTransaction(async (trx) => {
+        const row = await trx
+          .updateTable('orders')
+          .set({ status: 'paid', refunded_at: null, refund_failure: reason, updated_at: stamp })
+          .where('id', '=', id)
+          .where('status', '=', 'refunded')
+          .where('refund_id', '=', refundId)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await trx
+          .updateTable('products')
+          .set({ quantity: sql<number>`case when quantity > ${row.quantity} then quantity - ${row.quantity} else 0 end`, updated_at: stamp })
+          .where('id', '=', row.product_id)
+          .execute();
+        await queueOrderMail(trx, id, 'refund-failed', stamp);
+        await countSales(trx, [row], 'refund-failed', stamp);
+        await countStatusMove(trx, [row], 'refunded', 'paid');
         return row;
       });
     },

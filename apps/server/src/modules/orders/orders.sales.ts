@@ -1,23 +1,25 @@
 import type { Transaction } from 'kysely';
-import type { Database, OrderRow } from '../../db/schema.js';
+import type { Database, OrderRow, OrderStatus } from '../../db/schema.js';
 
 type Sale = Pick<OrderRow, 'product_id' | 'quantity' | 'total_cents'>;
 
 /**
  * Counts these orders in the sales of the UTC day of `stamp` (decision 017): a payment adds
  * them to what the day took and what each part sold; a refund adds them to what the day gave
- * back and takes them off what each part sold. Called in the transaction that changes their
+ * back and takes them off what each part sold; a refund that failed after it was counted
+ * undoes that on its own day. Called in the transaction that changes their
  * status, after its other writes (the day's row, then the parts' in id order, as every caller
  * locks them).
  */
-export async function countSales(trx: Transaction<Database>, orders: Sale[], event: 'paid' | 'refunded', stamp: string): Promise<void> {
+export async function countSales(trx: Transaction<Database>, orders: Sale[], event: 'paid' | 'refunded' | 'refund-failed', stamp: string): Promise<void> {
   if (orders.length === 0) return;
   const day = stamp.slice(0, 10);
   const cents = orders.reduce((sum, order) => sum + order.total_cents, 0);
   const paid = event === 'paid';
+  const refunded = event === 'paid' ? 0 : event === 'refunded' ? 1 : -1;
   await trx
     .insertInto('sales_days')
-    .values({ day, paid_orders: paid ? orders.length : 0, paid_cents: paid ? cents : 0, refunded_orders: paid ? 0 : orders.length, refunded_cents: paid ? 0 : cents })
+    .values({ day, paid_orders: paid ? orders.length : 0, paid_cents: paid ? cents : 0, refunded_orders: refunded * orders.length, refunded_cents: refunded * cents })
     .onConflict((oc) =>
       oc.column('day').doUpdateSet((eb) => ({
         paid_orders: eb('sales_days.paid_orders', '+', eb.ref('excluded.paid_orders')),
@@ -35,7 +37,7 @@ export async function countSales(trx: Transaction<Database>, orders: Sale[], eve
     part.cents += order.total_cents;
     parts.set(order.product_id, part);
   }
-  const sign = paid ? 1 : -1;
+  const sign = event === 'refunded' ? -1 : 1;
   await trx
     .insertInto('sales_part_days')
     .values(
@@ -50,4 +52,35 @@ export async function countSales(trx: Transaction<Database>, orders: Sale[], eve
       })),
     )
     .execute();
+}
+
+type Moved = Pick<OrderRow, 'created_at'>;
+type CountedStatus = Exclude<OrderStatus, 'waiting'>;
+
+/**
+ * Moves these orders from one status to another in the orders by status of the UTC day each was
+ * placed (decision 019); 'waiting' is not kept there (it is counted in the orders' index). Called
+ * in the transaction that changes their status, as its last write (one row per day, in day order).
+ */
+export async function countStatusMove(trx: Transaction<Database>, orders: Moved[], from: OrderStatus, to: CountedStatus): Promise<void> {
+  const perDay = new Map<string, number>();
+  for (const order of orders) {
+    const day = order.created_at.slice(0, 10);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  const delta = (status: CountedStatus, count: number) => (status === to ? count : 0) - (status === from ? count : 0);
+  for (const [day, count] of [...perDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await trx
+      .insertInto('order_status_days')
+      .values({ day, paid: delta('paid', count), shipped: delta('shipped', count), cancelled: delta('cancelled', count), refunded: delta('refunded', count) })
+      .onConflict((oc) =>
+        oc.column('day').doUpdateSet((eb) => ({
+          paid: eb('order_status_days.paid', '+', eb.ref('excluded.paid')),
+          shipped: eb('order_status_days.shipped', '+', eb.ref('excluded.shipped')),
+          cancelled: eb('order_status_days.cancelled', '+', eb.ref('excluded.cancelled')),
+          refunded: eb('order_status_days.refunded', '+', eb.ref('excluded.refunded')),
+        })),
+      )
+      .execute();
+  }
 }

@@ -367,6 +367,14 @@ export function createOrdersService({
       if (!order) throw notFound('Order');
       return { order, changed: false };
     },
+
+    /**
+     * The provider could not make a refund it had accepted: the order is paid again (and can be
+     * refunded or shipped), the customer emailed, once; false when that refund is not the order's.
+     */
+    async reverseRefund(id: string, refundId: string, reason: string): Promise<boolean> {
+      return (await repository.reverseRefund(id, refundId, reason, now())) !== undefined;
+    },
   };
   return service;
 }

@@ -100,7 +100,9 @@ export function createPaymentsService({
       try {
         const payment = order.transaction_id ? await repository.paymentByIntent(order.transaction_id) : undefined;
         if (!payment || payment.order_id !== (order.checkout_id ?? order.id)) throw conflict('This order has no card payment to refund');
-        refund = await provider.refund({ intentId: payment.intent_id, amountCents: order.total_cents, idempotencyKey: `refund-order-${order.id}`, orderId: order.id });
+        // After a refund the bank sent back, the next one is a new refund at the provider.
+        const idempotencyKey = order.refund_failure && order.refund_id ? `refund-order-${order.id}-after-${order.refund_id}` : `refund-order-${order.id}`;
+        refund = await provider.refund({ intentId: payment.intent_id, amountCents: order.total_cents, idempotencyKey, orderId: order.id });
       } catch (error) {
         await orders.releaseRefund(order.id);
         if (error instanceof AppError) throw error;
@@ -134,6 +136,14 @@ export function createPaymentsService({
       let outcome: 'processed' | 'ignored' = 'ignored';
       if (event.type === 'charge.refunded' && event.refunds) {
         outcome = (await service.recordRefunds(event.refunds)) > 0 ? 'processed' : 'ignored';
+      } else if (event.type === 'refund.failed' && event.failedRefund) {
+        const { id, orderId, reason } = event.failedRefund;
+        if (orderId && (await orders.reverseRefund(orderId, id, reason))) {
+          log.error({ eventId: event.id, orderId, refundId: id, reason }, 'a refund failed after it was made: the order is paid again');
+          outcome = 'processed';
+        } else {
+          log.warn({ eventId: event.id, refundId: id, reason }, 'a failed refund names no refunded order of the shop');
+        }
       } else if (event.type === 'payment_intent.succeeded' && event.intent) {
         const payment = await repository.paymentByIntent(event.intent.id);
         const purchase = payment ? await orders.findPurchase(payment.order_id) : undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { mailsTo, waitFor } from '../../test/outbox.js';
 import { signWebhook, useStripeStubApp } from '../../test/stripe-stub.js';
 
 const shop = useStripeStubApp();
@@ -135,6 +136,50 @@ describe('Stripe mode (against a local stub of the Stripe API)', () => {
     return { customer, orderId, intentId };
   }
   const refundsOf = (intentId: string) => [...shop.stub.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+
+  it('puts an order back to paid when Stripe sends refund.failed for its refund: the units held again, the refund off the sales, the customer told, and the next refund a new one', async () => {
+    const admin = await insertSignedInUser(shop.t.database.db, { role: 'admin' });
+    const { customer, orderId, intentId } = await paidOrder();
+    const order = async () => (await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json();
+    const stock = async () => (await shop.t.database.db.selectFrom('products').select('quantity').where('id', '=', (await order()).productId).executeTakeFirstOrThrow()).quantity;
+    const today = new Date().toISOString().slice(0, 10);
+    const sales = async (call: string) => (await shop.t.app.inject({ url: `/api/sales/${call}?from=${today}&to=${today}`, headers: admin.headers })).json();
+    const refund = () => shop.t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers });
+    const statuses = async (): Promise<Record<string, number>> =>
+      Object.fromEntries((await sales('statuses')).statuses.map((row: { status: string; orders: number }) => [row.status, row.orders]));
+    const before = await sales('revenue');
+
+    expect((await refund()).statusCode).toBe(200);
+    expect(await stock()).toBe(10);
+    const [first] = refundsOf(intentId);
+    const failed = (id: string, refundObject: object) =>
+      JSON.stringify({ id, object: 'event', type: 'refund.failed', data: { object: refundObject } });
+
+    // An event for a refund that is not this order's changes nothing.
+    const stranger = failed('evt_refund_failed_other', { id: 're_not_ours', object: 'refund', status: 'failed', failure_reason: 'lost_or_stolen_card', metadata: { orderId } });
+    expect((await webhook(stranger, signWebhook(stranger))).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect((await order()).status).toBe('refunded');
+
+    const refundedToday = await statuses();
+    const event = failed('evt_refund_failed_1', shop.stub.failRefund(first!.id, 'expired_or_canceled_card'));
+    expect((await webhook(event, signWebhook(event))).json()).toEqual({ received: true, outcome: 'processed' });
+    expect((await webhook(event, signWebhook(event))).json()).toMatchObject({ outcome: 'duplicate' });
+    expect(await order()).toMatchObject({ status: 'paid', paid: true, refundFailure: 'expired_or_canceled_card' });
+    expect(await stock()).toBe(8);
+    const after = await sales('revenue');
+    expect(after.totals).toMatchObject({ paid: before.totals.paid, refunded: before.totals.refunded, net: before.totals.net });
+    const placedToday = await statuses();
+    expect(placedToday.paid).toBe(refundedToday.paid + 1);
+    expect(placedToday.refunded).toBe(refundedToday.refunded - 1);
+    await waitFor(() => mailsTo(shop.t.app.config.mail.outboxDir, customer.email).some((mail) => mail.includes('did not go through')));
+    expect(mailsTo(shop.t.app.config.mail.outboxDir, customer.email).find((mail) => mail.includes('did not go through'))).toContain('your bank sent it back (expired_or_canceled_card)');
+
+    // Refunded again: a new refund at Stripe, not the failed one answered again.
+    expect((await refund()).statusCode).toBe(200);
+    expect(refundsOf(intentId).map((made) => made.status)).toEqual(['failed', 'succeeded']);
+    expect(await order()).toMatchObject({ status: 'refunded', refundFailure: null });
+    expect(await stock()).toBe(10);
+  });
 
   it("refunds a paid order through Stripe's refunds API, once, naming the order in the refund's metadata", async () => {
     const admin = await insertSignedInUser(shop.t.database.db, { role: 'admin' });

@@ -47,6 +47,7 @@ export const adminOrdersCopy = {
     refunded: 'Refunded',
     transactionId: 'Transaction ID',
     trackingNumber: 'Tracking number',
+    refundFailed: 'Refund failed',
   },
   shifting: 'Shifting',
   shiftingFor: (part: string, customer: string) => `Shifting ${part} for ${customer}`,

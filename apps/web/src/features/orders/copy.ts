@@ -25,6 +25,7 @@ export const ordersCopy = {
     refunded: 'Refunded',
     transactionId: 'Transaction ID',
     trackingNumber: 'Tracking number',
+    refundFailed: 'Refund failed',
   },
   pay: 'Pay',
   /** A checkout's lead line pays and cancels all its lines; the others say so. */

@@ -32,6 +32,8 @@ export interface WebhookEvent {
   intent: { id: string } | null;
   /** For `charge.refunded`: the charge's intent, whether all of it is refunded, and its refunds. */
   refunds: { intentId: string; whole: boolean; lines: RefundedLine[] } | null;
+  /** For `refund.failed`: a refund accepted before that the bank sent back, the order it names and why. */
+  failedRefund: { id: string; orderId: string | null; reason: string } | null;
 }
 
 /** The refund's metadata, naming the order whose amount it gives back. */

@@ -41,7 +41,13 @@ export function verifyStripeSignedEvent(signer: Stripe, rawBody: Buffer, signatu
     type: event.type,
     intent: object.object === 'payment_intent' && object.id ? { id: object.id } : null,
     refunds: object.object === 'charge' ? refundsOf(event.data.object as Stripe.Charge) : null,
+    failedRefund: object.object === 'refund' && event.type === 'refund.failed' ? failedRefundOf(event.data.object as Stripe.Refund) : null,
   };
+}
+
+/** A refund Stripe could not make after all, as its `refund.failed` event carries it. */
+function failedRefundOf(refund: Stripe.Refund): WebhookEvent['failedRefund'] {
+  return { id: refund.id, orderId: refund.metadata?.orderId ?? null, reason: refund.failure_reason ?? 'unknown' };
 }
 
 /** A charge's refunds as a `charge.refunded` event carries them (Stripe lists the latest ones). */

@@ -72,6 +72,14 @@ describe('OrdersTable', () => {
     expect(row('Fork Seal').queryByRole('link', { name: /Review/ })).not.toBeInTheDocument();
   });
 
+  it("says why a refund did not go through on an order that is paid again, as text", () => {
+    const bounced = buildOrder({ toolName: 'Clutch Cable', status: 'paid', paid: true, transactionId: 'pi_test_bounce', refundFailure: '<b>expired_or_canceled_card</b>' });
+    renderWithProviders(<OrdersTable orders={[bounced]} onCancel={vi.fn()} />);
+    const row = within(screen.getByRole('row', { name: /Clutch Cable/ }));
+    expect(row.getByTestId('order-refund-failure')).toHaveTextContent('Refund failed: <b>expired_or_canceled_card</b>');
+    expect(row.getByText('Paid')).toBeInTheDocument();
+  });
+
   it('asks to cancel the order of its row', async () => {
     const { row, onCancel } = renderTable();
     await userEvent.click(row('Brake Pad Set').getByRole('button', { name: /^Cancel/ }));
