@@ -24,6 +24,8 @@ const COLUMNS = [
   ['trackingNumber', (row) => row.tracking_number ?? ''],
   ['refundedAt', (row) => row.refunded_at ?? ''],
   ['refundId', (row) => row.refund_id ?? ''],
+  // A paid order whose refund the bank sent back: why (its refundId is that refund's).
+  ['refundFailure', (row) => row.refund_failure ?? ''],
 ] as const satisfies ReadonlyArray<readonly [string, (row: OrderRow) => string]>;
 
 /**
