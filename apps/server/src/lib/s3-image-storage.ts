@@ -110,8 +110,8 @@ export function createS3ImageStorage(client: S3Client, config: S3Config): ImageS
 
     async put(bytes, extension, variants = {}) {
       const hash = contentName(bytes);
-      // Variants first: once the main object exists, every rendition a page asks for exists too.
-      for (const [variant, variantBytes] of Object.entries(variants)) await write(`${hash}-${variant}.${extension}`, variantBytes);
+      // Variants first (side by side): once the main object exists, every rendition a page asks for exists too.
+      await Promise.all(Object.entries(variants).map(([variant, variantBytes]) => write(`${hash}-${variant}.${extension}`, variantBytes)));
       await write(`${hash}.${extension}`, bytes);
       return `${IMAGES_PUBLIC_PATH}${hash}.${extension}`;
     },
@@ -130,7 +130,7 @@ export function createS3ImageStorage(client: S3Client, config: S3Config): ImageS
       if (!name) return;
       const base = name.slice(0, -'.webp'.length);
       await drop(name);
-      for (const variant of variants) await drop(`${base}-${variant}.webp`);
+      await Promise.all(variants.map((variant) => drop(`${base}-${variant}.webp`)));
     },
 
     async read(fileName, ifNoneMatch) {

@@ -26,8 +26,9 @@ interface OrderStateProps {
   view: 'customer' | 'admin';
 }
 
+/** A badge keeps its word whole: a narrow column grows to fit it rather than breaking 'Paid' into letters. */
 const Badge = ({ status, labels }: { status: OrderStatus; labels: OrderStateLabels }) => (
-  <span className={`badge ${BADGE[status]}`}>{labels[status]}</span>
+  <span className={`badge whitespace-nowrap ${BADGE[status]}`}>{labels[status]}</span>
 );
 
 /** Where an order is, as badges, with the payment's transaction id once it is paid. */
