@@ -1,7 +1,12 @@
-import type { Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, OrderRow, OrderStatus } from '../../db/schema.js';
 
 type Sale = Pick<OrderRow, 'product_id' | 'quantity' | 'total_cents'>;
+
+/** For an upsert of counts: on a key already there, each of these columns adds the new row's value to its own. */
+function addingUp<Table extends keyof Database, Column extends keyof Database[Table] & string>(table: Table, columns: readonly Column[]): Record<Column, RawBuilder<number>> {
+  return Object.fromEntries(columns.map((column) => [column, sql<number>`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`])) as Record<Column, RawBuilder<number>>;
+}
 
 /**
  * Counts these orders in the sales of the UTC day of `stamp` (decision 017): a payment adds
@@ -20,14 +25,7 @@ export async function countSales(trx: Transaction<Database>, orders: Sale[], eve
   await trx
     .insertInto('sales_days')
     .values({ day, paid_orders: paid ? orders.length : 0, paid_cents: paid ? cents : 0, refunded_orders: refunded * orders.length, refunded_cents: refunded * cents })
-    .onConflict((oc) =>
-      oc.column('day').doUpdateSet((eb) => ({
-        paid_orders: eb('sales_days.paid_orders', '+', eb.ref('excluded.paid_orders')),
-        paid_cents: eb('sales_days.paid_cents', '+', eb.ref('excluded.paid_cents')),
-        refunded_orders: eb('sales_days.refunded_orders', '+', eb.ref('excluded.refunded_orders')),
-        refunded_cents: eb('sales_days.refunded_cents', '+', eb.ref('excluded.refunded_cents')),
-      })),
-    )
+    .onConflict((oc) => oc.column('day').doUpdateSet(addingUp('sales_days', ['paid_orders', 'paid_cents', 'refunded_orders', 'refunded_cents'])))
     .execute();
 
   const parts = new Map<string, { quantity: number; cents: number }>();
@@ -45,12 +43,7 @@ export async function countSales(trx: Transaction<Database>, orders: Sale[], eve
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([productId, part]) => ({ day, product_id: productId, quantity: sign * part.quantity, cents: sign * part.cents })),
     )
-    .onConflict((oc) =>
-      oc.columns(['day', 'product_id']).doUpdateSet((eb) => ({
-        quantity: eb('sales_part_days.quantity', '+', eb.ref('excluded.quantity')),
-        cents: eb('sales_part_days.cents', '+', eb.ref('excluded.cents')),
-      })),
-    )
+    .onConflict((oc) => oc.columns(['day', 'product_id']).doUpdateSet(addingUp('sales_part_days', ['quantity', 'cents'])))
     .execute();
 }
 
@@ -73,14 +66,7 @@ export async function countStatusMove(trx: Transaction<Database>, orders: Moved[
     await trx
       .insertInto('order_status_days')
       .values({ day, paid: delta('paid', count), shipped: delta('shipped', count), cancelled: delta('cancelled', count), refunded: delta('refunded', count) })
-      .onConflict((oc) =>
-        oc.column('day').doUpdateSet((eb) => ({
-          paid: eb('order_status_days.paid', '+', eb.ref('excluded.paid')),
-          shipped: eb('order_status_days.shipped', '+', eb.ref('excluded.shipped')),
-          cancelled: eb('order_status_days.cancelled', '+', eb.ref('excluded.cancelled')),
-          refunded: eb('order_status_days.refunded', '+', eb.ref('excluded.refunded')),
-        })),
-      )
+      .onConflict((oc) => oc.column('day').doUpdateSet(addingUp('order_status_days', ['paid', 'shipped', 'cancelled', 'refunded'])))
       .execute();
   }
 }
