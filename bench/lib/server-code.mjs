@@ -1,5 +1,5 @@
 // @ts-check
-/** The server's own TypeScript modules the bench reuses (database setup, id generator, the sales count), loaded through tsx. */
+/** The server's own TypeScript modules the bench reuses (database setup, id generator, the sales count, the balancer), loaded through tsx. */
 import { register } from 'tsx/esm/api';
 
 register();
@@ -10,9 +10,12 @@ const sales = /** @type {typeof import('../../apps/server/src/db/migrations/021-
 const statuses = /** @type {typeof import('../../apps/server/src/db/migrations/022-order-status-days.js')} */ (
   await import('../../apps/server/src/db/migrations/022-order-status-days.ts')
 );
+const haproxy = /** @type {typeof import('../../apps/server/src/test/haproxy.js')} */ (await import('../../apps/server/src/test/haproxy.ts'));
 
 export const { createDatabase } = database;
 export const { newId } = ids;
+/** HAProxy with deploy/haproxy.cfg in front of two instances, as the scale-out tests start it. */
+export const { startHaproxy } = haproxy;
 /**
  * Counts every order into the (empty) sales and status tables, as migrations 021 and 022 do.
  * @param {import('kysely').Kysely<unknown>} db

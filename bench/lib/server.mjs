@@ -68,7 +68,7 @@ async function runStep(name, args, cwd, command = 'npx') {
  * ready in time, is stopped and forgotten, and the error carries what it wrote.
  * @param {{ url: string, what: string, timeoutMs: number, isRunning: () => boolean, output: () => string, stop: () => Promise<void>, forget: () => void }} process
  */
-export async function waitUntilReady({ url, what, timeoutMs, isRunning, output, stop, forget }) {
+async function waitUntilReady({ url, what, timeoutMs, isRunning, output, stop, forget }) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!isRunning()) {

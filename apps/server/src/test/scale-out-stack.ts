@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import { type Balancer, startHaproxy } from './haproxy.js';
 import { startS3StandIn, type S3StandIn } from './s3-stand-in.js';
 import { freePort, startServerProcess, type ServerProcess } from './server-process.js';
 import { createPostgresTestDatabase, type TestDatabase } from './test-database.js';
@@ -22,18 +21,6 @@ export interface ScaleOutStack {
   /** Folder the instances share for the outbox of emails (a shared mail relay's stand-in). */
   dataDir: string;
   close(): Promise<void>;
-}
-
-/** The configuration docs/deploy.md gives, used as it is. */
-const HAPROXY_CONFIG = path.resolve(import.meta.dirname, '../../../../deploy/haproxy.cfg');
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
@@ -97,31 +84,14 @@ export async function startScaleOutStack({
   // Every instance starts at the same moment: one migrates and seeds, the others wait for it.
   await Promise.all(instances.map((instance) => instance.start()));
 
-  let balancerOutput = '';
-  const balancer: ChildProcess = spawn('haproxy', ['-f', HAPROXY_CONFIG, '-db'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      SHOP_BIND: `127.0.0.1:${balancerPort}`,
-      SHOP_INSTANCE_1: `127.0.0.1:${instances[0]!.port}`,
-      SHOP_INSTANCE_2: `127.0.0.1:${instances[1]!.port}`,
-    },
-  });
-  balancer.stdout?.on('data', (chunk: Buffer) => (balancerOutput += chunk.toString()));
-  balancer.stderr?.on('data', (chunk: Buffer) => (balancerOutput += chunk.toString()));
-  balancer.on('error', (error) => (balancerOutput += `${error.message} (is Debian's haproxy installed? .ci/run installs it)`));
-  const balancerExited = new Promise((resolve) => balancer.on('exit', resolve));
+  let balancer: Balancer;
   try {
-    await waitUntil(async () => {
-      if (balancer.exitCode !== null || balancer.pid === undefined) throw new Error(balancerOutput);
-      return (await fetch(`${url}/api/ready`)).ok;
-    }, 'HAProxy answering');
+    balancer = await startHaproxy({ port: balancerPort, instances: [`127.0.0.1:${instances[0]!.port}`, `127.0.0.1:${instances[1]!.port}`] });
   } catch (error) {
-    balancer.kill('SIGKILL');
     await Promise.all(instances.map((instance) => instance.stop()));
     await bucket.close();
     await database.drop();
-    throw new Error(`the load balancer did not start: ${String(error)}\n${balancerOutput}`, { cause: error });
+    throw new Error(`the load balancer did not start: ${String(error)}`, { cause: error });
   }
 
   return {
@@ -131,8 +101,7 @@ export async function startScaleOutStack({
     bucket,
     dataDir,
     async close() {
-      balancer.kill('SIGTERM');
-      await balancerExited;
+      await balancer.stop();
       await Promise.all(instances.map((instance) => instance.stop()));
       await bucket.close();
       await database.drop();

@@ -48,19 +48,28 @@ export async function startServerProcess(env: Record<string, string>, { port: ch
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilAnswering(`${url}/api/health`, { what: 'server', isRunning: () => child.exitCode === null, output: () => output });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   return { url, child, output: () => output, exited };
+}
+
+/**
+ * Waits until `url` answers 2xx while the process that should answer it runs; throws with that
+ * process's output when it exits first or `timeoutMs` passes.
+ */
+export async function waitUntilAnswering(
+  url: string,
+  { what, isRunning, output, timeoutMs = 30_000 }: { what: string; isRunning: () => boolean; output: () => string; timeoutMs?: number },
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!isRunning()) throw new Error(`${what} exited at start:\n${output()}`);
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} within ${timeoutMs} ms:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
