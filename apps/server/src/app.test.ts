@@ -189,6 +189,20 @@ describe('web app serving', () => {
     }
   });
 
+  it("keeps a part's name and description as typed in the title, meta tags and schema.org data, whatever `$` patterns they hold", async () => {
+    const name = "Chain Lube $' $` $& $$ $1";
+    const description = "Sticks at $$5 a can: $' and $` and $& stay.";
+    const product = await insertProduct(t.database.db, { name, description });
+    const response = await t.app.inject({ url: `/parts/${product.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<title>Chain Lube $&#39; $\` $&amp; $$ $1 | Moto Parts</title>`);
+    expect(response.body).toContain(`<meta name="description" content="Sticks at $$5 a can: $&#39; and $\` and $&amp; stay." />`);
+    expect(response.body.match(/<title>/g)).toHaveLength(1);
+    expect(response.body.match(/<\/head>/g)).toHaveLength(1);
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(response.body)?.[1];
+    expect(JSON.parse(json!)).toMatchObject({ name, description });
+  });
+
   it('answers an unknown page with the app shell and a 404 status, so the not-found page shows', async () => {
     const response = await t.app.inject({ url: '/no/such/page' });
     expect(response.statusCode).toBe(404);

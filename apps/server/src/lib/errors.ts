@@ -64,6 +64,24 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_READONLY',
 ]);
 
+/**
+ * True when a write named a row another transaction removed meanwhile (a part added to a category
+ * being deleted): PostgreSQL's foreign_key_violation, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * True when a multipart body broke off or is not multipart at all (@fastify/busboy's errors carry
+ * no code): a request that ended in the middle of its file, a missing boundary, a bad part header.
+ */
+export function isBrokenMultipart(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /unexpected end of multipart data|^Multipart: Boundary not found|^Malformed part header/i.test(message);
+}
+
 /** True when the error says the database cannot be reached or cannot take the request right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors, isDatabaseUnavailable, RetryLaterError } from '../lib/errors.js';
+import { AppError, type FieldErrors, isBrokenMultipart, isDatabaseUnavailable, RetryLaterError } from '../lib/errors.js';
 import { ImageStorageError } from '../lib/image-storage.js';
 
 export const RETRY_AFTER_SECONDS = 5;
@@ -121,6 +121,9 @@ export const errorsPlugin = fp(
         if (error.reason === 'full') return sendError(reply, request, 507, 'INSUFFICIENT_STORAGE', 'The shop cannot store images right now. Please try again later.');
         reply.header('retry-after', String(RETRY_AFTER_SECONDS * 12));
         return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', 'The shop cannot store images right now. Please try again later.');
+      }
+      if (isBrokenMultipart(error)) {
+        return sendError(reply, request, 400, 'BAD_REQUEST', 'The upload ended before the whole file arrived. Please send it again.');
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');

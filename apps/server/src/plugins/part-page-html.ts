@@ -60,8 +60,9 @@ export function partPageHtml(shell: string, product: Product, { publicUrl }: { p
     preloadImage(product.img),
     `<script type="application/ld+json">${scriptJson(data)}</script>`,
   ].join('\n    ');
+  // Replacer functions, not replacement strings: a name holding `$'`, `$&` or `$$` stays as typed.
   return shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(summary)}" />`)
-    .replace('</head>', `    ${head}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(summary)}" />`)
+    .replace('</head>', () => `    ${head}\n  </head>`);
 }

@@ -4,6 +4,7 @@ import { createCategoriesRepository } from './categories.repository.js';
 import { createCategoriesService, type CategoriesService } from './categories.service.js';
 
 export type { CategoriesService } from './categories.service.js';
+export { unknownCategory } from './categories.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,6 +8,9 @@ export interface CategoryCountRow {
   count: number;
 }
 
+const countParts = async (db: Kysely<Database>, id: string): Promise<number> =>
+  Number((await db.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('category_id', '=', id).executeTakeFirstOrThrow()).n);
+
 /** Database access of the categories the admin keeps. */
 export function createCategoriesRepository(db: Kysely<Database>) {
   return {
@@ -60,11 +63,11 @@ export function createCategoriesRepository(db: Kysely<Database>) {
           .where(({ not, exists, selectFrom }) => not(exists(selectFrom('products').select('products.id').whereRef('products.category_id', '=', 'categories.id'))))
           .executeTakeFirst();
         if (Number(result.numDeletedRows) > 0) return { outcome: 'removed' as const };
-        const held = await trx.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('category_id', '=', id).executeTakeFirstOrThrow();
         const exists = await trx.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
-        return exists ? { outcome: 'holds-parts' as const, count: Number(held.n) } : { outcome: 'not-found' as const };
+        return exists ? { outcome: 'holds-parts' as const, count: await countParts(trx, id) } : { outcome: 'not-found' as const };
       });
     },
+    countParts: (id: string) => countParts(db, id),
   };
 }
 export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>;

@@ -1,8 +1,9 @@
 import { type Category, categoryKey, categoryMessages, DEFAULT_CATEGORY } from '@shop/shared';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import type { CategoriesRepository } from './categories.repository.js';
 
-const unknownCategory = () => new AppError(422, 'VALIDATION_FAILED', categoryMessages.unknown, { category: [categoryMessages.unknown] });
+/** 422 naming the category field; also what a write answers when its category was deleted meanwhile. */
+export const unknownCategory = () => new AppError(422, 'VALIDATION_FAILED', categoryMessages.unknown, { category: [categoryMessages.unknown] });
 
 /** The categories the admin keeps; every part is in one, 'Other' when none is given. */
 export function createCategoriesService({ repository }: { repository: CategoriesRepository }) {
@@ -42,7 +43,11 @@ export function createCategoriesService({ repository }: { repository: Categories
     /** A category that holds parts stays: the admin moves them first. */
     async remove(id: string): Promise<void> {
       await assertNotDefault(id);
-      const removed = await repository.removeIfEmpty(id);
+      const removed = await repository.removeIfEmpty(id).catch(async (error: unknown) => {
+        // A part added to it while it was being deleted: the category holds parts after all.
+        if (!isForeignKeyViolation(error)) throw error;
+        return { outcome: 'holds-parts' as const, count: await repository.countParts(id) };
+      });
       if (removed.outcome === 'not-found') throw notFound('Category');
       if (removed.outcome === 'holds-parts') {
         const category = await repository.findById(id);

@@ -90,6 +90,31 @@ describe('categories', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/categories/not-an-id', headers: admin.headers })).statusCode).toBe(400);
   });
 
+  it('a category deleted while parts are added to it either stays, holding them, or goes with none added; never a 500', async () => {
+    for (let round = 0; round < 6; round++) {
+      const name = `Race ${round}`;
+      const category = await addCategory(name);
+      expect(category.statusCode).toBe(201);
+      const [removal, ...adds] = await Promise.all([
+        t.app.inject({ method: 'DELETE', url: `/api/categories/${category.json().insertedId}`, headers: admin.headers }),
+        ...Array.from({ length: 4 }, () => addProduct({ category: name })),
+      ]);
+      const added = adds.filter((add) => add.statusCode === 201).length;
+      for (const add of adds.filter((response) => response.statusCode !== 201)) {
+        expect(add.statusCode, add.body).toBe(422);
+        expect(add.json().error.fieldErrors.category).toEqual(["Choose one of the shop's categories"]);
+      }
+      if (removal.statusCode === 200) {
+        expect(added).toBe(0);
+        expect(await byName(name)).toBeUndefined();
+      } else {
+        expect(removal.statusCode, removal.body).toBe(409);
+        expect(removal.json().error.message).toMatch(new RegExp(`^'${name}' holds \\d+ parts?\\. Move`));
+        expect((await byName(name))?.count).toBe(added);
+      }
+    }
+  });
+
   it('lets only admins change categories, before anything else', async () => {
     expect((await addCategory('Tyres', customer.headers)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Tyres' } })).statusCode).toBe(401);

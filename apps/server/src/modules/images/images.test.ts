@@ -130,6 +130,18 @@ describe('POST /api/images', () => {
     expect((await upload(png, { field: 'photo' })).statusCode).toBe(400);
   });
 
+  it('answers 400 to a body that ends in the middle of the file or has no boundary, storing nothing', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } }).png().toBuffer();
+    const before = storedFiles().length;
+    const form = multipartImage(png);
+    const truncated = await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...form.headers, ...user.headers }, payload: form.payload.subarray(0, 120) });
+    expect(truncated.statusCode, truncated.body).toBe(400);
+    expect(truncated.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'The upload ended before the whole file arrived. Please send it again.' });
+    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/images', headers: { 'content-type': 'multipart/form-data', ...user.headers }, payload: form.payload });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expect(storedFiles().length).toBe(before);
+  });
+
   it('keeps files inside the images folder whatever the file name says', async () => {
     const png = await sharp({ create: { width: 9, height: 9, channels: 3, background: '#0f0' } }).png().toBuffer();
     const response = await upload(png, { filename: '../../../../etc/passwd.png' });

@@ -37,23 +37,23 @@ export function createProductsRepository(db: Kysely<Database>) {
       return id;
     },
     /**
-     * Changes a product. The stock is written only when it differs from what the writer saw, and
-     * only if the shelf still holds what they saw; a writer who does not say what they saw is
-     * taken to have seen the stock they send. Otherwise nothing changes and the answer is the
-     * stock now, for the writer to look at again.
+     * Changes a product. A writer who says what stock they saw (the shop's form, `quantitySeen`)
+     * writes the stock only when it differs from that, and only if the shelf still holds it;
+     * otherwise nothing changes and the answer is the stock now, for the writer to look at again.
+     * A writer who does not (SPEC's calls) sets the stock it names, as SPEC says.
      */
     async update(
       id: string,
       changes: ProductChanges,
       stock?: { quantity: number; seen: number | undefined },
     ): Promise<{ outcome: 'updated' | 'not-found' } | { outcome: 'stock-changed'; stockNow: number }> {
-      const seen = stock?.seen ?? stock?.quantity;
-      const writesStock = stock !== undefined && stock.quantity !== seen;
+      const writesStock = stock !== undefined && stock.quantity !== stock.seen;
+      const conditional = writesStock && stock.seen !== undefined;
       const result = await db
         .updateTable('products')
         .set({ ...changes, ...(writesStock ? { quantity: stock.quantity } : {}), updated_at: new Date().toISOString() })
         .where('id', '=', id)
-        .$if(stock !== undefined && (writesStock || stock.seen === undefined), (query) => query.where('quantity', '=', seen!))
+        .$if(conditional, (query) => query.where('quantity', '=', stock!.seen!))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) > 0) return { outcome: 'updated' };
       const current = await db.selectFrom('products').select('quantity').where('id', '=', id).executeTakeFirst();

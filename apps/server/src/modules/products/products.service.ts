@@ -1,6 +1,6 @@
 import { productMessages, type Product, type ProductCount } from '@shop/shared';
-import { AppError, notFound } from '../../lib/errors.js';
-import type { CategoriesService } from '../categories/categories.plugin.js';
+import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import { type CategoriesService, unknownCategory } from '../categories/categories.plugin.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import { toNewProductRow, toProduct, toProductChanges, type NewProduct, type ProductEdit } from './products.mapper.js';
 import type { ProductsRepository } from './products.repository.js';
@@ -15,6 +15,11 @@ function assertUpdated(update: UpdateOutcome, stockField: string): void {
     throw new AppError(409, 'STOCK_CHANGED', message, { [stockField]: [message] });
   }
 }
+
+/** A write whose category was deleted after it was looked up answers as if it had never existed. */
+const categoryGone = (error: unknown): never => {
+  throw isForeignKeyViolation(error) ? unknownCategory() : error;
+};
 
 /** The catalogue: what the shop sells, and the admin's changes to it. */
 export function createCatalogueService({
@@ -52,13 +57,14 @@ export function createCatalogueService({
     async add(product: NewProduct): Promise<string> {
       const categoryId = await categories.idOf(product.category);
       await images.assertStored(product.img);
-      return repository.insert(toNewProductRow(product, categoryId));
+      return repository.insert(toNewProductRow(product, categoryId)).catch(categoryGone);
     },
     /** The stock is written only if the shelf still holds what the admin saw (see the repository). */
     async edit(id: string, edit: ProductEdit): Promise<void> {
       const categoryId = edit.category === undefined ? undefined : await categories.idOf(edit.category);
       if (edit.img) await images.assertStored(edit.img);
-      assertUpdated(await repository.update(id, toProductChanges(edit, categoryId), { quantity: edit.quantity, seen: edit.quantitySeen }), 'quantity');
+      const update = await repository.update(id, toProductChanges(edit, categoryId), { quantity: edit.quantity, seen: edit.quantitySeen }).catch(categoryGone);
+      assertUpdated(update, 'quantity');
     },
     async setStock(id: string, { quantity, seen }: { quantity: number; seen: number | undefined }): Promise<void> {
       assertUpdated(await repository.update(id, {}, { quantity, seen }), 'updatequantity');
