@@ -22,6 +22,7 @@ import * as m020 from './020-stock-alerts.js';
 import * as m021 from './021-sales.js';
 import * as m022 from './022-order-status-days.js';
 import * as m023 from './023-refund-failures.js';
+import * as m025 from './025-catalogue-change-transactions.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021-sales': m021,
   '022-order-status-days': m022,
   '023-refund-failures': m023,
+  '025-catalogue-change-transactions': m025,
 };

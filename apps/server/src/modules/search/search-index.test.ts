@@ -65,6 +65,25 @@ describe('the search index', () => {
     }
   });
 
+  it('answers a page at any depth as the full sort would, ties in catalogue order', () => {
+    const local = createSearchIndex();
+    // Positions shared by three parts each and five prices: most keys tie with others.
+    const parts = Array.from({ length: 4500 }, (_, at) => part(at + 1, { position: Math.floor(at / 3), priceCents: 1000 + ((at * 7) % 5) }));
+    for (const each of parts) local.add(each);
+    const expected = {
+      relevance: parts.slice().sort((a, b) => a.position - b.position),
+      'price-asc': parts.slice().sort((a, b) => a.priceCents - b.priceCents || a.position - b.position),
+      'price-desc': parts.slice().sort((a, b) => b.priceCents - a.priceCents || a.position - b.position),
+      newest: parts.slice().sort((a, b) => b.position - a.position),
+    };
+    for (const [sort, order] of Object.entries(expected) as Array<[keyof typeof expected, IndexedPart[]]>) {
+      const ids = order.map((each) => each.id);
+      // Pages whose candidates are cut back once or more while the results are read, and deeper ones that never are.
+      for (const offset of [0, 47, 1000, 2100, 2300, 4452]) expect(search(local, '', { sort, offset, limit: 48 }).ids, `${sort} at ${offset}`).toEqual(ids.slice(offset, offset + 48));
+      expect(search(local, '', { sort, offset: 4500, limit: 48 }).ids, sort).toEqual([]);
+    }
+  });
+
   it("keeps a bike's catalogue between pages and follows parts added, changed and removed", () => {
     const local = createSearchIndex();
     const bike = { vehicleId: 'mt07', year: 2019 };

@@ -1,5 +1,6 @@
 import type { FacetCount, FitVerdict, SearchSort } from '@shop/shared';
 import SearchableMap from 'minisearch/SearchableMap';
+import quickselect from 'quickselect';
 import { fold, hasDigit, numberKey, terms } from './search-text.js';
 
 /** A part as the index keeps it: the text it is found by and what the filters and sorts read. */
@@ -648,34 +649,43 @@ export function createSearchIndex() {
 }
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
+/** The fewest candidates a page's buffer holds before it is cut back (see `pageOf`). */
+const MIN_CANDIDATES = 4096;
+
 /**
- * The results from `offset` to `offset + limit`, largest key first, without sorting them all when
- * the page is near the front: the best `offset + limit` are kept in a small sorted buffer.
+ * The results from `offset` to `offset + limit`, largest key first (equal keys in result order,
+ * as a stable sort gives them), at about the same cost at any depth. Candidates gather in a
+ * buffer; when it holds twice the `offset + limit` wanted (or MIN_CANDIDATES), quickselect cuts
+ * it back to the best of them, and from then on a result no better than the worst kept is turned
+ * away with one comparison. That is linear in the results whatever their order, where a sorted
+ * buffer moved up to `offset + limit` entries per result and made deep pages quadratic. Only the
+ * page itself is sorted.
  */
 function pageOf(results: Int32Array, keys: Float64Array, found: number, offset: number, limit: number): number[] {
   const wanted = Math.min(offset + limit, found);
   if (offset >= wanted) return [];
-  const order: number[] = [];
-  if (wanted * 8 >= found) {
-    for (let index = 0; index < found; index++) order.push(index);
-    order.sort((a, b) => keys[b]! - keys[a]!);
-  } else {
-    // `order` holds result indexes, best first; a result enters only if it beats the last one.
-    let worst = -Infinity;
-    for (let index = 0; index < found; index++) {
-      const key = keys[index]!;
-      if (order.length === wanted && key <= worst) continue;
-      let low = 0;
-      let high = order.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (keys[order[middle]!]! >= key) low = middle + 1;
-        else high = middle;
-      }
-      order.splice(low, 0, index);
-      if (order.length > wanted) order.pop();
-      worst = keys[order[order.length - 1]!]!;
+  // Best first; of equal keys, the result found first.
+  const compare = (a: number, b: number) => keys[b]! - keys[a]! || a - b;
+  const capacity = Math.max(2 * wanted, MIN_CANDIDATES);
+  const kept: number[] = [];
+  // Results come in index order, so one whose key is no larger than the worst kept's ranks below it.
+  let worst = -Infinity;
+  for (let index = 0; index < found; index++) {
+    if (keys[index]! <= worst) continue;
+    kept.push(index);
+    if (kept.length === capacity) {
+      quickselect(kept, wanted - 1, 0, capacity - 1, compare);
+      kept.length = wanted;
+      worst = keys[kept[wanted - 1]!]!;
     }
   }
-  return order.slice(offset, wanted).map((index) => results[index]!);
+  if (kept.length > wanted) {
+    quickselect(kept, wanted - 1, 0, kept.length - 1, compare);
+    kept.length = wanted;
+  }
+  if (offset > 0) quickselect(kept, offset, 0, wanted - 1, compare);
+  return kept
+    .slice(offset)
+    .sort(compare)
+    .map((index) => results[index]!);
 }

@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const searchPlugin = fp(
   async (app: FastifyInstance) => {
-    const search = createSearchService({ repository: createSearchRepository(app.database.db), catalogue: app.catalogue, vehicles: app.vehicles, log: app.log });
+    const search = createSearchService({ repository: createSearchRepository(app.database), catalogue: app.catalogue, vehicles: app.vehicles, log: app.log });
     app.decorate('catalogueSearch', search);
     // A write through this instance shows in its next search at once, not after the next read of the change log.
     app.addHook('onResponse', async (request, reply) => {

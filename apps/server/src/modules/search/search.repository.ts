@@ -1,6 +1,6 @@
 import { isOutOfStock } from '@shop/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { ShopDatabase } from '../../db/database.js';
 import { parseStringList } from '../../lib/string-list.js';
 import type { FitRange, IndexedPart } from './search-index.js';
 
@@ -9,8 +9,17 @@ export interface CatalogueChange {
   productId: string;
 }
 
-/** Reads what the search index holds from the catalogue, and the log of changes to it (migration 013). */
-export function createSearchRepository(db: Kysely<Database>) {
+/**
+ * How far the change log has been read: every change committed by then is in what was read
+ * after it. On SQLite the latest change number (writers commit one at a time, in number order);
+ * on PostgreSQL a snapshot (`pg_current_snapshot()` as text), since sequence numbers commit out
+ * of order and a transaction may commit its numbers long after later ones were read.
+ */
+export type LogMark = string;
+
+/** Reads what the search index holds from the catalogue, and the log of changes to it (migrations 013 and 025). */
+export function createSearchRepository({ db, dialect }: Pick<ShopDatabase, 'db' | 'dialect'>) {
+  const postgres = dialect === 'postgres';
   const parts = () =>
     db
       .selectFrom('products')
@@ -79,22 +88,54 @@ export function createSearchRepository(db: Kysely<Database>) {
     async partsByIds(ids: string[]): Promise<IndexedPart[]> {
       return ids.length === 0 ? [] : withFitment(await parts().where('products.id', 'in', ids).execute());
     },
-    /** The number of the latest change (0 when none). */
-    async latestChange(): Promise<number> {
+    /** The log's mark now: take it before reading the parts it vouches for. */
+    async logMark(): Promise<LogMark> {
+      if (postgres) return (await sql<{ mark: string }>`select pg_current_snapshot()::text as mark`.execute(db)).rows[0]!.mark;
       const row = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirstOrThrow();
-      return row.seq === null ? 0 : Number(row.seq);
+      return String(row.seq ?? 0);
     },
-    /** The number of the oldest change still kept (0 when none). */
-    async oldestChange(): Promise<number> {
-      const row = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.min('seq').as('seq')).executeTakeFirstOrThrow();
-      return row.seq === null ? 0 : Number(row.seq);
-    },
-    async changesAfter(seq: number, limit: number): Promise<CatalogueChange[]> {
-      const rows = await db.selectFrom('catalogue_changes').select(['seq', 'product_id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+    /**
+     * The changes committed after mark `from` and by mark `to`, `limit` of them after change
+     * number `afterSeq`. On PostgreSQL: written by a transaction still running at `from` (or
+     * begun since) and visible at `to`, whatever their numbers; reading only up to `to` keeps the
+     * batches of one read consistent while writers go on committing. Both conditions on `txid`
+     * are ranges or lists of its index (an `in (select ...)` would be a filter over every row).
+     */
+    async changesBetween(from: LogMark, to: LogMark, afterSeq: number, limit: number): Promise<CatalogueChange[]> {
+      if (postgres) {
+        const { rows } = await sql<{ seq: string; product_id: string }>`
+          select seq, product_id from catalogue_changes
+          where (txid >= pg_snapshot_xmax(${from}::pg_snapshot) or txid = any(array(select pg_snapshot_xip(${from}::pg_snapshot))))
+            and pg_visible_in_snapshot(txid, ${to}::pg_snapshot) and seq > ${afterSeq}
+          order by seq limit ${limit}`.execute(db);
+        return rows.map((row) => ({ seq: Number(row.seq), productId: row.product_id }));
+      }
+      const rows = await db
+        .selectFrom('catalogue_changes')
+        .select(['seq', 'product_id'])
+        .where('seq', '>', Math.max(Number(from), afterSeq))
+        .where('seq', '<=', Number(to))
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({ seq: Number(row.seq), productId: row.product_id }));
     },
-    async pruneChangesBefore(at: Date): Promise<void> {
-      await db.deleteFrom('catalogue_changes').where('changed_at', '<', at.toISOString()).execute();
+    /**
+     * Whether changes after the mark may have been deleted unread. A snapshot cannot tell which
+     * were (PostgreSQL): an instance that has not read the log for long enough assumes so.
+     */
+    async prunedAfter(mark: LogMark): Promise<boolean> {
+      if (postgres) return true;
+      const row = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.min('seq').as('seq')).executeTakeFirstOrThrow();
+      return row.seq !== null && Number(row.seq) > Number(mark) + 1;
+    },
+    /** Deletes the changes committed by the mark (one taken long enough ago for every reading instance to be past it). */
+    async pruneChangesUpTo(mark: LogMark): Promise<void> {
+      if (postgres) {
+        await sql`delete from catalogue_changes where txid < pg_snapshot_xmax(${mark}::pg_snapshot) and pg_visible_in_snapshot(txid, ${mark}::pg_snapshot)`.execute(db);
+        return;
+      }
+      await db.deleteFrom('catalogue_changes').where('seq', '<=', Number(mark)).execute();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { CatalogueService } from '../products/products.plugin.js';
 import type { VehiclesService } from '../vehicles/vehicles.plugin.js';
 import { createSearchIndex, type IndexAnswer, type IndexQuery, type SearchIndex } from './search-index.js';
-import type { SearchRepository } from './search.repository.js';
+import type { LogMark, SearchRepository } from './search.repository.js';
 
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
@@ -18,13 +18,11 @@ export interface BikeFilter {
 export interface SearchTiming {
   /** A search reads the change log first when it was last read longer ago than this. */
   syncAfterMs: number;
-  /** A change-log gap (a writer that took a number and has not committed) is waited for this long, then passed. */
-  gapWaitMs: number;
-  /** Changes older than this are deleted from the log. */
+  /** A change is deleted from the log this long after an instance saw it committed. */
   keepChangesMs: number;
 }
 
-const DEFAULT_TIMING: SearchTiming = { syncAfterMs: 250, gapWaitMs: 5000, keepChangesMs: 10 * 60 * 1000 };
+const DEFAULT_TIMING: SearchTiming = { syncAfterMs: 250, keepChangesMs: 10 * 60 * 1000 };
 const LOAD_BATCH = 5000;
 const CHANGES_BATCH = 2000;
 /** A fresh index is built once this share of its slots belong to parts since changed or removed. */
@@ -35,7 +33,9 @@ const REBUILD_AT_DEAD_SHARE = 0.25;
  * from the database on first use, and follows every instance's writes through the change log
  * the database keeps (migration 013): a search reads the log when it was last read more than
  * `syncAfterMs` ago, or when this instance wrote since; the page's parts come from the
- * database, so stock and prices on the cards are always current.
+ * database, so stock and prices on the cards are always current. The log is read by mark (see
+ * `LogMark`): each read takes every change committed since the last one, however long its
+ * writer ran.
  */
 export function createSearchService({
   repository,
@@ -52,19 +52,19 @@ export function createSearchService({
 }) {
   let index: SearchIndex | undefined;
   let loading: Promise<SearchIndex> | undefined;
-  /** Every change up to here is in the index; changes above it that are already applied wait in `applied`. */
-  let cursor = 0;
-  const applied = new Set<number>();
-  let gapSince: number | undefined;
+  /** Every change committed by this mark is in the index. */
+  let mark: LogMark = '0';
   let syncedAt = 0;
   let changedHere = false;
   let syncing: Promise<void> | undefined;
   let rebuilding = false;
   let prunedAt = 0;
+  /** Marks taken at each pruning, oldest first: the log is pruned up to one taken `keepChangesMs` ago. */
+  const pruneMarks: Array<{ at: number; mark: LogMark }> = [];
 
   /** A whole index from the database; the change log is read from where it stood before. */
-  const build = async (): Promise<{ fresh: SearchIndex; from: number }> => {
-    const from = await repository.latestChange();
+  const build = async (): Promise<{ fresh: SearchIndex; from: LogMark }> => {
+    const from = await repository.logMark();
     const fresh = createSearchIndex();
     let last = '';
     for (;;) {
@@ -76,11 +76,9 @@ export function createSearchService({
     return { fresh, from };
   };
 
-  const install = ({ fresh, from }: { fresh: SearchIndex; from: number }) => {
+  const install = ({ fresh, from }: { fresh: SearchIndex; from: LogMark }) => {
     index = fresh;
-    cursor = from;
-    applied.clear();
-    gapSince = undefined;
+    mark = from;
     syncedAt = 0;
   };
 
@@ -110,41 +108,31 @@ export function createSearchService({
   };
 
   const readChanges = async (target: SearchIndex) => {
-    // From the cursor on, in batches; changes past a gap that were applied already are skipped.
-    let after = cursor;
+    const from = mark;
+    const to = await repository.logMark();
+    let after = 0;
     for (;;) {
-      const batch = await repository.changesAfter(after, CHANGES_BATCH);
-      const changes = batch.filter((change) => !applied.has(change.seq));
+      const changes = await repository.changesBetween(from, to, after, CHANGES_BATCH);
       const ids = [...new Set(changes.map((change) => change.productId))];
       const found = new Map((await repository.partsByIds(ids)).map((part) => [part.id, part]));
-      if (target !== index) return; // a rebuild replaced the index meanwhile; the next sync reads from its point
+      if (target !== index) return; // a rebuild replaced the index meanwhile; the next sync reads from its mark
       for (const id of ids) {
         const part = found.get(id);
         if (part) target.put(part);
         else target.remove(id);
       }
-      for (const change of changes) applied.add(change.seq);
-      advanceCursor();
-      if (batch.length < CHANGES_BATCH) return;
-      after = batch[batch.length - 1]!.seq;
+      if (changes.length < CHANGES_BATCH) break;
+      after = changes[changes.length - 1]!.seq;
     }
+    mark = to;
   };
 
-  /** Moves the cursor over every applied change; a gap below applied ones is passed once it has waited long enough. */
-  const advanceCursor = () => {
-    for (;;) {
-      while (applied.delete(cursor + 1)) cursor++;
-      if (applied.size === 0) {
-        gapSince = undefined;
-        return;
-      }
-      const now = Date.now();
-      gapSince ??= now;
-      if (now - gapSince < timing.gapWaitMs) return;
-      // The writer rolled back: its number will never appear.
-      cursor = Math.min(...applied) - 1;
-      gapSince = undefined;
-    }
+  /** Prunes the log up to a mark taken `keepChangesMs` ago: a change stays that long after it committed, however long its writer ran. */
+  const prune = async (now: number, current: LogMark) => {
+    pruneMarks.push({ at: now, mark: current });
+    let due: LogMark | undefined;
+    while (pruneMarks.length > 0 && now - pruneMarks[0]!.at >= timing.keepChangesMs) due = pruneMarks.shift()!.mark;
+    if (due !== undefined) await repository.pruneChangesUpTo(due);
   };
 
   const sync = async () => {
@@ -158,13 +146,13 @@ export function createSearchService({
     // An instance that has not read the log for a long while may have missed changes pruned since.
     const idle = syncedAt > 0 && startedAt - syncedAt > timing.keepChangesMs / 2;
     syncing = (async () => {
-      if (idle && (await repository.oldestChange()) > cursor + 1) rebuildInBackground();
+      if (idle && (await repository.prunedAfter(mark))) rebuildInBackground();
       await readChanges(current);
       syncedAt = startedAt;
       if (current.deadShare > REBUILD_AT_DEAD_SHARE && current.size > 1000) rebuildInBackground();
       if (startedAt - prunedAt > timing.keepChangesMs / 10) {
         prunedAt = startedAt;
-        await repository.pruneChangesBefore(new Date(startedAt - timing.keepChangesMs));
+        await prune(startedAt, mark);
       }
     })().finally(() => {
       syncing = undefined;

@@ -239,11 +239,11 @@ describe('GET /api/search: the index follows the catalogue', () => {
 describe('search index after a long quiet spell', () => {
   it('builds itself afresh when the changes it missed were pruned from the log meanwhile', async () => {
     const service = createSearchService({
-      repository: createSearchRepository(t.database.db),
+      repository: createSearchRepository(t.database),
       catalogue: t.app.catalogue,
       vehicles: t.app.vehicles,
       log: t.app.log,
-      timing: { syncAfterMs: 0, gapWaitMs: 50, keepChangesMs: 200 },
+      timing: { syncAfterMs: 0, keepChangesMs: 200 },
     });
     const find = async (q: string) => (await service.search({ q, sort: 'relevance' })).total;
     expect(await find('gasket')).toBeGreaterThan(0);
