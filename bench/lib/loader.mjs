@@ -196,7 +196,7 @@ export function createLoader(shop, image) {
 
     /**
      * A products file and a fitment file of `count` new parts (part numbers IMP-1…) with
-     * MAX_BIKES_PER_PART / 2 bike rows each on average, as an admin would import them.
+     * MAX_BIKES_PER_PART / 2 bike rows each on average (50,000 at most), as an admin would import them.
      * @param {number} count
      */
     importFiles(count) {
@@ -209,7 +209,8 @@ export function createLoader(shop, image) {
         const partNumber = `IMP-${number}`;
         const price = (5 + pick() * 400).toFixed(2);
         products.push([`${brand} ${part} imported ${number}`, words.join(' '), price, 20 + Math.floor(pick() * 500), 1, category, brand, partNumber, '', ''].join(','));
-        for (const row of fitmentOf(partNumber)) {
+        // The import takes at most 50,000 fitment rows a file (IMPORT_MAX_ROWS).
+        for (const row of fitmentOf(partNumber).slice(0, Math.max(0, 50_001 - fitment.length))) {
           const vehicle = /** @type {typeof vehicles[number]} */ (vehicles.find((bike) => bike.id === row.vehicle_id));
           fitment.push([partNumber, vehicle.make, vehicle.model, row.year_from ?? '', '', ''].join(','));
         }

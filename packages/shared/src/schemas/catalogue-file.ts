@@ -2,12 +2,24 @@ import { z } from 'zod';
 
 /** SPEC-2 section 6: the two CSV files of a catalogue import and export, their columns in this order. */
 export const PRODUCT_CSV_COLUMNS = ['name', 'decreption', 'price', 'quantity', 'minimum', 'category', 'brand', 'partNumber', 'oemNumbers', 'img'] as const;
+/**
+ * The products file's optional column of the stock each row's quantity was read from. The export
+ * writes it (beside quantity, the same number); an import writes a part's stock only where
+ * quantity differs from it, and only while the shop still holds it. A file without it (older
+ * exports, files made by hand) leaves the stock of the shop's parts as it is.
+ */
+export const PRODUCT_CSV_STOCK_SEEN = 'quantitySeen';
 export const FITMENT_CSV_COLUMNS = ['partNumber', 'make', 'model', 'yearFrom', 'yearTo', 'note'] as const;
 /** A fitment row whose make and model are both this marks the part as universal (fits every bike). */
 export const UNIVERSAL_FITMENT = '*';
 /** The largest file an import takes, each. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_FILES = ['products', 'fitment'] as const;
+/**
+ * The most rows a file may hold; a longer file is refused as soon as the row after the last is
+ * read, so an import is checked and written within the request's time.
+ */
+export const IMPORT_MAX_ROWS = { products: 10_000, fitment: 50_000 } as const;
 export type ImportFile = (typeof IMPORT_FILES)[number];
 
 export const importMessages = {
@@ -27,6 +39,9 @@ export const importMessages = {
   unknownImage: (path: string) => `The image ${path} is not in the shop: upload it first, or leave img empty for a drawn picture`,
   unknownPart: (partNumber: string) => `Part number ${partNumber} is neither in the products file nor in the shop`,
   field: (column: string, message: string) => `${column}: ${message}`,
+  tooManyRows: (file: 'products' | 'fitment', max: number) => `The ${file} file may hold at most ${max.toLocaleString('en-GB')} rows: split it and import the parts one after the other`,
+  stockMoved: (partNumber: string, now: number, seen: number) =>
+    `The stock of ${partNumber} is now ${now}, not the ${seen} this file was made from: it changed since. Set quantitySeen to ${now} and quantity to the stock you want, or export again`,
 } as const;
 
 export const importProblemSchema = z.object({ file: z.enum(IMPORT_FILES), line: z.number().int(), message: z.string() });

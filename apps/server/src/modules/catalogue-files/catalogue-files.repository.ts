@@ -2,6 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database, NewFitmentRow, NewProductRow } from '../../db/schema.js';
 
 const BATCH = 500;
+/**
+ * Gives the event loop a turn between batches: better-sqlite3 runs each statement synchronously,
+ * so a transaction of awaited statements alone would hold the process until its last batch.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const chunks = <T>(items: readonly T[], size = BATCH): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 /** The columns of a product an import compares and writes. */
@@ -15,19 +20,69 @@ export type FitmentColumns = Omit<NewFitmentRow, 'product_id'>;
 /** A whole import, written at once. */
 export interface ImportWrite {
   added: Array<ProductColumns & { id: string; created_at: string; updated_at: string }>;
-  changed: Array<{ id: string; columns: ProductColumns; updated_at: string }>;
+  /** Parts the import changes; the stock only where it says, and only while the shelf holds `stock.seen`. */
+  changed: Array<{ id: string; columns: Omit<ProductColumns, 'quantity'>; stock: { quantity: number; seen: number } | undefined; updated_at: string }>;
   /** Parts whose fitment the import replaces: their universal mark and rows. */
   fitment: Array<{ productId: string; universal: boolean; rows: FitmentColumns[] }>;
 }
 
+/** Rolls an import back: a part's stock is no longer the one its file was made from. */
+class StockMoved extends Error {
+  constructor(
+    readonly id: string,
+    readonly now: number,
+    readonly seen: number,
+  ) {
+    super(`The stock of ${id} moved`);
+  }
+}
+
 /** Database access of catalogue imports and exports: bulk reads by part number, one transaction to write. */
 export function createCatalogueFilesRepository(db: Kysely<Database>) {
+  /** The import's statements, in one transaction. */
+async function writeAll({ added, changed, fitment }: ImportWrite): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      for (const batch of chunks(added)) {
+        await trx.insertInto('products').values(batch).execute();
+        await nextTurn();
+      }
+      for (const [index, { id, columns, stock, updated_at }] of changed.entries()) {
+        if (index % BATCH === BATCH - 1) await nextTurn();
+        const result = await trx
+          .updateTable('products')
+          .set({ ...columns, ...(stock ? { quantity: stock.quantity } : {}), updated_at })
+          .where('id', '=', id)
+          .$if(stock !== undefined, (query) => query.where('quantity', '=', stock!.seen))
+          .executeTakeFirst();
+        if (stock && result.numUpdatedRows === 0n) {
+          const shelf = await trx.selectFrom('products').select('quantity').where('id', '=', id).executeTakeFirst();
+          if (shelf) throw new StockMoved(id, shelf.quantity, stock.seen);
+        }
+      }
+      for (const batch of chunks(fitment)) {
+        const ids = batch.map((part) => part.productId);
+        await trx.deleteFrom('fitment').where('product_id', 'in', ids).execute();
+        for (const universal of [true, false]) {
+          const marked = batch.filter((part) => part.universal === universal).map((part) => part.productId);
+          if (marked.length > 0) await trx.updateTable('products').set({ universal: universal ? 1 : 0 }).where('id', 'in', marked).where('universal', '<>', universal ? 1 : 0).execute();
+        }
+        await nextTurn();
+      }
+      const rows = fitment.flatMap((part) => part.rows.map((row) => ({ ...row, product_id: part.productId })));
+      for (const batch of chunks(rows, 1000)) {
+        await trx.insertInto('fitment').values(batch).execute();
+        await nextTurn();
+      }
+    });
+  }
+
   return {
     /** The shop's products of these part number keys (several per key when the shop has duplicates). */
     async productsByKeys(keys: string[]): Promise<ExistingProduct[]> {
       const found: ExistingProduct[] = [];
       for (const batch of chunks([...new Set(keys)])) {
         if (batch.length === 0) continue;
+        await nextTurn();
         found.push(
           ...((await db
             .selectFrom('products')
@@ -48,26 +103,24 @@ export function createCatalogueFilesRepository(db: Kysely<Database>) {
       const rows: Array<FitmentColumns & { product_id: string }> = [];
       for (const batch of chunks(productIds)) {
         if (batch.length === 0) continue;
+        await nextTurn();
         rows.push(...(await db.selectFrom('fitment').select(['product_id', 'vehicle_id', 'year_from', 'year_to', 'note']).where('product_id', 'in', batch).execute()));
       }
       return rows;
     },
-    /** Writes the whole import in one transaction, in batches: all of it or, on any failure, nothing. */
-    async write({ added, changed, fitment }: ImportWrite): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        for (const batch of chunks(added)) await trx.insertInto('products').values(batch).execute();
-        for (const { id, columns, updated_at } of changed) await trx.updateTable('products').set({ ...columns, updated_at }).where('id', '=', id).execute();
-        for (const batch of chunks(fitment)) {
-          const ids = batch.map((part) => part.productId);
-          await trx.deleteFrom('fitment').where('product_id', 'in', ids).execute();
-          for (const universal of [true, false]) {
-            const marked = batch.filter((part) => part.universal === universal).map((part) => part.productId);
-            if (marked.length > 0) await trx.updateTable('products').set({ universal: universal ? 1 : 0 }).where('id', 'in', marked).where('universal', '<>', universal ? 1 : 0).execute();
-          }
-        }
-        const rows = fitment.flatMap((part) => part.rows.map((row) => ({ ...row, product_id: part.productId })));
-        for (const batch of chunks(rows, 1000)) await trx.insertInto('fitment').values(batch).execute();
-      });
+    /**
+     * Writes the whole import in one transaction, in batches: all of it or, on any failure, nothing.
+     * A part whose stock moved since the file was made (the shelf no longer holds `stock.seen`)
+     * stops it: nothing is written, and the answer names the part and its stock now.
+     */
+    async write({ added, changed, fitment }: ImportWrite): Promise<{ stockMoved?: { id: string; now: number; seen: number } }> {
+      try {
+        await writeAll({ added, changed, fitment });
+        return {};
+      } catch (error) {
+        if (error instanceof StockMoved) return { stockMoved: { id: error.id, now: error.now, seen: error.seen } };
+        throw error;
+      }
     },
     /** The catalogue in its order with category names, a batch at a time (for the export). */
     async *productsInOrder() {

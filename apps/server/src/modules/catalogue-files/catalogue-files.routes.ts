@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { errorEnvelopeSchema, IMPORT_FILES, IMPORT_MAX_BYTES, type ImportFile, importMessages, importQuerySchema, importReportSchema } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -5,13 +6,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
-import type { ImportFiles } from './catalogue-files.service.js';
+import type { CatalogueFilesService, ReadFiles } from './catalogue-files.service.js';
 
 const isImportFile = (name: string): name is ImportFile => (IMPORT_FILES as readonly string[]).includes(name);
 
-/** The files of the multipart fields `products` and `fitment`, as text; at most one of each, each at most 50 MB. */
-async function readImportFiles(request: FastifyRequest): Promise<ImportFiles> {
-  const files: ImportFiles = {};
+/**
+ * A file's bytes as UTF-8 text, chunk by chunk as they arrive; bytes that are not UTF-8 refuse it.
+ * Stopping early leaves the file to be drained, so the next part of the form can be read.
+ */
+async function* utf8Text(file: Readable, field: ImportFile): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const refuse = () => new AppError(422, 'VALIDATION_FAILED', importMessages.notCsv, { [field]: [importMessages.notCsv] });
+  try {
+    for await (const bytes of file.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) yield decoder.decode(bytes, { stream: true });
+    yield decoder.decode();
+  } catch (error) {
+    if (error instanceof TypeError && (error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') throw refuse();
+    throw error;
+  }
+}
+
+/**
+ * The files of the multipart fields `products` and `fitment`, each read and parsed as it arrives
+ * (at most one of each, each at most 50 MB and IMPORT_MAX_ROWS rows).
+ */
+async function readImportFiles(request: FastifyRequest, service: CatalogueFilesService): Promise<ReadFiles> {
+  const files: ReadFiles = {};
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
@@ -19,12 +39,13 @@ async function readImportFiles(request: FastifyRequest): Promise<ImportFiles> {
         part.file.resume();
         throw badRequest(importMessages.oneEach);
       }
-      const bytes = await part.toBuffer();
-      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
       try {
-        files[part.fieldname] = text.decode(bytes);
-      } catch {
-        throw new AppError(422, 'VALIDATION_FAILED', importMessages.notCsv, { [part.fieldname]: [importMessages.notCsv] });
+        const text = utf8Text(part.file, part.fieldname);
+        if (part.fieldname === 'products') files.products = await service.readProducts(text);
+        else files.fitment = await service.readFitment(text);
+      } finally {
+        // A read that stopped early (a bad header, too many rows) leaves the rest unread.
+        part.file.resume();
       }
     }
   } catch (error) {
@@ -59,7 +80,7 @@ export const catalogueFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue files'],
         ...bearer,
         summary:
-          'Imports the products CSV and the fitment CSV (multipart fields "products" and "fitment", each optional, at most 50 MB): checked whole first, written in one transaction only when no row is wrong, parts matched by part number (admin). With check=true, only checks',
+          'Imports the products CSV and the fitment CSV (multipart fields "products" and "fitment", each optional, at most 50 MB and 10 000 product or 50 000 fitment rows): checked whole first, written in one transaction only when no row is wrong, parts matched by part number, a stock written only where the file changes it and only while the shelf holds its quantitySeen (admin). With check=true, only checks',
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
         response: {
@@ -77,7 +98,7 @@ export const catalogueFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', importMessages.noFiles);
       const write = request.query.check !== 'true';
-      const report = await app.catalogueFiles.import(await readImportFiles(request), { write });
+      const report = await app.catalogueFiles.import(await readImportFiles(request, app.catalogueFiles), { write });
       request.log.info({ by: request.user?.email, write, products: report.products, fitment: report.fitment, errors: report.errorCount }, 'catalogue import');
       // Refused rows are the answer of a check; of an import, they are why nothing was written.
       return reply.code(write && report.errorCount > 0 ? 422 : 200).send(report);

@@ -6,46 +6,79 @@ import {
   FITMENT_CSV_COLUMNS,
   fitmentRowInputSchema,
   type ImportFile,
+  IMPORT_MAX_ROWS,
   importMessages,
   type ImportProblem,
   type ImportReport,
   partNumberKey,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_STOCK_SEEN,
   UNIVERSAL_FITMENT,
+  updateProductSchema,
 } from '@shop/shared';
 import type { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parseStringList } from '../../lib/string-list.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import type { VehiclesService } from '../vehicles/vehicles.plugin.js';
-import { type CsvRow, readCsv, unneutralise, writeCsv } from './csv.js';
+import { type CsvRead, type CsvRow, readCsv, unneutralise, writeCsv } from './csv.js';
 import type { CatalogueFilesRepository, ExistingProduct, FitmentColumns, ImportWrite, ProductColumns } from './catalogue-files.repository.js';
 
-/** At most this many problems are listed; the count says how many in all. */
+/** At most this many problems are listed (and kept); the count says how many in all. */
 const PROBLEMS_SHOWN = 500;
-/** Rows checked between turns of the event loop, so other customers are served meanwhile. */
+/** Rows checked or planned between turns of the event loop, so other customers are served meanwhile. */
 const ROWS_PER_TURN = 500;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const productRowSchema = createProductSchema.omit({ img: true, fitment: true });
-type ProductColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+const productRowSchema = createProductSchema.omit({ img: true, fitment: true }).extend({ quantitySeen: updateProductSchema.shape.quantitySeen });
+/** The products file's columns as the export writes them: SPEC-2's, then the stock it saw. */
+const PRODUCT_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_STOCK_SEEN] as const;
+type ProductColumn = (typeof PRODUCT_EXPORT_COLUMNS)[number];
 type FitmentColumn = (typeof FITMENT_CSV_COLUMNS)[number];
 
-export interface ImportFiles {
-  products?: string | undefined;
-  fitment?: string | undefined;
+/** The files of an import, each read as it arrived. */
+export interface ReadFiles {
+  products?: CsvRead<ProductColumn> | undefined;
+  fitment?: CsvRead<FitmentColumn> | undefined;
 }
+
+/**
+ * The problems of an import: every one counted, the first PROBLEMS_SHOWN in file and line order
+ * kept, so a file wrong on every line costs no more memory than one wrong on a few.
+ */
+function problemList() {
+  let kept: ImportProblem[] = [];
+  let count = 0;
+  const order = (a: ImportProblem, b: ImportProblem) => (a.file === b.file ? a.line - b.line : a.file === 'products' ? -1 : 1);
+  return {
+    push(problem: ImportProblem) {
+      count++;
+      kept.push(problem);
+      if (kept.length >= PROBLEMS_SHOWN * 4) kept = kept.sort(order).slice(0, PROBLEMS_SHOWN);
+    },
+    get count() {
+      return count;
+    },
+    shown: () => kept.sort(order).slice(0, PROBLEMS_SHOWN),
+  };
+}
+type Problems = ReturnType<typeof problemList>;
 
 /** A checked product row: its columns, and where its image comes from. */
 interface PlannedProduct {
   line: number;
   key: string;
   columns: Omit<ProductColumns, 'img'>;
+  /** The stock the file's quantity was read from (its quantitySeen), when it says. */
+  stockSeen: number | undefined;
   /** A stored image, or '' for a drawn one (new parts) or the current one (parts the shop has). */
   img: string;
   category: string;
   existing?: ExistingProduct | undefined;
 }
+
+const tooManyRows = (file: ImportFile) => () => new AppError(413, 'PAYLOAD_TOO_LARGE', importMessages.tooManyRows(file, IMPORT_MAX_ROWS[file]));
 
 /** Draws and stores the picture of a part of a category that came without one; answers its path. */
 export type PlaceholderImage = (category: string) => Promise<string>;
@@ -75,7 +108,7 @@ export function createCatalogueFilesService({
   imageExists: (path: string) => Promise<boolean>;
   placeholder: PlaceholderImage;
 }) {
-  async function planProducts(rows: CsvRow<ProductColumn>[], problems: ImportProblem[]): Promise<{ planned: PlannedProduct[]; numbers: Set<string> }> {
+  async function planProducts(rows: CsvRow<ProductColumn>[], problems: Problems): Promise<{ planned: PlannedProduct[]; numbers: Set<string> }> {
     const problem = (line: number, message: string) => problems.push({ file: 'products', line, message });
     const categories = await repository.categoryIds();
     const images = new Map<string, boolean>();
@@ -84,7 +117,7 @@ export function createCatalogueFilesService({
     for (const [index, { line, values: raw }] of rows.entries()) {
       if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
       const values = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, unneutralise(value as string)])) as Record<ProductColumn, string>;
-      const parsed = productRowSchema.safeParse(values);
+      const parsed = productRowSchema.safeParse({ ...values, quantitySeen: values.quantitySeen?.trim() || undefined });
       if (!parsed.success) {
         const fields = new Set<string>();
         for (const issue of parsed.error.issues) {
@@ -113,6 +146,7 @@ export function createCatalogueFilesService({
         key,
         category,
         img,
+        stockSeen: product.quantitySeen,
         columns: {
           name: product.name,
           description: product.decreption,
@@ -139,10 +173,10 @@ export function createCatalogueFilesService({
   }
 
   /** Each part's fitment in the file: the part's id (or its planned product), its universal mark and rows. */
-  async function planFitment(rows: CsvRow<FitmentColumn>[], products: PlannedProduct[], numbersInFile: Set<string>, problems: ImportProblem[]) {
+  async function planFitment(rows: CsvRow<FitmentColumn>[], products: PlannedProduct[], numbersInFile: Set<string>, problems: Problems) {
     const problem = (line: number, message: string) => problems.push({ file: 'fitment', line, message });
     const inFile = new Map(products.map((part) => [part.key, part]));
-    const groups = new Map<string, { partNumber: string; lines: number[]; rows: z.output<typeof fitmentRowInputSchema>[]; universal: boolean }>();
+    const groups = new Map<string, { partNumber: string; firstLine: number; lines: number[]; rows: z.output<typeof fitmentRowInputSchema>[]; universal: boolean }>();
     for (const [index, { line, values: raw }] of rows.entries()) {
       if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
       const values = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, unneutralise(value as string)])) as Record<FitmentColumn, string>;
@@ -151,7 +185,7 @@ export function createCatalogueFilesService({
         problem(line, importMessages.partNumberRequired);
         continue;
       }
-      const group = groups.get(key) ?? { partNumber: values.partNumber.trim(), lines: [], rows: [], universal: false };
+      const group = groups.get(key) ?? { partNumber: values.partNumber.trim(), firstLine: line, lines: [], rows: [], universal: false };
       groups.set(key, group);
       if (values.make.trim() === UNIVERSAL_FITMENT && values.model.trim() === UNIVERSAL_FITMENT) {
         group.universal = true;
@@ -170,9 +204,10 @@ export function createCatalogueFilesService({
     for (const product of await repository.productsByKeys(outside)) shop.set(product.part_number_key, [...(shop.get(product.part_number_key) ?? []), product]);
     const resolver = await vehicles.fitmentResolver();
     const planned: Array<{ key: string; part: PlannedProduct | ExistingProduct; universal: boolean; rows: FitmentColumns[] }> = [];
-    for (const [key, group] of groups) {
+    for (const [index, [key, group]] of [...groups].entries()) {
+      if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
       const part = inFile.get(key) ?? shop.get(key)?.[0];
-      const firstLine = group.lines[0] ?? rows.find((row) => partNumberKey(row.values.partNumber) === key)?.line ?? 0;
+      const firstLine = group.lines[0] ?? group.firstLine;
       if (!part) {
         // A part whose own row is wrong is reported there; its bikes are still checked.
         if (numbersInFile.has(key)) for (const error of resolver.resolve(group.rows).errors) problem(group.lines[error.index]!, error.message);
@@ -196,19 +231,24 @@ export function createCatalogueFilesService({
   });
 
   return {
+    /** Reads the products file as its text arrives (see readCsv); refused at the first row too many. */
+    readProducts: (text: AsyncIterable<string>) =>
+      readCsv<ProductColumn>(text, PRODUCT_EXPORT_COLUMNS, { optional: [PRODUCT_CSV_STOCK_SEEN], maxRows: IMPORT_MAX_ROWS.products, tooManyRows: tooManyRows('products') }),
+    /** Reads the fitment file as its text arrives; refused at the first row too many. */
+    readFitment: (text: AsyncIterable<string>) => readCsv<FitmentColumn>(text, FITMENT_CSV_COLUMNS, { maxRows: IMPORT_MAX_ROWS.fitment, tooManyRows: tooManyRows('fitment') }),
+
     /** Checks the files and, when asked and nothing is wrong, writes them; answers what they hold or what was written. */
-    async import(files: ImportFiles, { write }: { write: boolean }): Promise<ImportReport> {
+    async import(files: ReadFiles, { write }: { write: boolean }): Promise<ImportReport> {
       const report = emptyReport();
-      const problems: ImportProblem[] = [];
-      const read = <Column extends string>(file: ImportFile, text: string | undefined, columns: readonly Column[]): CsvRow<Column>[] => {
-        if (text === undefined) return [];
-        const result = readCsv(text, columns);
-        if (result.rows) return result.rows;
-        problems.push({ file, ...result.problem });
+      const problems = problemList();
+      const rowsOf = <Column extends string>(file: ImportFile, read: CsvRead<Column> | undefined): CsvRow<Column>[] => {
+        if (read === undefined) return [];
+        if (read.rows) return read.rows;
+        problems.push({ file, ...read.problem });
         return [];
       };
-      const productRows = read('products', files.products, PRODUCT_CSV_COLUMNS);
-      const fitmentRows = read('fitment', files.fitment, FITMENT_CSV_COLUMNS);
+      const productRows = rowsOf('products', files.products);
+      const fitmentRows = rowsOf('fitment', files.fitment);
 
       const { planned: products, numbers } = await planProducts(productRows, problems);
       const fitment = await planFitment(fitmentRows, products, numbers, problems);
@@ -217,18 +257,33 @@ export function createCatalogueFilesService({
       const now = Date.now();
       const toWrite: ImportWrite = { added: [], changed: [], fitment: [] };
       const idOf = new Map<PlannedProduct, string>();
+      const categoryOf = new Map<string, string>();
+      const lineOf = new Map<string, PlannedProduct>();
       for (const [index, part] of products.entries()) {
+        if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
         if (!part.existing) {
           const id = newId(now + index);
           idOf.set(part, id);
+          categoryOf.set(id, part.category);
           const stamp = new Date(now + index).toISOString();
           toWrite.added.push({ ...part.columns, img: part.img, id, created_at: stamp, updated_at: stamp });
           continue;
         }
-        idOf.set(part, part.existing.id);
-        const columns: ProductColumns = { ...part.columns, img: part.img || part.existing.img };
-        const differs = (Object.keys(columns) as Array<keyof ProductColumns>).some((column) => columns[column] !== part.existing![column]);
-        if (differs) toWrite.changed.push({ id: part.existing.id, columns, updated_at: new Date(now).toISOString() });
+        const existing = part.existing;
+        idOf.set(part, existing.id);
+        lineOf.set(existing.id, part);
+        // The stock is written only where the file changes it (quantity is not the stock it was
+        // read from), and only while the shop still holds that stock; a file that does not say
+        // what it read leaves the stock alone. Never a number read earlier put back.
+        const { quantity, ...rest } = part.columns;
+        const stock = part.stockSeen !== undefined && quantity !== part.stockSeen ? { quantity, seen: part.stockSeen } : undefined;
+        if (stock && existing.quantity !== stock.seen) {
+          problems.push({ file: 'products', line: part.line, message: importMessages.stockMoved(existing.part_number, existing.quantity, stock.seen) });
+          continue;
+        }
+        const columns: Omit<ProductColumns, 'quantity'> = { ...rest, img: part.img || existing.img };
+        const differs = (Object.keys(columns) as Array<keyof typeof columns>).some((column) => columns[column] !== existing[column]);
+        if (differs || stock) toWrite.changed.push({ id: existing.id, columns, stock, updated_at: new Date(now).toISOString() });
         else report.products.unchanged++;
       }
       report.products.added = toWrite.added.length;
@@ -243,7 +298,8 @@ export function createCatalogueFilesService({
         const existing = shopPart(part);
         if (existing) universalNow.set(existing.id, existing.universal === 1);
       }
-      for (const planned of fitment) {
+      for (const [index, planned] of fitment.entries()) {
+        if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
         report.fitment.parts++;
         report.fitment.rows += planned.rows.length;
         const productId = 'line' in planned.part ? idOf.get(planned.part) : planned.part.id;
@@ -254,23 +310,32 @@ export function createCatalogueFilesService({
       }
       report.fitment.changed = toWrite.fitment.length;
 
-      problems.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file === 'products' ? -1 : 1));
-      report.errorCount = problems.length;
-      report.errors = problems.slice(0, PROBLEMS_SHOWN);
-      if (!write || problems.length > 0) return report;
+      const answer = () => {
+        report.errorCount = problems.count;
+        report.errors = problems.shown();
+        return report;
+      };
+      if (!write || problems.count > 0) return answer();
 
       // Pictures: drawn for new parts without one (one per category), stored images kept in use.
       const drawn = new Map<string, string>();
       for (const [index, product] of toWrite.added.entries()) {
         if (product.img) continue;
-        const category = products.find((part) => idOf.get(part) === product.id)?.category ?? DEFAULT_CATEGORY;
+        const category = categoryOf.get(product.id) ?? DEFAULT_CATEGORY;
         if (!drawn.has(category)) drawn.set(category, await placeholder(category));
         toWrite.added[index] = { ...product, img: drawn.get(category)! };
       }
       for (const path of new Set([...toWrite.added, ...toWrite.changed.map((change) => change.columns)].map((columns) => columns.img!))) await images.assertStored(path);
-      await repository.write(toWrite);
+      const written = await repository.write(toWrite);
+      if (written.stockMoved) {
+        // The stock moved between the check and the write: nothing was written.
+        const { id, now: stockNow, seen } = written.stockMoved;
+        const part = lineOf.get(id)!;
+        problems.push({ file: 'products', line: part.line, message: importMessages.stockMoved(part.existing!.part_number, stockNow, seen) });
+        return answer();
+      }
       report.written = true;
-      return report;
+      return answer();
     },
 
     /** The products file: every part in catalogue order. */
@@ -283,6 +348,7 @@ export function createCatalogueFilesService({
             decreption: product.description,
             price: centsToDollars(product.price_cents).toFixed(2),
             quantity: product.quantity,
+            quantitySeen: product.quantity,
             minimum: product.minimum,
             category: product.category ?? DEFAULT_CATEGORY,
             brand: product.brand,
@@ -292,7 +358,7 @@ export function createCatalogueFilesService({
           });
         }
       }
-      return writeCsv(PRODUCT_CSV_COLUMNS, rows);
+      return writeCsv(PRODUCT_EXPORT_COLUMNS, rows);
     },
 
     /** The fitment file: a row per part and bike (the part's own years only where narrower), '*' for universal parts. */
