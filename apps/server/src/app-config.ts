@@ -76,8 +76,11 @@ export interface AppConfig {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
   /** An order left unpaid this long is cancelled and its stock released. */
   orderPaymentTimeoutMs: number;
-  /** What one account may hold in orders waiting for payment, so nobody can hoard a part's stock. */
-  unpaidLimits: { orders: number; units: number };
+  /**
+   * What one account may hold in orders waiting for payment, and the pieces of one part that the
+   * orders from one client address may hold together, so nobody can hoard a part's stock.
+   */
+  unpaidLimits: { orders: number; units: number; partUnitsPerAddress: number };
   /** What one customer account may upload in 24 hours (an admin account ten times as much). */
   imageUploadsPerDay: { bytes: number; uploads: number };
   /** On SIGTERM, how long to keep serving (while reporting not ready) before closing. */

@@ -95,6 +95,8 @@ const envSchema = z
     ORDER_PAYMENT_TIMEOUT_HOURS: z.coerce.number().min(0.1, 'ORDER_PAYMENT_TIMEOUT_HOURS must be at least 0.1 (6 minutes) so there is time to pay').max(24 * 365).default(1),
     UNPAID_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     UNPAID_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+    /** Unpaid pieces of one part that the orders from one client address may hold together, whichever accounts placed them. */
+    UNPAID_PART_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(100),
     IMAGE_UPLOAD_MB_PER_DAY: z.coerce.number().positive().max(1_000_000).default(50),
     S3_BUCKET: optionalString.pipe(
       z
@@ -221,7 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     orderPaymentTimeoutMs: env.ORDER_PAYMENT_TIMEOUT_HOURS * 60 * 60 * 1000,
-    unpaidLimits: { orders: env.UNPAID_ORDERS_PER_ACCOUNT, units: env.UNPAID_UNITS_PER_ACCOUNT },
+    unpaidLimits: { orders: env.UNPAID_ORDERS_PER_ACCOUNT, units: env.UNPAID_UNITS_PER_ACCOUNT, partUnitsPerAddress: env.UNPAID_PART_UNITS_PER_ADDRESS },
     imageUploadsPerDay: { bytes: Math.round(env.IMAGE_UPLOAD_MB_PER_DAY * 1024 * 1024), uploads: env.IMAGE_UPLOADS_PER_DAY },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
   };

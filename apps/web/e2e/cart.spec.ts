@@ -1,6 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Page } from '@playwright/test';
-import { ADMIN, api, createAccount, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /**
  * The cart (SPEC-2 section 5). Journeys run in parallel on one database, and a checkout takes
@@ -124,6 +124,8 @@ test.describe('cart', () => {
     // One payment page for every line, and one email for the checkout.
     await expect(page.getByTestId('payment-line')).toHaveCount(3);
     await expect(page.getByTestId('payment-total')).toHaveText(money(total));
+    // Order emails go only to a confirmed address: this one waits until the customer opens the link.
+    await confirmEmailAddress(page, account.email);
     await linkInEmailTo(account.email, new RegExp(`Total: \\${money(total)}`));
     await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
     await payWithCard(page, '4242 4242 4242 4242');

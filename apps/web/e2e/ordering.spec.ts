@@ -1,6 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, api, createAccount, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /**
  * Journeys run in parallel on one database, and an order takes stock at once: each journey that
@@ -175,6 +175,8 @@ test.describe('ordering and paying', () => {
     // The order's short number, the one its email quotes.
     const number = (await page.getByTestId('payment-order-number').textContent())!;
     expect(number).toMatch(/^#\d{5,}$/);
+    // Order emails go only to a confirmed address: this one waits until the customer opens the link.
+    await confirmEmailAddress(page, customer.email);
     await linkInEmailTo(customer.email, new RegExp(`Your Moto Parts order ${number} is waiting for payment`));
     // Back leads to where the customer came from, not to the filled form: nothing invites a second order.
     await page.goBack();

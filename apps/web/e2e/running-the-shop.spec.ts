@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared';
 import type { Page } from '@playwright/test';
-import { ADMIN, api, expect, findProduct, linkInEmailTo, signIn, signInNewCustomer, stockOf, test } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, expect, findProduct, linkInEmailTo, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /** Parts no other journey orders: each journey below reads their stock itself. */
 const PARTS = {
@@ -49,6 +49,8 @@ test.describe('running the shop', () => {
   test('the admin refunds a paid order: the customer sees it refunded and gets the email, and the parts are back', async ({ page }) => {
     const product = await findProduct(page, PARTS.refund);
     const customer = await signInNewCustomer(page, 'refund');
+    // The shop emails about orders only an address its owner confirmed.
+    await confirmEmailAddress(page, customer.email);
     const before = await stockOf(page, product._id);
     const order = await paidOrder(page, customer.token, product);
     expect(await stockOf(page, product._id)).toBe(before - 2);
@@ -76,6 +78,7 @@ test.describe('running the shop', () => {
   test('the admin ships with a carrier and a tracking number, refused when it holds markup; the customer sees it', async ({ page }) => {
     const product = await findProduct(page, PARTS.tracking);
     const customer = await signInNewCustomer(page, 'tracking');
+    await confirmEmailAddress(page, customer.email);
     const order = await paidOrder(page, customer.token, product);
 
     await openManageAllOrders(page);
@@ -112,6 +115,8 @@ test.describe('running the shop', () => {
     await expect(page.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
 
     const customer = await signInNewCustomer(page, 'notify');
+    // The email greets the customer by name: it goes only to a confirmed address.
+    await confirmEmailAddress(page, customer.email);
     await page.goto(`/parts/${product._id}`);
     await page.getByRole('button', { name: 'Notify me' }).click();
     await expect(page.getByText('We will email you when it is back in stock.')).toBeVisible();

@@ -138,6 +138,8 @@ export interface OrderTable {
   /** Given when shipping, both optional. */
   carrier: string | null;
   tracking_number: string | null;
+  /** The client address the order was placed from (IPv6 by its /64); null for orders placed before it was kept. */
+  client_address: string | null;
 }
 
 export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled' | 'refunded' | 'refund-failed';
@@ -299,6 +301,13 @@ export interface VerificationTable {
   updated_at: Date | string;
 }
 
+/** What the unpaid orders placed from one client address hold of one part, whichever accounts placed them. */
+export interface UnpaidAddressHoldTable {
+  address: string;
+  product_id: string;
+  units: number;
+}
+
 /** What one account holds in orders waiting for payment (kept with every order change), and its orders of this minute. */
 export interface UnpaidHoldTable {
   user_id: string;
@@ -368,6 +377,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   image_uploads: ImageUploadTable;
   unpaid_holds: UnpaidHoldTable;
+  unpaid_address_holds: UnpaidAddressHoldTable;
   products: ProductTable;
   reviews: ReviewTable;
   orders: OrderTable;

@@ -27,10 +27,10 @@ const waitingOf = async (userId: string) =>
   (await t.database.db.selectFrom('orders').select('quantity').where('user_id', '=', userId).where('status', '=', 'waiting').execute()).length;
 
 describe('hoarding', () => {
-  it('holds unpaid stock for an hour by default, at most 5 unpaid orders and 100 units per account', () => {
+  it('holds unpaid stock for an hour by default, at most 5 unpaid orders and 100 units per account, 100 units of a part per address', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.testDatabase.dataDir });
     expect(config.orderPaymentTimeoutMs).toBe(60 * 60 * 1000);
-    expect(config.unpaidLimits).toEqual({ orders: 5, units: 100 });
+    expect(config.unpaidLimits).toEqual({ orders: 5, units: 100, partUnitsPerAddress: 100 });
   });
 
   it('one account cannot hold a part\'s whole stock in unpaid orders', async () => {

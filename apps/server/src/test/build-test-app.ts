@@ -26,6 +26,7 @@ export async function buildTestApp(
     // Most suites place many orders from one account; the limits have their own tests.
     UNPAID_ORDERS_PER_ACCOUNT: '10000',
     UNPAID_UNITS_PER_ACCOUNT: '100000000',
+    UNPAID_PART_UNITS_PER_ADDRESS: '10000000',
     ...env,
   });
   config.database = testDatabase.config;

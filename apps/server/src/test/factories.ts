@@ -51,9 +51,10 @@ let userSequence = 0;
 
 /**
  * A customer (or admin) with a live session, written straight into the database: much faster
- * than signing up through password hashing when a test needs dozens of customers.
+ * than signing up through password hashing when a test needs dozens of customers. Its address is
+ * confirmed, as a customer's is once they opened the shop's link, unless `verified` is false.
  */
-export async function insertSignedInUser(db: Kysely<Database>, options: { role?: 'user' | 'admin'; name?: string } = {}) {
+export async function insertSignedInUser(db: Kysely<Database>, options: { role?: 'user' | 'admin'; name?: string; verified?: boolean } = {}) {
   const n = ++userSequence;
   const id = newId();
   const email = `customer${n}-${id}@example.com`;
@@ -65,7 +66,7 @@ export async function insertSignedInUser(db: Kysely<Database>, options: { role?:
       id,
       name: options.name ?? `Customer ${n}`,
       email,
-      email_verified: sql<boolean>`false`,
+      email_verified: options.verified === false ? sql<boolean>`false` : sql<boolean>`true`,
       image: null,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),

@@ -40,6 +40,7 @@ export async function startServerProcess(env: Record<string, string>, { port: ch
       RATE_LIMIT_SCALE: '100000',
       UNPAID_ORDERS_PER_ACCOUNT: '10000',
       UNPAID_UNITS_PER_ACCOUNT: '100000000',
+      UNPAID_PART_UNITS_PER_ADDRESS: '10000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

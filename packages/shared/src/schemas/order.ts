@@ -16,6 +16,8 @@ export const purchaseMessages = {
     `You have ${orders} orders waiting for payment. Please pay for or cancel one in My Orders before ordering more.`,
   tooManyUnitsHeld: (units: number) =>
     `Orders waiting for payment can hold at most ${units} pieces per customer. Please pay for or cancel one in My Orders first.`,
+  partHeldFromAddress: (units: number) =>
+    `Orders waiting for payment from one internet address can hold at most ${units} pieces of this part. Please pay for or cancel yours in My Orders, or try again once the others are paid or cancelled.`,
 } as const;
 
 const MAX_ORDER_QUANTITY = 1_000_000;

@@ -22,6 +22,7 @@ import * as m020 from './020-stock-alerts.js';
 import * as m021 from './021-sales.js';
 import * as m022 from './022-order-status-days.js';
 import * as m023 from './023-refund-failures.js';
+import * as m024 from './024-address-holds-and-held-mail.js';
 import * as m025 from './025-catalogue-change-transactions.js';
 
 /** Every migration, in order. Names never change once released. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '021-sales': m021,
   '022-order-status-days': m022,
   '023-refund-failures': m023,
+  '024-address-holds-and-held-mail': m024,
   '025-catalogue-change-transactions': m025,
 };

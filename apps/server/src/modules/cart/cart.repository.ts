@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import { takeAccountTurn } from '../../db/account-turn.js';
 import type { ShopDatabase } from '../../db/database.js';
 import type { CheckoutSource } from '../orders/orders.plugin.js';
 
@@ -27,8 +28,8 @@ const upsertNext = (dialect: ShopDatabase['dialect']) => `
 /** Database access of signed-in customers' carts. */
 export function createCartRepository(database: ShopDatabase) {
   const { db, dialect } = database;
-  // PostgreSQL: one statement, its own transaction; SQLite: the same two steps in one write transaction
-  // (each binds the user id, then the lines, once: as SQLite's anonymous parameters).
+  // PostgreSQL: one statement; SQLite: the same two steps (each binds the user id, then the lines,
+  // once: as SQLite's anonymous parameters).
   const replacement =
     dialect === 'postgres'
       ? [`with removed as (${removeOthers(dialect)}) ${upsertNext(dialect)}`]
@@ -39,14 +40,15 @@ export function createCartRepository(database: ShopDatabase) {
     lines(userId: string): Promise<StoredCartLine[]> {
       return db.selectFrom('cart_lines').select(['product_id', 'quantity', 'name', 'price_cents']).where('user_id', '=', userId).orderBy('position').execute();
     },
-    /** Replaces the account's cart with these lines, in this order, at once. */
+    /**
+     * Replaces the account's cart with these lines, in this order, at once. The account's writes
+     * of its cart and its checkouts take turns: two replacements at once would lock the same
+     * lines in different orders (a deadlock), and a checkout would order half of each cart.
+     */
     async replace(userId: string, lines: StoredCartLine[]): Promise<void> {
       const values = [userId, JSON.stringify(lines.map((line, position) => ({ ...line, position })))];
-      if (dialect === 'postgres') {
-        await database.prepared('replace-cart', replacement[0]!, values);
-        return;
-      }
       await database.writeTransaction(async (trx) => {
+        await takeAccountTurn(trx, dialect, userId);
         for (const text of replacement) await trx.executeQuery(CompiledQuery.raw(text, values));
       });
     },

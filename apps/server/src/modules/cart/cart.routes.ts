@@ -1,6 +1,11 @@
 import { cartInputSchema, cartSchema, checkoutAnswerSchema, checkoutInputSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
+import { scaledLimit } from '../../plugins/security.js';
+import { clientAddressOf } from '../orders/orders.plugin.js';
+
+/** The web app writes the cart once per change of a line: far fewer than this even at a customer's fastest. */
+const CART_WRITES_PER_MINUTE = 120;
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,13 +25,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/cart',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: { max: scaledLimit(app.config, CART_WRITES_PER_MINUTE), timeWindow: 60_000 } },
       schema: {
         tags: ['cart'],
         ...bearer,
         summary: "Replaces the signed-in customer's cart: { lines: [{ productId, quantity }] }, each part once, at most 50 lines; answers it checked",
         body: cartInputSchema,
-        response: { 200: cartSchema, ...errors(400, 401, 422) },
+        response: { 200: cartSchema, ...errors(400, 401, 422, 429) },
       },
     },
     async (request) => app.cart.replace(request.user!.id, request.body.lines),
@@ -44,7 +49,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { checkoutId, orders } = await app.cart.checkout(request.user!, request.body);
+      const { checkoutId, orders } = await app.cart.checkout(request.user!, request.body, clientAddressOf(request));
       request.log.info({ checkoutId, lines: orders.length }, 'checkout placed');
       return reply.code(201).send({ checkoutId, orderIds: orders.map((order) => order.id) });
     },

@@ -84,8 +84,8 @@ export function createCartService({
      * Orders the account's cart, every line or none, as one checkout; the cart is read and emptied
      * by the checkout's own statement, so two tabs checking out the same cart place it once.
      */
-    checkout(customer: { id: string; name: string; email: string }, delivery: { location: string; phone: string }) {
-      return orders.placeCheckout({ userId: customer.id, customerName: customer.name, email: customer.email, ...delivery }, repository.checkout);
+    checkout(customer: { id: string; name: string; email: string }, delivery: { location: string; phone: string }, clientAddress: string) {
+      return orders.placeCheckout({ userId: customer.id, customerName: customer.name, email: customer.email, ...delivery, clientAddress }, repository.checkout);
     },
   };
 }

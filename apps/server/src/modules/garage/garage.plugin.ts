@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const garagePlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('garage', createGarageService({ repository: createGarageRepository(app.database.db), vehicles: app.vehicles }));
+    app.decorate('garage', createGarageService({ repository: createGarageRepository(app.database), vehicles: app.vehicles }));
   },
   { name: 'garage', dependencies: ['database', 'vehicles'] },
 );

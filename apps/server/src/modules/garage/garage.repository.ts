@@ -1,10 +1,14 @@
 import { GARAGE_MAX } from '@shop/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { takeAccountTurn } from '../../db/account-turn.js';
+import type { ShopDatabase } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 
-/** Database access of each account's garage. */
-export function createGarageRepository(db: Kysely<Database>) {
+/**
+ * Database access of each account's garage. An account's changes take turns, so bikes added or
+ * removed at once still leave at most GARAGE_MAX bikes, exactly one of them active.
+ */
+export function createGarageRepository(database: ShopDatabase) {
+  const { db, dialect } = database;
   return {
     list(userId: string) {
       return db
@@ -23,7 +27,8 @@ export function createGarageRepository(db: Kysely<Database>) {
      * id, or 'full' when the garage holds GARAGE_MAX other bikes.
      */
     async add(userId: string, vehicleId: string, year: number, active: boolean): Promise<string | 'full'> {
-      return db.transaction().execute(async (trx) => {
+      return database.writeTransaction(async (trx) => {
+        await takeAccountTurn(trx, dialect, userId);
         const bikes = await trx.selectFrom('garage_bikes').select(['id', 'vehicle_id', 'year', 'active']).where('user_id', '=', userId).execute();
         const existing = bikes.find((bike) => bike.vehicle_id === vehicleId && bike.year === year);
         if (!existing && bikes.length >= GARAGE_MAX) return 'full';
@@ -45,7 +50,8 @@ export function createGarageRepository(db: Kysely<Database>) {
 
     /** Removes one of the account's bikes; when it was the active one, the newest other bike takes over. */
     async remove(userId: string, id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return database.writeTransaction(async (trx) => {
+        await takeAccountTurn(trx, dialect, userId);
         const removed = await trx.deleteFrom('garage_bikes').where('id', '=', id).where('user_id', '=', userId).returning('active').executeTakeFirst();
         if (!removed) return false;
         if (removed.active === 1) {

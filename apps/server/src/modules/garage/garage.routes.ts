@@ -2,6 +2,10 @@ import { deletedAnswerSchema, garageAddSchema, garageBikeSchema, idParamsSchema,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
+import { scaledLimit } from '../../plugins/security.js';
+
+/** A garage holds 10 bikes, all joined at sign-in at once at most; choosing the active bike adds it again. */
+const GARAGE_ADDS_PER_MINUTE = 30;
 
 export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,13 +20,13 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/garage',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: { max: scaledLimit(app.config, GARAGE_ADDS_PER_MINUTE), timeWindow: 60_000 } },
       schema: {
         tags: ['garage'],
         ...bearer,
         summary: 'Adds a bike (or finds it there already); the first bike, or one sent with active, becomes the active one',
         body: garageAddSchema,
-        response: { 201: insertedAnswerSchema, ...errors(400, 401, 409, 422) },
+        response: { 201: insertedAnswerSchema, ...errors(400, 401, 409, 422, 429) },
       },
     },
     async (request, reply) => reply.code(201).send({ acknowledged: true, insertedId: await app.garage.add(request.user!.id, request.body) }),

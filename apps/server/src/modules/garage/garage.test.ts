@@ -11,7 +11,8 @@ let bob: Rider;
 const vehicleIds: string[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The race below adds 30 bikes at once; the limit of adds has its own test.
+  t = await buildTestApp({ RATE_LIMIT_SCALE: '10' });
   alice = await insertSignedInUser(t.database.db);
   bob = await insertSignedInUser(t.database.db);
   const now = new Date().toISOString();
@@ -67,6 +68,18 @@ describe('My Garage', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/garage/${active!._id}`, headers: alice.headers });
     expect(removed.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await garage(alice)).toEqual([expect.objectContaining({ _id: older!._id, active: true })]);
+  });
+
+  it(`keeps at most ${GARAGE_MAX} bikes and exactly one active when 30 are added at once`, async () => {
+    const rider = await insertSignedInUser(t.database.db);
+    const bikes = vehicleIds.slice(1, 4).flatMap((vehicleId) => Array.from({ length: 10 }, (_, step) => ({ vehicleId, year: 2015 + step })));
+    const answers = await Promise.all(bikes.map((bike, index) => add(rider, { ...bike, active: index % 2 === 0 })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(GARAGE_MAX);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(bikes.length - GARAGE_MAX);
+    const kept = await garage(rider);
+    expect(kept).toHaveLength(GARAGE_MAX);
+    expect(kept.filter((bike) => bike.active)).toHaveLength(1);
   });
 
   it('lets a vehicle deleted by the admin leave every garage', async () => {

@@ -56,11 +56,14 @@ export function createAuth({
   database,
   mailer,
   log,
+  onAddressConfirmed,
 }: {
   config: AppConfig;
   database: ShopDatabase;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Called once an account's owner confirmed its email address (the emails held for it can go). */
+  onAddressConfirmed?: (userId: string) => Promise<void>;
 }) {
   const plugins = [bearer()];
   const google = config.google;
@@ -72,6 +75,8 @@ export function createAuth({
   const sendInBackground = (message: MailMessage, what: string) => {
     mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, `identity: sending the ${what} email failed`));
   };
+  /** Anyone can sign up any address: an account's name is quoted only to an address its owner confirmed. */
+  const quotableName = (user: { name: string; emailVerified: boolean }) => (user.emailVerified ? user.name : null);
 
   return betterAuth({
     appName: 'Moto Parts',
@@ -144,7 +149,11 @@ export function createAuth({
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_HOURS * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        sendInBackground({ to: user.email, ...identityEmails.verifyEmail(user.name, url) }, 'address confirmation');
+        sendInBackground({ to: user.email, ...identityEmails.verifyEmail(url) }, 'address confirmation');
+      },
+      // The confirmation stands whatever becomes of what waited for it.
+      afterEmailVerification: async (user) => {
+        await onAddressConfirmed?.(user.id).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'identity: releasing what waited for the address confirmation failed'));
       },
     },
     emailAndPassword: {
@@ -156,10 +165,10 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        sendInBackground({ to: user.email, ...identityEmails.resetPassword(user.name, url) }, 'password reset');
+        sendInBackground({ to: user.email, ...identityEmails.resetPassword(quotableName(user), url) }, 'password reset');
       },
       onExistingUserSignUp: async ({ user }) => {
-        sendInBackground({ to: user.email, ...identityEmails.existingAccount(user.name, `${config.publicUrl}/singin`) }, 'existing account');
+        sendInBackground({ to: user.email, ...identityEmails.existingAccount(quotableName(user), `${config.publicUrl}/singin`) }, 'existing account');
       },
     },
     plugins: google

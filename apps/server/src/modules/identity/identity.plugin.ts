@@ -13,14 +13,23 @@ declare module 'fastify' {
     auth: Auth;
     /** Who is behind a bearer token or an identity session. */
     identity: IdentityService;
+    /** Calls `listener` each time an account's owner confirms its email address. */
+    whenAddressConfirmed(listener: (userId: string) => Promise<void>): void;
   }
 }
 
 /** Identity: Better Auth, and the lookups that tell the API who is calling. */
 export const identityPlugin = fp(
   async (app: FastifyInstance) => {
-    const auth = createAuth({ config: app.config, database: app.database, mailer: app.mailer, log: app.log });
+    const confirmed: Array<(userId: string) => Promise<void>> = [];
+    const onAddressConfirmed = async (userId: string) => {
+      for (const listener of confirmed) await listener(userId);
+    };
+    const auth = createAuth({ config: app.config, database: app.database, mailer: app.mailer, log: app.log, onAddressConfirmed });
     app.decorate('auth', auth);
+    app.decorate('whenAddressConfirmed', (listener: (userId: string) => Promise<void>) => {
+      confirmed.push(listener);
+    });
     app.decorate('identity', createIdentityService({ auth, repository: createIdentityRepository(app.database), secret: app.config.authSecret }));
   },
   { name: 'identity', dependencies: ['database'] },

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { takeAccountTurn } from '../../db/account-turn.js';
 import type { ShopDatabase } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -136,7 +137,7 @@ export function createImagesRepository(database: ShopDatabase) {
      */
     takingAccountTurn<T>(userId: string, work: (locked: UploadQueries) => Promise<T>): Promise<T> {
       return database.db.transaction().execute(async (trx) => {
-        if (database.dialect === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(trx);
+        await takeAccountTurn(trx, database.dialect, userId);
         return work(uploadQueries(trx));
       });
     },

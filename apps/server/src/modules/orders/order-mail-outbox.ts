@@ -12,6 +12,16 @@ const CLAIM_MS = 2 * 60 * 1000;
 const MAX_ATTEMPTS = 8;
 /** Waits after a failed send: 30 s, 1, 2, 4 ... minutes, at most an hour. */
 const retryDelayMs = (attempts: number) => Math.min(60 * 60 * 1000, 30_000 * 2 ** (attempts - 1));
+/**
+ * How long an email waits for its account to confirm the order's address before it is dropped:
+ * the emails quote what the account wrote (name, delivery address), so they go only to an
+ * address its owner confirmed.
+ */
+export const HELD_ORDER_MAIL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The account's confirmed address is the order's: its emails may go there. */
+const sendableTo = (account: { email: string | null; email_verified: boolean | number | null }, order: OrderRow) =>
+  (account.email_verified === true || account.email_verified === 1) && account.email?.toLowerCase() === order.email.toLowerCase();
 
 /** Notes an order email to send, in the caller's transaction. */
 export async function queueOrderMail(db: Kysely<Database> | Transaction<Database>, orderId: string, kind: OrderMailKind, now = new Date().toISOString()) {
@@ -42,7 +52,9 @@ function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], myOrde
  * Sends the queued order emails, a batch a round (run in the background by the leading
  * instance). A round claims due rows with one conditional update, so two rounds never send the
  * same email, and a claim left by a crashed instance expires. Texts are written from the order
- * at sending time.
+ * at sending time. The emails of an account that has not confirmed the order's address wait
+ * (`releaseHeld` makes those still relevant due when it does) and are dropped after
+ * HELD_ORDER_MAIL_MS, or once the account is removed.
  */
 export function createOrderMailDispatcher({
   db,
@@ -74,30 +86,44 @@ export function createOrderMailDispatcher({
           .limit(BATCH_SIZE),
       )
       .where(free)
-      .returning(['id', 'order_id', 'kind', 'attempts'])
+      .returning(['id', 'order_id', 'kind', 'attempts', 'created_at'])
       .execute();
     if (claimed.length === 0) return 0;
 
-    const orders = await db
+    const rows = await db
       .selectFrom('orders')
-      .selectAll()
-      .where('id', 'in', [...new Set(claimed.map((row) => row.order_id))])
+      .leftJoin('users', 'users.id', 'orders.user_id')
+      .selectAll('orders')
+      .select(['users.id as account_id', 'users.email as account_email', 'users.email_verified as account_verified'])
+      .where('orders.id', 'in', [...new Set(claimed.map((row) => row.order_id))])
       .execute();
+    const orders = rows.map(({ account_id: _id, account_email: _email, account_verified: _verified, ...order }) => order as OrderRow);
     const byId = new Map(orders.map((order) => [order.id, order]));
+    const accountOf = new Map(rows.map((row) => [row.id, { id: row.account_id, email: row.account_email, email_verified: row.account_verified }]));
     // A checkout's email lists every line of it.
     const checkoutIds = [...new Set(orders.flatMap((order) => (order.checkout_id ? [order.checkout_id] : [])))];
     const lines = checkoutIds.length === 0 ? [] : await db.selectFrom('orders').selectAll().where('checkout_id', 'in', checkoutIds).orderBy('number').execute();
     const linesOf = (order: OrderRow) => (order.checkout_id ? lines.filter((line) => line.checkout_id === order.checkout_id) : [order]);
     let sent = 0;
     const done: string[] = [];
+    const held: string[] = [];
     for (const mail of claimed) {
       const order = byId.get(mail.order_id);
+      const account = accountOf.get(mail.order_id);
       try {
-        if (order) {
+        if (!order) {
+          log.warn({ orderId: mail.order_id, kind: mail.kind }, 'order email for no known order dropped');
+        } else if (!account?.id) {
+          log.info({ orderId: order.id, kind: mail.kind }, 'order email of a removed account dropped');
+        } else if (!sendableTo(account, order)) {
+          if (Date.parse(mail.created_at) + HELD_ORDER_MAIL_MS > now) {
+            held.push(mail.id);
+            continue;
+          }
+          log.info({ orderId: order.id, kind: mail.kind }, 'order email dropped: the account never confirmed the address');
+        } else {
           await mailer.send({ to: order.email, ...render(mail.kind, order, linesOf(order), myOrdersUrl) });
           sent++;
-        } else {
-          log.warn({ orderId: mail.order_id, kind: mail.kind }, 'order email for no known order dropped');
         }
         done.push(mail.id);
       } catch (error) {
@@ -114,9 +140,55 @@ export function createOrderMailDispatcher({
     // Sent (or dropped) emails leave the outbox together; a crash before this sends them again
     // once their claim expires, which is the safe side for an order email.
     if (done.length > 0) await db.deleteFrom('order_mail_outbox').where('id', 'in', done).execute();
+    if (held.length > 0) await hold(held, now);
     return sent;
   }
 
-  return { deliverDue };
+  /**
+   * Puts emails back until their account confirms the address (or they are dropped), uncounted
+   * as attempts. One whose account confirmed the address since it was read stays due, so it goes
+   * next round: the condition is read again as the update runs.
+   */
+  async function hold(ids: string[], now: number): Promise<void> {
+    await db
+      .updateTable('order_mail_outbox')
+      .set({ claimed_until: null, attempts: sql<number>`attempts - 1`, next_attempt_at: new Date(now + HELD_ORDER_MAIL_MS).toISOString() })
+      .where('id', 'in', ids)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('orders')
+              .innerJoin('users', 'users.id', 'orders.user_id')
+              .select('orders.id')
+              .whereRef('orders.id', '=', 'order_mail_outbox.order_id')
+              .where('users.email_verified', '=', sql.lit(true))
+              .where(sql<boolean>`lower(users.email) = lower(orders.email)`),
+          ),
+        ),
+      )
+      .execute();
+    // Those the account confirmed meanwhile: due again at once.
+    await db.updateTable('order_mail_outbox').set({ claimed_until: null, attempts: sql<number>`attempts - 1` }).where('id', 'in', ids).where('claimed_until', 'is not', null).execute();
+  }
+
+  /**
+   * The account confirmed its address (or was removed): its held order emails are due now, but
+   * for the 'waiting for payment' ones of orders that no longer wait, which are dropped.
+   */
+  async function releaseHeld(userId: string, now = Date.now()): Promise<void> {
+    const stamp = new Date(now).toISOString();
+    const ofAccount = (waiting: boolean) =>
+      db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .$if(!waiting, (qb) => qb.where('status', '<>', 'waiting'));
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('order_mail_outbox').where('kind', '=', 'placed').where('next_attempt_at', '>', stamp).where('order_id', 'in', ofAccount(false)).execute();
+      await trx.updateTable('order_mail_outbox').set({ next_attempt_at: stamp }).where('next_attempt_at', '>', stamp).where('order_id', 'in', ofAccount(true)).execute();
+    });
+  }
+
+  return { deliverDue, releaseHeld };
 }
 export type OrderMailDispatcher = ReturnType<typeof createOrderMailDispatcher>;

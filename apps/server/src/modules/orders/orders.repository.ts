@@ -1,5 +1,6 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { CART_LINES_MAX } from '@shop/shared';
+import { takeAccountTurn } from '../../db/account-turn.js';
 import { type ShopDatabase, transactionRunner } from '../../db/database.js';
 import type { AllOrdersQuery } from '@shop/shared';
 import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
@@ -16,6 +17,8 @@ interface Buyer {
   location: string;
   phone: string;
   stamp: string;
+  /** The client address the purchase comes from (IPv6 by its /64): what its unpaid pieces of each part count against. */
+  clientAddress: string;
 }
 
 /** An order as the service decided to place it: who, what, how many, and when. */
@@ -52,6 +55,8 @@ export interface PlacementLimits {
   placementsPerWindow: number;
   /** A placement window that began at or before this time is over. */
   windowOpenAfter: string;
+  /** Unpaid pieces of one part that the orders from one client address may hold together. */
+  partUnitsPerAddress: number;
 }
 
 /** Why a purchase took nothing, in the order the placement checks it. */
@@ -67,7 +72,16 @@ export type RefusalReason =
   | 'unpaid-orders'
   | 'unpaid-units'
   | 'pace'
+  /** The unpaid orders from the purchase's client address would hold more of a line's part than the address may. */
+  | 'address-units'
   | 'out-of-stock';
+
+/**
+ * The verdict's reasons: a refusal, or an address-and-part row missing from `unpaid_address_holds`,
+ * which the placer creates before it runs the purchase again (the statement can only lock rows
+ * that exist).
+ */
+type VerdictReason = RefusalReason | 'address-unheld';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -106,7 +120,7 @@ type PlacementValues = Buyer &
   };
 
 interface VerdictRow {
-  refusal: RefusalReason | null;
+  refusal: VerdictReason | null;
   minimum: number | null;
   position: number | null;
   unpaid_orders: number;
@@ -158,6 +172,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
             from json_each(${value.lines})`;
   const orderIds = postgres ? sql`cast(${value.orderIds} as jsonb)` : sql`${value.orderIds}`;
   const lines = sql`select numbered.*, ${orderIds} ->> numbered.position as order_id from (${numbered}) as numbered`;
+  const lineReads = sql`${cartRows ? sql`cart as (${cartRows}), ` : sql``}lines as (${lines})`;
   // SQLite: the group commit holds the write lock, so the numbers after the largest are free.
   const nextNumber = postgres
     ? sql<number>`nextval('order_numbers')`
@@ -167,12 +182,18 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
   const hold = sql`
     select orders, units, window_started_at, placed_in_window from unpaid_holds
     where user_id = (select id from account)${lock}`;
+  // What the purchase's client address holds of its parts, after the account's hold and before
+  // the parts (in part order), as a cancel locks them; every account of that address waits here.
+  const addressHold = sql`
+    select product_id, units from unpaid_address_holds
+    where address = ${value.clientAddress} and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    order by product_id${lock}`;
   // Read after the account's rows, so that a burst of orders for one part waits on its row only
   // while that row is being written; a cancel locks the hold before the parts too, so the two
   // never wait on each other.
   const product = sql`
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
     order by id${lock}`;
 
   const units = sql`(select sum(quantity) from lines)`;
@@ -190,8 +211,12 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
         when product.minimum > lines.quantity then 'below-minimum'
         when cast(product.price_cents as bigint) * lines.quantity > ${value.maxTotalCents} then 'total-too-large'
       end as part_refusal,
-      case when product.quantity < lines.quantity then 'out-of-stock' end as stock_refusal
-    from lines left join product on product.id = lines.product_id`;
+      case
+        when coalesce(address_hold.units, 0) + lines.quantity > ${value.partUnitsPerAddress} then 'address-units'
+        when product.quantity < lines.quantity then 'out-of-stock'
+      end as stock_refusal
+    from lines left join product on product.id = lines.product_id
+      left join address_hold on address_hold.product_id = lines.product_id`;
   const firstLine = (column: 'part_refusal' | 'stock_refusal') =>
     sql`(select position, minimum, ${sql.ref(column)} as refusal from line_checks where ${sql.ref(column)} is not null order by position limit 1)`;
 
@@ -203,6 +228,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
         when (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ${value.maxTotalCents}
           then 'checkout-too-large'
         when account.id is null then 'unknown-account'
+        when exists (select 1 from lines where lines.product_id not in (select product_id from address_hold)) then 'address-unheld'
         when ${unpaidOrdersFull} then 'unpaid-orders'
         when ${unpaidUnitsFull(units)} then 'unpaid-units'
         when ${paceReached} then 'pace'
@@ -233,6 +259,20 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
     where not (${unpaidOrdersFull} or ${unpaidUnitsFull(sql`excluded.units`)} or ${paceReached})
     returning user_id`;
 
+  // The address's rows are locked and read as they are now (the verdict checked them), so they grow without a condition of their own.
+  const growAddressHold = (after: RawBuilder<unknown>) => sql`
+    update unpaid_address_holds set units = unpaid_address_holds.units + lines.quantity
+    from lines
+    where unpaid_address_holds.address = ${value.clientAddress} and unpaid_address_holds.product_id = lines.product_id and ${after}
+    returning unpaid_address_holds.product_id`;
+
+  // The rows `address_hold` locks: created, empty, before a purchase from a new address or of a new part runs again.
+  const openAddressHold = sql`
+    with ${lineReads}
+    insert into unpaid_address_holds (address, product_id, units)
+    select ${value.clientAddress}, product_id, 0 from lines where true
+    on conflict (address, product_id) do nothing`;
+
   const takeStock = (after: RawBuilder<unknown>) => sql`
     update products set quantity = products.quantity - lines.quantity, updated_at = ${value.stamp}
     from lines
@@ -242,9 +282,10 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
   // Name and price from the product rows the verdict read, never from the client.
   const recordOrders = (after: RawBuilder<unknown>) => sql`
     insert into orders (id, number, user_id, product_id, customer_name, email, tool_name, unit_price_cents, quantity,
-      total_cents, location, phone, status, created_at, updated_at, checkout_id)
+      total_cents, location, phone, status, created_at, updated_at, checkout_id, client_address)
     select lines.order_id, ${nextNumber}, ${value.userId}, product.id, ${value.customerName}, ${value.email}, product.name, product.price_cents,
-      lines.quantity, product.price_cents * lines.quantity, ${value.location}, ${value.phone}, 'waiting', ${value.stamp}, ${value.stamp}, ${value.checkoutId}
+      lines.quantity, product.price_cents * lines.quantity, ${value.location}, ${value.phone}, 'waiting', ${value.stamp}, ${value.stamp}, ${value.checkoutId},
+      ${value.clientAddress}
     from lines join product on product.id = lines.product_id
     where ${after}
     order by lines.position
@@ -258,10 +299,10 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
   // A checkout's last write: the cart, once its lines are orders.
   const clearCart = (after: RawBuilder<unknown>) => cart?.clear(value.userId, after);
 
-  const reads = sql`${cartRows ? sql`cart as (${cartRows}), ` : sql``}lines as (${lines}), account as (${account}), hold as (${hold}),
-    product as (${product}), line_checks as (${lineChecks})`;
+  const reads = sql`${lineReads}, account as (${account}), hold as (${hold}),
+    address_hold as (${addressHold}), product as (${product}), line_checks as (${lineChecks})`;
 
-  return { reads, verdict, growHold, takeStock, recordOrders, queueMail, clearCart };
+  return { reads, verdict, growHold, growAddressHold, openAddressHold, takeStock, recordOrders, queueMail, clearCart };
 }
 
 /** Database access of the orders: every order row is read and written here. */
@@ -289,23 +330,28 @@ export function createOrdersRepository(database: ShopDatabase) {
   /** Places one purchase in a transaction of its own: the statement's values in, the orders or the refusal out. */
   type Placer = (values: PlacementValues) => Promise<Placement>;
 
-  const refusalOf = (verdict: VerdictRow): Placement => ({
-    refusal: {
-      reason: verdict.refusal!,
-      minimum: verdict.minimum === null ? null : Number(verdict.minimum),
-      unpaidOrders: Number(verdict.unpaid_orders),
-      position: verdict.position === null ? null : Number(verdict.position),
-      line:
-        verdict.line_product_id === null
-          ? null
-          : { productId: verdict.line_product_id, quantity: Number(verdict.line_quantity), name: verdict.line_name },
-    },
-  });
+  const refusalOf = (verdict: VerdictRow): Placement => {
+    const reason = verdict.refusal;
+    if (reason === null || reason === 'address-unheld') throw new Error(`the order statement answered '${reason}', which is no refusal`);
+    return {
+      refusal: {
+        reason,
+        minimum: verdict.minimum === null ? null : Number(verdict.minimum),
+        unpaidOrders: Number(verdict.unpaid_orders),
+        position: verdict.position === null ? null : Number(verdict.position),
+        line:
+          verdict.line_product_id === null
+            ? null
+            : { productId: verdict.line_product_id, quantity: Number(verdict.line_quantity), name: verdict.line_name },
+      },
+    };
+  };
 
   /**
    * PostgreSQL: the steps as one statement run on its own (its own transaction), the account's,
    * the parts', the hold's and a checkout's cart rows locked inside it and read as they are now,
-   * so a row is locked only while the server runs it and commits.
+   * so a row is locked only while the server runs it and commits. A checkout's statement runs
+   * in a transaction that has locked the account's row first (see `run`).
    */
   function statementPlacer(name: string, steps: ReturnType<typeof placementSteps>): Placer {
     const clearCart = steps.clearCart(sql`exists (select 1 from placed)`);
@@ -313,20 +359,37 @@ export function createOrdersRepository(database: ShopDatabase) {
       with ${steps.reads},
       verdict as (${steps.verdict}),
       grown as (${steps.growHold(sql`(select refusal from verdict) is null`)}),
-      taken as (${steps.takeStock(sql`exists (select 1 from grown)`)}),
+      grown_address as (${steps.growAddressHold(sql`exists (select 1 from grown)`)}),
+      taken as (${steps.takeStock(sql`(select count(*) from grown_address) = (select count(*) from lines)`)}),
       placed as (${steps.recordOrders(sql`(select count(*) from taken) = (select count(*) from lines)`)}),
       mailed as (${steps.queueMail(sql`exists (select 1 from placed)`)})
       ${clearCart ? sql`, cleared as (${clearCart})` : sql``}
       select verdict.*, placed.* from verdict left join placed on true`);
 
+    const openAddressHold = compile(steps.openAddressHold);
+    // A checkout's statement begins once the account's turn is taken, as a cart edit takes it, so
+    // it reads the cart as the last edit left it, never half of an edit it waited on.
+    const run = <Row>(values: PlacementValues) =>
+      clearCart
+        ? database.writeTransaction(async (trx) => {
+            await takeAccountTurn(trx, dialect, values.userId);
+            return transactionRunner(trx)<Row>(name, statement.text, statement.values(values));
+          })
+        : database.prepared<Row>(name, statement.text, statement.values(values));
+
     return async (values) => {
       // A first purchase of the account made at the same moment as another may find the hold
       // row the other created missing from its snapshot: the hold then refuses what the
-      // verdict allowed, and a second run, which sees that row, answers.
-      for (let attempt = 1; attempt <= 2; attempt++) {
+      // verdict allowed, and a second run, which sees that row, answers. A purchase whose
+      // address holds no row for a part yet creates it and runs again.
+      for (let attempt = 1; attempt <= 3; attempt++) {
         type Row = VerdictRow & Nullable<OrderRow>;
-        const rows = await database.prepared<Row>(name, statement.text, statement.values(values));
+        const rows = await run<Row>(values);
         const [first] = rows;
+        if (first!.refusal === 'address-unheld') {
+          await database.prepared(`${name}-open`, openAddressHold.text, openAddressHold.values(values));
+          continue;
+        }
         if (first!.id !== null) {
           const orders = rows.map(
             ({ refusal: _r, minimum: _m, position: _p, unpaid_orders: _u, line_product_id: _lp, line_quantity: _lq, line_name: _ln, line_count: _lc, ...order }) => order as OrderRow,
@@ -343,22 +406,30 @@ export function createOrdersRepository(database: ShopDatabase) {
   function groupCommitPlacer(steps: ReturnType<typeof placementSteps>): Placer {
     const withReads = (step: RawBuilder<unknown>) => compile(sql`with ${steps.reads} ${step}`);
     const verdict = withReads(steps.verdict);
-    const writes = [steps.growHold(sql`true`), steps.takeStock(sql`true`), steps.recordOrders(sql`true`), steps.queueMail(sql`true`)].map(withReads);
+    const writes = [steps.growHold(sql`true`), steps.growAddressHold(sql`true`), steps.takeStock(sql`true`), steps.recordOrders(sql`true`), steps.queueMail(sql`true`)].map(
+      withReads,
+    );
+    const openAddressHold = compile(steps.openAddressHold);
     const clearCart = steps.clearCart(sql`true`);
     const clear = clearCart && compile(clearCart);
 
     return (values) =>
       database.writeTransaction(async (trx) => {
         const run = <Row>(statement: ReturnType<typeof compile>) => transactionRunner(trx)<Row>('', statement.text, statement.values(values));
-        const [found] = await run<VerdictRow>(verdict);
+        let [found] = await run<VerdictRow>(verdict);
+        if (found!.refusal === 'address-unheld') {
+          await run(openAddressHold);
+          [found] = await run<VerdictRow>(verdict);
+        }
         if (found!.refusal !== null) return refusalOf(found!);
         // A step that writes less than the verdict allowed cannot happen under the write lock; if
         // it did, the throw takes back the steps before it with the unit's savepoint.
-        const [grown, taken, orders, mailed] = await writes.reduce<Promise<OrderRow[][]>>(
+        const [grown, grownAddress, taken, orders, mailed] = await writes.reduce<Promise<OrderRow[][]>>(
           async (done, statement) => [...(await done), await run<OrderRow>(statement)],
           Promise.resolve([]),
         );
-        if ([grown, taken, orders, mailed].some((rows, index) => rows!.length !== [1, found!.line_count, found!.line_count, 1][index]))
+        const lineCount = found!.line_count;
+        if ([grown, grownAddress, taken, orders, mailed].some((rows, index) => rows!.length !== [1, lineCount, lineCount, lineCount, 1][index]))
           throw new Error('an order step wrote less than the verdict allowed');
         if (clear) await run(clear);
         return { orders: orders!.sort((a, b) => a.number - b.number) };
@@ -508,13 +579,13 @@ export function createOrdersRepository(database: ShopDatabase) {
           .set({ status: 'cancelled', cancelled_at: stamp, updated_at: stamp })
           .where(purchaseColumn(ref), '=', ref.id)
           .where('status', '=', 'waiting')
-          .returning(['id', 'number', 'product_id', 'quantity', 'user_id', 'created_at'])
+          .returning(['id', 'number', 'product_id', 'quantity', 'user_id', 'created_at', 'client_address'])
           .execute();
         if (cancelled.length === 0) {
           const exists = await trx.selectFrom('orders').select('status').where(purchaseColumn(ref), '=', ref.id).executeTakeFirst();
           return exists ? 'not-waiting' : 'not-found';
         }
-        // The hold before the products, and the products in id order, as placing locks them.
+        // The holds before the products, and the parts in id order, as placing locks them.
         await releaseHold(trx, cancelled[0]!.user_id, cancelled);
         for (const order of [...cancelled].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) {
           await trx
@@ -657,8 +728,15 @@ const refundNotUnderWay = (stamp: string) => sql<boolean>`(refund_claimed_until 
 /** The purchase's first order (the lowest number), which its emails are queued against. */
 const firstOf = <Row extends { number: number }>(orders: Row[]): Row => orders.reduce((first, order) => (order.number < first.number ? order : first));
 
-/** A purchase left 'waiting' (paid or cancelled): its account holds it, one order and its units, no more. */
-async function releaseHold(trx: Transaction<Database>, userId: string, orders: Array<{ quantity: number }>): Promise<void> {
+/**
+ * A purchase left 'waiting' (paid or cancelled): its account no longer holds it, one order and
+ * its units, and its client address no longer holds its units of each part (parts in id order).
+ */
+async function releaseHold(
+  trx: Transaction<Database>,
+  userId: string,
+  orders: Array<Pick<OrderRow, 'quantity' | 'product_id' | 'client_address'>>,
+): Promise<void> {
   const quantity = orders.reduce((sum, order) => sum + order.quantity, 0);
   await trx
     .updateTable('unpaid_holds')
@@ -668,4 +746,13 @@ async function releaseHold(trx: Transaction<Database>, userId: string, orders: A
     })
     .where('user_id', '=', userId)
     .execute();
+  for (const order of [...orders].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) {
+    if (order.client_address === null) continue;
+    await trx
+      .updateTable('unpaid_address_holds')
+      .set({ units: sql<number>`case when units > ${order.quantity} then units - ${order.quantity} else 0 end` })
+      .where('address', '=', order.client_address)
+      .where('product_id', '=', order.product_id)
+      .execute();
+  }
 }

@@ -15,6 +15,7 @@ import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toOrder } from './orders.mapper.js';
+import { clientAddressOf } from './orders.plugin.js';
 
 const orderIdParams = z.object({ id: idSchema });
 
@@ -43,6 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         quantity: request.body.quantity,
         location: request.body.location,
         phone: request.body.phone,
+        clientAddress: clientAddressOf(request),
       });
       request.log.info({ orderId: order.id, productId: order.product_id, quantity: order.quantity }, 'order placed');
       return reply.code(201).send({ acknowledged: true, insertedId: order.id });

@@ -31,11 +31,16 @@ export interface Shipment {
   trackingNumber?: string | undefined;
 }
 
-/** What one account may hold in orders waiting for payment, and how many orders it may place a minute. */
+/**
+ * What one account may hold in orders waiting for payment, and how many orders it may place a
+ * minute; and what the orders from one client address may hold of one part, whichever accounts
+ * placed them (decision 020).
+ */
 export interface UnpaidLimits {
   orders: number;
   units: number;
   perMinute: number;
+  partUnitsPerAddress: number;
 }
 
 /** A quantity the shared order rule accepted: a whole number of pieces. */
@@ -49,6 +54,8 @@ export interface PlaceOrderInput {
   quantity: OrderQuantity;
   location: string;
   phone: string;
+  /** The client address the order comes from, as `clientAddressOf` gives it. */
+  clientAddress: string;
 }
 
 /** A checkout to place: who and where to; its lines are the cart's (see `CheckoutSource`). */
@@ -139,6 +146,7 @@ export function createOrdersService({
       unpaidUnits: limits.units,
       placementsPerWindow: limits.perMinute,
       windowOpenAfter: new Date(Date.parse(stamp) - PLACEMENT_WINDOW_MS).toISOString(),
+      partUnitsPerAddress: limits.partUnitsPerAddress,
     };
   }
 
@@ -168,6 +176,8 @@ export function createOrdersService({
         return fieldError(409, 'TOO_MANY_UNPAID_ORDERS', 'quantity', purchaseMessages.tooManyUnitsHeld(limits.units));
       case 'pace':
         return new AppError(429, 'TOO_MANY_REQUESTS', 'You have placed many orders this minute. Please try again in a minute.');
+      case 'address-units':
+        return fieldError(409, 'TOO_MANY_UNPAID_ORDERS', field, named(purchaseMessages.partHeldFromAddress(limits.partUnitsPerAddress)));
       case 'out-of-stock':
         return fieldError(409, 'OUT_OF_STOCK', field, named(purchaseMessages.notAvailable(quantity)));
     }
@@ -290,13 +300,18 @@ export function createOrdersService({
       await release.afterCancel();
     },
 
-    /** A removed account can place nothing more: the stock its unpaid orders hold goes back to the shelf, each purchase once. */
+    /**
+     * A removed account can place nothing more: the stock its unpaid orders hold goes back to the
+     * shelf, each purchase once; the emails held for its unconfirmed address are dropped.
+     */
     async cancelUnpaidOfAccount(userId: string): Promise<void> {
       for (const order of onePerPurchase(await repository.listWaitingForAccount(userId))) {
         await service.cancel(order, 'account-removed').catch((error: unknown) => {
           if (!(error instanceof AppError)) throw error;
         });
       }
+      // Due now, they are dropped by the next round, which finds no account.
+      await mail.releaseHeld(userId);
     },
 
     /** Cancels purchases left unpaid past the timeout (a checkout as one); each one asks the provider first. */

@@ -18,6 +18,9 @@ import { scaledLimit } from '../../plugins/security.js';
 import { toPaymentConfig, toPaymentIntentAnswer } from './payments.mapper.js';
 import { WebhookSignatureError } from './providers/payment-provider.js';
 
+/** The payment page asks once per purchase (and again on a failed try); each ask may reach the provider. */
+const INTENTS_PER_MINUTE = 30;
+
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders, payments } = app;
   const { provider, testMode } = payments;
@@ -31,13 +34,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-payment-intent',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: { max: scaledLimit(app.config, INTENTS_PER_MINUTE), timeWindow: 60_000 } },
       schema: {
         tags: ['payments'],
         ...bearer,
         summary: "The payment intent of an order ({ orderId }) or of a checkout's orders together ({ checkoutId }), created once and reused on retry; the amount is their own total",
         body: createPaymentIntentSchema,
-        response: { 200: clientSecretAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) },
+        response: { 200: clientSecretAnswerSchema, ...errors(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request) => {

@@ -41,7 +41,8 @@ export function createStockAlertsRepository(db: Kysely<Database>) {
 
     /**
      * Claims up to `limit` alerts whose part is in stock again (its stock at or above its
-     * minimum) and that no instance is emailing, until `until`; answers them with their customer.
+     * minimum), whose account confirmed its address, and that no instance is emailing, until
+     * `until`; answers them with their customer.
      */
     async claimDue(stamp: string, until: string, limit: number): Promise<DueAlert[]> {
       const free = sql<boolean>`(stock_alerts.claimed_until is null or stock_alerts.claimed_until <= ${stamp})`;
@@ -54,8 +55,11 @@ export function createStockAlertsRepository(db: Kysely<Database>) {
             'in',
             selectFrom('stock_alerts')
               .innerJoin('products', 'products.id', 'stock_alerts.product_id')
+              // The email quotes the account's name: it waits until the owner confirms the address.
+              .innerJoin('users', 'users.id', 'stock_alerts.user_id')
               .select(['stock_alerts.user_id', 'stock_alerts.product_id'])
               .whereRef('products.quantity', '>=', 'products.minimum')
+              .where('users.email_verified', '=', sql.lit(true))
               .where(free)
               .orderBy('stock_alerts.created_at')
               .limit(limit)

@@ -1,9 +1,14 @@
 import { idParamsSchema, stockAlertCountsSchema, stockAlertSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
+import { scaledLimit } from '../../plugins/security.js';
+
+/** Asking for, or withdrawing, 'Notify me' on this many parts a minute, each counted on its own. */
+const ALERT_CHANGES_PER_MINUTE = 30;
 
 export const stockAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { stockAlerts } = app;
+  const alertChanges = () => ({ access: 'user' as const, rateLimit: { max: scaledLimit(app.config, ALERT_CHANGES_PER_MINUTE), timeWindow: 60_000 } });
 
   app.get(
     '/products/:id/notify',
@@ -17,13 +22,13 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id/notify',
     {
-      config: { access: 'user' },
+      config: alertChanges(),
       schema: {
         tags: ['products'],
         ...bearer,
         summary: "'Notify me': one email when this out-of-stock part can be ordered again (once, however often asked)",
         params: idParamsSchema,
-        response: { 200: stockAlertSchema, ...errors(400, 401, 404, 409) },
+        response: { 200: stockAlertSchema, ...errors(400, 401, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -35,8 +40,8 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id/notify',
     {
-      config: { access: 'user' },
-      schema: { tags: ['products'], ...bearer, summary: 'No email about this part after all', params: idParamsSchema, response: { 200: stockAlertSchema, ...errors(400, 401) } },
+      config: alertChanges(),
+      schema: { tags: ['products'], ...bearer, summary: 'No email about this part after all', params: idParamsSchema, response: { 200: stockAlertSchema, ...errors(400, 401, 429) } },
     },
     async (request) => {
       await stockAlerts.withdraw(request.user!.id, request.params.id);
