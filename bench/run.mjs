@@ -19,12 +19,14 @@ import { openFreshDatabase, postgresDatabase, postgresVersion, sqliteDatabase, w
 import { countExistingOrders } from './lib/server-code.mjs';
 import { writeResults } from './lib/docs.mjs';
 import { measurePages, productImageSizes } from './lib/lighthouse.mjs';
-import { createLoader } from './lib/loader.mjs';
+import { measureImportLoad } from './lib/import-load.mjs';
+import { BENCH_CATEGORIES, createLoader } from './lib/loader.mjs';
 import { CHECKOUT_LINES, describeMachine, renderResults } from './lib/report.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
 import { startBalancer } from './lib/balancer.mjs';
 import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureInstances, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
+import { measureSearchDepth } from './lib/search-depth.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -155,7 +157,8 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
       const calls = await measureGrowth(uncached.url, settings);
       const search = await measureSearch(uncached.url, settings, uncached.residentBytes);
       const bikeCalls = await measureBikeFilter(uncached.url, bike, settings);
-      growth.push({ size, fitmentRows: loader.fitmentRows(), calls, search: search.calls, bike: bikeCalls, residentBytes: search.residentBytes });
+      const searchDepth = size === SIZES.at(-1) ? await measureSearchDepth(uncached.url, settings) : undefined;
+      growth.push({ size, fitmentRows: loader.fitmentRows(), calls, search: search.calls, bike: bikeCalls, residentBytes: search.residentBytes, ...(searchDepth ? { searchDepth } : {}) });
     } finally {
       await uncached.stop();
       for (const message of uncached.errors()) serverErrors.push(`${number(size)} rows, caches off: ${message}`);
@@ -181,15 +184,18 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
   const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
   /** @type {import('./lib/report.mjs').ImportResult} */
   let imported;
+  /** @type {import('./lib/import-load.mjs').ImportLoad} */
+  let importLoad;
   try {
     imported = await measureImport(server.url, { loader, adminToken, products: IMPORT_PRODUCTS });
+    importLoad = await measureImportLoad(server.url, { loader, adminToken, category: /** @type {string} */ (BENCH_CATEGORIES[0]) });
   } finally {
     await server.stop();
     for (const message of server.errors()) serverErrors.push(`import: ${message}`);
   }
   await close();
   if (!main) throw new Error(`MAIN_SIZE ${MAIN_SIZE} is not one of the sizes`);
-  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, bike: bike.name, import: imported, sales: [] };
+  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, bike: bike.name, import: imported, importLoad, sales: [] };
 }
 
 /**

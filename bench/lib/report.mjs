@@ -3,6 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { kb, ms, number } from './format.mjs';
+import { renderImportLoad } from './import-load.mjs';
+import { renderSearchDepth } from './search-depth.mjs';
 import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
@@ -24,6 +26,7 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {Record<string, import('./latency.mjs').LatencyResult>} search   by golden query
  * @property {Record<string, import('./latency.mjs').LatencyResult>} bike   the bike-filtered calls, by name
  * @property {number | undefined} residentBytes   the server's memory after the searches
+ * @property {import('./search-depth.mjs').SearchDepth} [searchDepth]   the first, an eighth-deep and the last search page (largest size only)
  */
 
 /**
@@ -75,6 +78,7 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {CheckoutsResult} checkouts
  * @property {string} bike               the bike of the bike-filtered calls
  * @property {ImportResult} import
+ * @property {import('./import-load.mjs').ImportLoad} [importLoad]   the catalogue during the largest import the shop takes
  * @property {SalesStage[]} sales      the sales calls as the order history grows
  * @property {string[]} serverErrors   what the server logged at level error, by stage
  */
@@ -336,6 +340,7 @@ export function renderResults(results) {
       ),
       '',
     );
+    out.push(...renderSearchDepth(results.databases, settings));
 
     const salesStages = results.databases.flatMap((entry) => entry.sales);
     const salesSizes = [...new Set(salesStages.map((stage) => stage.orders))].sort((a, b) => a - b);
@@ -499,6 +504,7 @@ export function renderResults(results) {
       ),
       '',
     );
+    out.push(...renderImportLoad(results.databases));
   }
 
   const { scaleOut } = results;
