@@ -1,4 +1,4 @@
-import { FITMENT_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, UNIVERSAL_FITMENT } from '@shop/shared';
+import { FITMENT_CSV_COLUMNS, IMPORT_MAX_ROWS, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_STOCK_SEEN, UNIVERSAL_FITMENT } from '@shop/shared';
 
 /** Every text of the admin's catalogue import and export page. */
 export const adminImportCopy = {
@@ -7,10 +7,10 @@ export const adminImportCopy = {
   intro: 'Add or update many parts at once from a spreadsheet, with the bikes they fit. Parts are matched by part number, so importing the same file twice changes nothing.',
   importHeading: 'Import',
   products: 'Products CSV',
-  productsHint: `columns: ${PRODUCT_CSV_COLUMNS.join(', ')}`,
+  productsHint: `columns: ${PRODUCT_CSV_COLUMNS.join(', ')}, and ${PRODUCT_CSV_STOCK_SEEN} as the export writes it: a part's stock changes only where quantity differs from it`,
   fitment: 'Fitment CSV',
   fitmentHint: `columns: ${FITMENT_CSV_COLUMNS.join(', ')}; make and model '${UNIVERSAL_FITMENT}' for a universal part`,
-  imgNote: 'img is the path of an image already uploaded to the shop, or empty for a drawn picture. Each file may be at most 50 MB.',
+  imgNote: `img is the path of an image already uploaded to the shop, or empty for a drawn picture. Each file may be at most 50 MB, with at most ${IMPORT_MAX_ROWS.products.toLocaleString('en-US')} parts or ${IMPORT_MAX_ROWS.fitment.toLocaleString('en-US')} fitment rows.`,
   check: 'Check files',
   import: 'Import',
   chooseFile: 'Choose a products file, a fitment file or both.',
