@@ -6,11 +6,12 @@
  * at the end, also after a failure or Ctrl-C. Results: the console and docs/benchmarks.md.
  *
  *   npm run bench [-- --quick]
+ *   npm run bench -- --only=orders --ab=<commit> [--rounds=3]   (this code beside another commit's, in turns)
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
  *   (PostgreSQL adds one server against two behind HAProxy, which needs Debian's haproxy)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ import { measureImportLoad } from './lib/import-load.mjs';
 import { BENCH_CATEGORIES, createLoader } from './lib/loader.mjs';
 import { CHECKOUT_LINES, describeMachine, renderResults } from './lib/report.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
+import { runAb } from './lib/ab.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
 import { startBalancer } from './lib/balancer.mjs';
 import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureInstances, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
@@ -59,21 +61,36 @@ const FULL = {
 /** About 4 minutes. @type {import('./lib/report.mjs').Settings} */
 const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, checkoutRounds: 3, lighthouseRuns: 1 };
 
-const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, help: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    json: { type: 'string' },
+    ab: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    help: { type: 'boolean', default: false },
+  },
+});
 if (flags.help) {
   console.log(
-    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages]\n--only measures one part and prints it without writing docs/benchmarks.md.\n' +
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
+      '--only=orders: orders and checkouts at the main catalogue size, nothing else.\n' +
+      '--ab=COMMIT [--rounds=N]: the part (--only) measured N times for this code and N times for COMMIT (its own bench, in a worktree), in turns, printed side by side.\n' +
       'BENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows, and one server against two behind HAProxy (apt-get install haproxy).',
   );
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-const PARTS = ['api', 'sales', 'scale-out', 'pages'];
+const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders'];
 if (flags.only !== undefined && !PARTS.includes(flags.only)) {
   console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages'} */ part) => flags.only === undefined || flags.only === part;
+if (flags.ab !== undefined && flags.only === undefined) {
+  console.error('--ab needs --only=PART: the part to compare');
+  process.exit(2);
+}
+const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -199,6 +216,38 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
 }
 
 /**
+ * Orders and checkouts alone, on a database of their own with MAIN_SIZE parts: the same
+ * measurements as beside the ceiling, in a fraction of the time, for A/B runs.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'orders' | 'checkouts' | 'serverErrors'>>}
+ */
+async function benchOrders(target, { dataDir, webDistDir }) {
+  const { close, loader } = await openLoadedDatabase(target, dataDir);
+  try {
+    await loader.addProducts(MAIN_SIZE);
+    const add = (/** @type {string} */ name, /** @type {(index: number) => number} */ stockOf) =>
+      Promise.all(CHECKOUT_LINES.map((_, index) => loader.addStockProduct({ name: `${name} ${index + 1}`, quantity: stockOf(index), minimum: 1 })));
+    const scarce = (/** @type {number} */ index) => (index === 2 ? (CHECKOUT_LINES[index] ?? 1) * Math.round(CUSTOMERS * (settings.checkoutRounds - 0.5)) : 1_000_000);
+    const checkout = { productIds: await add('Bench checkout part', scarce), warmupProductIds: await add('Bench checkout warm-up part', () => 1_000_000) };
+    const productId = await loader.addStockProduct({ name: 'Bench limited part', quantity: ORDER_STOCK, minimum: 1 });
+    const warmupProductId = await loader.addStockProduct({ name: 'Bench warm-up part', quantity: 1_000_000, minimum: 1 });
+    await loader.settle();
+    step(`${target.label}, orders and checkouts (${number(MAIN_SIZE)} parts)`);
+    const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
+    try {
+      const orders = await measureOrders(server.url, { loader, productId, warmupProductId, stock: ORDER_STOCK }, settings);
+      const checkouts = await measureCheckouts(server.url, { loader, ...checkout }, settings);
+      return { database: target.label, orders, checkouts, serverErrors: server.errors() };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await close();
+  }
+}
+
+/**
  * The sales page's calls on a database of their own: MAIN_SIZE parts and an order history of
  * each of SALES_ORDERS orders over SALES_HISTORY_DAYS days.
  * @param {import('./lib/data.mjs').BenchDatabase} target
@@ -304,6 +353,10 @@ async function benchPages({ dataDir, webDistDir }) {
 }
 
 async function main() {
+  if (flags.ab !== undefined) {
+    await runAb({ commit: flags.ab, part: /** @type {string} */ (flags.only), rounds: Math.max(1, Number(flags.rounds) || 3) });
+    return;
+  }
   const startedAt = new Date();
   const clock = performance.now();
   const machine = describeMachine();
@@ -313,9 +366,12 @@ async function main() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   onCleanup(`folder ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
 
-  step('Building the web app into the bench folder');
+  // Orders alone never ask for a page: the server runs without the web app's files.
   const webDistDir = path.join(workDir, 'web');
-  await buildWebApp(webDistDir);
+  if (flags.only !== 'orders') {
+    step('Building the web app into the bench folder');
+    await buildWebApp(webDistDir);
+  }
 
   const adminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
   const postgresSkipped = adminUrl ? undefined : 'BENCH_DATABASE_URL is not set';
@@ -366,13 +422,21 @@ async function main() {
     } else if (stages) console.log(`  ${target.label} sales measured without its other results: printed above only`);
   }
 
+  // In a full run, orders and checkouts are measured with the rest of each database's API rows.
+  if (flags.only === 'orders') {
+    for (const target of targets) {
+      const result = await attempt(`${target.label} orders`, () => benchOrders(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
+      if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
+    }
+  }
+
   // One server against two behind the balancer: PostgreSQL only, as several instances need it.
   const scaleOut =
     runs('scale-out') && adminUrl
       ? await attempt('scale-out', async () => benchScaleOut(await postgresDatabase(adminUrl), { dataDir: path.join(workDir, 'scale-out'), webDistDir }))
       : undefined;
 
-  step('Pages (demo catalogue, Lighthouse in Chromium)');
+  if (runs('pages')) step('Pages (demo catalogue, Lighthouse in Chromium)');
   const web = runs('pages') ? await attempt('Pages', () => benchPages({ dataDir: path.join(workDir, 'pages'), webDistDir })) : undefined;
 
   machine.loadAtEnd = os.loadavg();
@@ -389,6 +453,13 @@ async function main() {
     failures,
     totalSeconds: (performance.now() - clock) / 1000,
   };
+  if (flags.json !== undefined) writeFileSync(flags.json, JSON.stringify(results, null, 2));
+  if (flags.only === 'orders') {
+    const orderFailures = Object.keys(failures).length;
+    console.log(`\nOrders and checkouts${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
+    if (orderFailures > 0) process.exitCode = 1;
+    return;
+  }
   const markdown = renderResults(results);
   console.log(`\n${markdown}`);
   if (flags.only === undefined) writeResults(path.join(ROOT, 'docs/benchmarks.md'), markdown);
