@@ -6,7 +6,7 @@
  * the spread of each side.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assertRunning, onCleanup } from './cleanup.mjs';
@@ -81,7 +81,7 @@ function checkOut(commit) {
 /** A workspace package's link, as npm writes it: relative, so it resolves inside whichever tree holds it. @param {string} link */
 function readlinkRelative(link) {
   if (!lstatSync(link).isSymbolicLink()) throw new Error(`${link} is not a workspace link`);
-  return spawnSync('readlink', [link], { encoding: 'utf8' }).stdout.trim();
+  return readlinkSync(link);
 }
 
 /**

@@ -48,6 +48,49 @@ async function insertRows(db, table, count, makeRow) {
   }
 }
 
+/**
+ * `count` one-part purchases (each sharing its order's id, migration 026) with their orders, as
+ * `makeOrder` makes each order with its buyer; written as `insertRows` writes.
+ * @param {import('kysely').Kysely<any>} db
+ * @param {number} count
+ * @param {(index: number) => Record<string, any>} makeOrder
+ */
+async function insertOrders(db, count, makeOrder) {
+  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
+    const end = Math.min(count, start + ROWS_PER_TRANSACTION);
+    await db.transaction().execute(async (trx) => {
+      for (let from = start; from < end; from += ROWS_PER_STATEMENT) {
+        const orders = [];
+        for (let index = from; index < Math.min(end, from + ROWS_PER_STATEMENT); index++) orders.push(makeOrder(index));
+        await trx
+          .insertInto('purchases')
+          .values(
+            orders.map((order) => ({
+              id: order.id,
+              user_id: order.user_id,
+              customer_name: order.customer_name,
+              email: order.email,
+              location: order.location,
+              phone: order.phone,
+              status: order.status === 'waiting' || order.status === 'cancelled' ? order.status : 'paid',
+              total_cents: order.total_cents,
+              transaction_id: order.transaction_id,
+              created_at: order.created_at,
+              updated_at: order.updated_at,
+              paid_at: order.paid_at,
+              cancelled_at: order.cancelled_at,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('orders')
+          .values(orders.map(({ customer_name: _name, email: _email, location: _location, phone: _phone, transaction_id: _transaction, ...line }) => ({ ...line, purchase_id: line.id })))
+          .execute();
+      }
+    });
+  }
+}
+
 /** Part types with their category: the generated catalogue spreads over them in turn. */
 const PARTS = [
   ['Brake pads', 'Brakes'],
@@ -341,7 +384,7 @@ export function createLoader(shop, image) {
       }));
       reviews = Math.max(reviews, size);
 
-      await insertRows(db, 'orders', Math.max(0, size - orders), (index) =>
+      await insertOrders(db, Math.max(0, size - orders), (index) =>
         benchOrder(orders + index, /** @type {string} */ (catalogue[Math.floor(pick() * catalogue.length)]), (id) => ({
           status: 'paid',
           transaction_id: `bench_${id}`,
@@ -368,7 +411,7 @@ export function createLoader(shop, image) {
       const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
       const dayMs = 24 * 60 * 60 * 1000;
       const at = (/** @type {number} */ ms) => new Date(ms).toISOString();
-      await insertRows(db, 'orders', count, (index) =>
+      await insertOrders(db, count, (index) =>
         benchOrder(orders + index, /** @type {string} */ (productIds[Math.floor(pick() ** 2 * productIds.length)]), (id) => {
           const placedAt = today - days * dayMs + Math.floor(pick() * days * dayMs);
           const roll = pick();
@@ -422,10 +465,10 @@ export function createLoader(shop, image) {
         .executeTakeFirstOrThrow();
       const partial = await db
         .selectFrom('orders')
-        .select('checkout_id')
+        .select('purchase_id')
         .where('product_id', 'in', productIds)
-        .where('checkout_id', 'is not', null)
-        .groupBy('checkout_id')
+        .whereRef('purchase_id', '<>', 'id')
+        .groupBy('purchase_id')
         .having((eb) => eb.fn.countAll(), '<>', productIds.length)
         .execute();
       return {

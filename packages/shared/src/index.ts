@@ -19,3 +19,4 @@ export * from './responsive-images.js';
 export * from './stock.js';
 export * from './fit.js';
 export * from './cart.js';
+export * from './purchase.js';

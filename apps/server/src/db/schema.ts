@@ -103,29 +103,48 @@ export interface ReviewTable {
 
 export type OrderStatus = 'waiting' | 'paid' | 'shipped' | 'cancelled' | 'refunded';
 
+/**
+ * What a customer pays for at once (migration 026): a one-part order, whose id it shares, or a
+ * cart's checkout, whose id it is. Paid and cancelled as a whole; its lines are the orders.
+ */
+export interface PurchaseTable {
+  id: string;
+  user_id: string;
+  customer_name: string;
+  email: string;
+  location: string;
+  phone: string;
+  status: 'waiting' | 'paid' | 'cancelled';
+  /** bigint: PostgreSQL answers a string. */
+  total_cents: number | string;
+  /** The provider's payment, once paid. */
+  transaction_id: string | null;
+  /** The client address it was placed from (IPv6 by its /64), which its unpaid pieces count against; null for purchases placed before it was kept. */
+  client_address: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+}
+
+/** A line of a purchase: SPEC's order, with its own number, part, amount and status (shipping and refunds are per line). */
 export interface OrderTable {
   id: string;
   /** The short number customers see (#10234): unique, given in the order the orders were placed. */
   number: number;
+  purchase_id: string;
   user_id: string;
   product_id: string;
-  customer_name: string;
-  email: string;
   tool_name: string;
   unit_price_cents: number;
   quantity: number;
   total_cents: number;
-  location: string;
-  phone: string;
   status: OrderStatus;
-  transaction_id: string | null;
   created_at: string;
   updated_at: string;
   paid_at: string | null;
   shipped_at: string | null;
   cancelled_at: string | null;
-  /** The checkout this order was placed in with the other lines of a cart; null for a one-part purchase. */
-  checkout_id: string | null;
   /**
    * The provider's refund of this order's amount, and when it was recorded (status 'refunded');
    * on a paid order, the refund that failed after it was accepted, with the bank's reason.
@@ -138,8 +157,6 @@ export interface OrderTable {
   /** Given when shipping, both optional. */
   carrier: string | null;
   tracking_number: string | null;
-  /** The client address the order was placed from (IPv6 by its /64); null for orders placed before it was kept. */
-  client_address: string | null;
 }
 
 export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled' | 'refunded' | 'refund-failed';
@@ -155,12 +172,9 @@ export interface OrderMailOutboxTable {
   last_error: string | null;
 }
 
-/** What one payment pays: a one-part order, or every order of a checkout. */
-export type PaysFor = 'order' | 'checkout';
-
 export interface PaymentTable {
-  /** The id of the order, or of the checkout, the payment pays. */
-  order_id: string;
+  /** The purchase the payment pays. */
+  purchase_id: string;
   provider: 'test' | 'stripe';
   intent_id: string;
   client_secret: string;
@@ -199,9 +213,8 @@ export interface TestPaymentIntentTable {
   idempotency_key: string | null;
   amount_cents: number;
   currency: string;
-  /** The id of the order or checkout the intent pays (its metadata), and which of the two it is. */
-  order_id: string;
-  pays_for: PaysFor;
+  /** The purchase the intent pays (its metadata). */
+  purchase_id: string;
   status: TestIntentStatus;
   last_error: string | null;
   card_last4: string | null;
@@ -380,6 +393,7 @@ export interface Database {
   unpaid_address_holds: UnpaidAddressHoldTable;
   products: ProductTable;
   reviews: ReviewTable;
+  purchases: PurchaseTable;
   orders: OrderTable;
   order_mail_outbox: OrderMailOutboxTable;
   contact_messages: ContactMessageTable;
@@ -396,7 +410,13 @@ export type NewProductRow = Insertable<ProductTable>;
 export type NewFitmentRow = Insertable<FitmentTable>;
 export type NewCategoryRow = Insertable<CategoryTable>;
 export type UserRow = Selectable<UserTable>;
-export type OrderRow = Selectable<OrderTable>;
+export type PurchaseRow = Selectable<PurchaseTable>;
+/** The purchase's columns an order is read with: its buyer, delivery address and payment. */
+export const PURCHASE_COLUMNS_OF_ORDER = ['customer_name', 'email', 'location', 'phone', 'transaction_id'] as const;
+/** An order as it is read: its line, with its purchase's buyer, delivery address and payment. */
+export type OrderRow = OrderLineRow & Pick<PurchaseRow, (typeof PURCHASE_COLUMNS_OF_ORDER)[number]>;
+/** An order's own row, as written: its line, without its purchase's columns. */
+export type OrderLineRow = Selectable<OrderTable>;
 export type ContactMessageRow = Selectable<ContactMessageTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type NewReviewRow = Insertable<ReviewTable>;

@@ -65,7 +65,9 @@ describe('background jobs across instances', () => {
     }
     await waitFor(() => mailsWith(/waiting for payment/).length >= 12);
     // Placed two hours ago: past the 6-minute timeout.
-    await t.database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString() }).execute();
+    const placedAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    await t.database.db.updateTable('orders').set({ created_at: placedAt }).execute();
+    await t.database.db.updateTable('purchases').set({ created_at: placedAt }).execute();
 
     const swept = await Promise.all(instances.map((app) => app.orders.sweepUnpaid(t.app.config.orderPaymentTimeoutMs)));
     expect(swept.reduce((sum, count) => sum + count, 0)).toBe(12);

@@ -421,7 +421,7 @@ async function snapshot(): Promise<Record<string, string>> {
     db.selectFrom('orders').selectAll().orderBy('id').execute(),
     db.selectFrom('reviews').selectAll().orderBy('id').execute(),
     db.selectFrom('users').select(['id', 'email', 'role', 'phone', 'image']).orderBy('id').execute(),
-    db.selectFrom('payments').selectAll().orderBy('order_id').execute(),
+    db.selectFrom('payments').selectAll().orderBy('purchase_id').execute(),
     db.selectFrom('test_payment_intents').select(['id', 'status']).orderBy('id').execute(),
   ]);
   return Object.fromEntries(

@@ -87,9 +87,10 @@ describe('unpaid pieces of a part per client address', () => {
     const db = t.database.db;
     const waiting = await db
       .selectFrom('orders')
-      .select((eb) => ['client_address', 'product_id', eb.fn.sum<number>('quantity').as('units')])
-      .where('status', '=', 'waiting')
-      .groupBy(['client_address', 'product_id'])
+      .innerJoin('purchases', 'purchases.id', 'orders.purchase_id')
+      .select((eb) => ['purchases.client_address', 'orders.product_id', eb.fn.sum<number>('orders.quantity').as('units')])
+      .where('orders.status', '=', 'waiting')
+      .groupBy(['purchases.client_address', 'orders.product_id'])
       .execute();
     const held = await db.selectFrom('unpaid_address_holds').selectAll().where('units', '>', 0).execute();
     const byKey = (rows: Array<{ product_id: string; units: number | string }>, address: (row: never) => string | null) =>

@@ -26,7 +26,7 @@ const order = (customer: Customer, productId: string) =>
   t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { productId, quantity: 1, location: PLANTED, phone: '+44 113 496 0000' } });
 const inbox = (email: string) => mailsTo(t.app.config.mail.outboxDir, email);
 const heldFor = async (email: string) =>
-  (await t.database.db.selectFrom('order_mail_outbox').innerJoin('orders', 'orders.id', 'order_mail_outbox.order_id').select('kind').where('orders.email', '=', email).execute()).map(
+  (await t.database.db.selectFrom('order_mail_outbox').innerJoin('orders', 'orders.id', 'order_mail_outbox.order_id').innerJoin('purchases', 'purchases.id', 'orders.purchase_id').select('kind').where('purchases.email', '=', email).execute()).map(
     (row) => row.kind,
   );
 /** Every email queued now has had its chance to go: the background rounds, and one more. */

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
+/** Orders as the shop reads them, each line with its purchase's buyer, delivery address and payment: for tests outside the orders module. */
+export { selectOrders } from '../modules/orders/order-rows.js';
+
 export const VISA = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 export const DELIVERY = { location: '7 Throttle Lane, Leeds', phone: '+44 113 496 0000' };
 

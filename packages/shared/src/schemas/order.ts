@@ -2,34 +2,18 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
 import { adminSearchParam, boundedText, idSchema, integerString } from './common.js';
 import { phoneSchema } from './user.js';
+import { purchaseMessages, readQuantity } from '../purchase.js';
 
-/** SPEC section 5 purchase messages. */
-export const purchaseMessages = {
-  belowMinimum: (minimum: number) => `Please Order More Then ${minimum} Peace`,
-  notAvailable: (quantity: number) => `${quantity} Peace is Not Available`,
-  quantityRequired: 'Quantity is Required',
-  quantityWhole: 'Please enter a whole number of pieces',
-  locationRequired: 'Location is Required',
-  phoneRequired: 'Phone is Required',
-  totalTooLarge: 'One order can be at most $999,999.99. Please order fewer pieces.',
-  tooManyUnpaid: (orders: number) =>
-    `You have ${orders} orders waiting for payment. Please pay for or cancel one in My Orders before ordering more.`,
-  tooManyUnitsHeld: (units: number) =>
-    `Orders waiting for payment can hold at most ${units} pieces per customer. Please pay for or cancel one in My Orders first.`,
-  partHeldFromAddress: (units: number) =>
-    `Orders waiting for payment from one internet address can hold at most ${units} pieces of this part. Please pay for or cancel yours in My Orders, or try again once the others are paid or cancelled.`,
-} as const;
-
-const MAX_ORDER_QUANTITY = 1_000_000;
 /** The largest order total in cents: what a card payment can carry, and within a 32-bit column on every database. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 /** SPEC sends the quantity "as typed text"; the server wants a whole number of pieces. */
-export const orderQuantitySchema = z
-  .union([z.number(), z.string().trim()], { error: purchaseMessages.quantityRequired })
-  .refine((value) => value !== '', { error: purchaseMessages.quantityRequired, abort: true })
-  .transform((value) => (typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN))
-  .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ORDER_QUANTITY, purchaseMessages.quantityWhole);
+export const orderQuantitySchema = z.union([z.number(), z.string()], { error: purchaseMessages.quantityRequired }).transform((value, context) => {
+  const read = readQuantity(value);
+  if ('quantity' in read) return read.quantity;
+  context.addIssue({ code: 'custom', message: read.error });
+  return z.NEVER;
+});
 
 /**
  * POST /orders: SPEC's payload plus productId. Name, email, tool name and price are taken
@@ -118,6 +102,8 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   /** The checkout this order was placed in with other cart lines (paid and cancelled together); null for a one-part purchase. */
   checkoutId: idSchema.nullable(),
+  /** The purchase this order is a line of (SPEC-3 section 1): its checkout's id, or the order's own for a one-part purchase. */
+  purchaseId: idSchema,
   /** Given by the shop when it ships the order, each optional. */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),

@@ -15,8 +15,9 @@ describe('migration 018: checkouts', () => {
     await insertOrder('a'.repeat(24), 10001, 'pi_one');
     await expect(insertOrder('b'.repeat(24), 10002, 'pi_one')).rejects.toThrow();
 
-    expect((await fresh.migrator.migrateToLatest()).error).toBeUndefined();
-    const kept = await fresh.database.db.selectFrom('orders').select(['id', 'number', 'transaction_id', 'checkout_id']).execute();
+    // Up to this migration: 026 later moves the checkout to the purchase.
+    expect((await fresh.migrator.migrateTo('018-checkouts')).error).toBeUndefined();
+    const { rows: kept } = await sql`select id, number, transaction_id, checkout_id from orders`.execute(fresh.database.db);
     expect(kept).toEqual([{ id: 'a'.repeat(24), number: 10001, transaction_id: 'pi_one', checkout_id: null }]);
     await insertOrder('b'.repeat(24), 10002, 'pi_one');
     // Numbers stay unique.

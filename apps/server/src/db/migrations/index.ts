@@ -24,6 +24,7 @@ import * as m022 from './022-order-status-days.js';
 import * as m023 from './023-refund-failures.js';
 import * as m024 from './024-address-holds-and-held-mail.js';
 import * as m025 from './025-catalogue-change-transactions.js';
+import * as m026 from './026-purchases.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '023-refund-failures': m023,
   '024-address-holds-and-held-mail': m024,
   '025-catalogue-change-transactions': m025,
+  '026-purchases': m026,
 };

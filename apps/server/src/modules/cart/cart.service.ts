@@ -1,10 +1,8 @@
-import { type Cart, type CartLine, cartMessages, centsToDollars } from '@shop/shared';
+import { type Cart, type CartLine, cartMessages, centsToDollars, dollarsToCents, lineProblem, lineTotalCents } from '@shop/shared';
 import { invalidField } from '../../lib/errors.js';
 import type { OrdersService } from '../orders/orders.plugin.js';
 import type { CatalogueService } from '../products/products.plugin.js';
 import type { CartRepository, StoredCartLine } from './cart.repository.js';
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /**
  * Signed-in customers' carts (SPEC-2 section 5), the same on every device: each line checked
@@ -33,7 +31,7 @@ export function createCartService({
       if (!product) {
         return { productId: line.product_id, name: line.name, img: null, price: seenPrice, seenPrice, quantity: line.quantity, minimum: 1, available: 0, lineTotal: 0, problem: 'gone' };
       }
-      const lineCents = toCents(product.price) * line.quantity;
+      const lineCents = lineTotalCents(product.price, line.quantity);
       total += lineCents;
       return {
         productId: product._id,
@@ -45,7 +43,7 @@ export function createCartService({
         minimum: product.minimum,
         available: product.quantity,
         lineTotal: centsToDollars(lineCents),
-        problem: line.quantity < product.minimum ? 'below-minimum' : line.quantity > product.quantity ? 'not-available' : null,
+        problem: lineProblem(line.quantity, { minimum: product.minimum, available: product.quantity }),
       };
     });
     return { lines: answered, total: centsToDollars(total) };
@@ -73,7 +71,7 @@ export function createCartService({
           product_id: productId,
           quantity,
           name: product?.name ?? before!.name,
-          price_cents: before?.price_cents ?? toCents(product!.price),
+          price_cents: before?.price_cents ?? dollarsToCents(product!.price),
         };
       });
       await repository.replace(userId, next);

@@ -1,6 +1,7 @@
 import { type CheckoutAnswer, checkoutMessages, type Order } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { selectOrders } from '../../test/purchases.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
 import { mailsTo as outboxMailsTo, waitFor } from '../../test/outbox.js';
 
@@ -30,7 +31,7 @@ const fillCart = async (customer: Customer, lines: Array<[Part, number]>) => {
 const checkout = (customer: Customer, payload: object = DELIVERY) => t.app.inject({ method: 'POST', url: '/api/checkout', headers: customer.headers, payload });
 const cartLines = async (customer: Customer) => (await t.app.inject({ url: '/api/cart', headers: customer.headers })).json().lines as unknown[];
 const stockOf = async (part: Part) => (await t.database.db.selectFrom('products').select('quantity').where('id', '=', part.id).executeTakeFirstOrThrow()).quantity;
-const ordersOf = (customer: Customer) => t.database.db.selectFrom('orders').selectAll().where('user_id', '=', customer.id).orderBy('number').execute();
+const ordersOf = (customer: Customer) => selectOrders(t.database.db).where('orders.user_id', '=', customer.id).orderBy('orders.number').execute();
 const holdOf = (customer: Customer) => t.database.db.selectFrom('unpaid_holds').select(['orders', 'units']).where('user_id', '=', customer.id).executeTakeFirst();
 const intentFor = (customer: Customer, payload: object) => t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload });
 const confirmCard = (customer: Customer, clientSecret: string, card = VISA) =>
@@ -67,7 +68,7 @@ describe('checkout', () => {
     const { checkoutId, orderIds } = response.json() as CheckoutAnswer;
     const orders = await ordersOf(customer);
     expect(orders.map((order) => order.id)).toEqual(orderIds);
-    expect(orders.map((order) => [order.tool_name, order.quantity, order.unit_price_cents, order.total_cents, order.status, order.checkout_id])).toEqual([
+    expect(orders.map((order) => [order.tool_name, order.quantity, order.unit_price_cents, order.total_cents, order.status, order.purchase_id])).toEqual([
       ['Engine oil 10W-40 4L', 1, 4199, 4199, 'waiting', checkoutId],
       ['Oil filter HF204', 2, 899, 1798, 'waiting', checkoutId],
       ['Spark plug CR9EK', 4, 1050, 4200, 'waiting', checkoutId],
@@ -286,6 +287,7 @@ describe('paying a checkout', () => {
     await servicePartsIn(customer);
     const { checkoutId, orderIds } = (await checkout(customer)).json() as CheckoutAnswer;
     await t.database.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', orderIds[1]!).execute();
+    await t.database.db.updateTable('purchases').set({ status: 'cancelled' }).where('id', '=', checkoutId).execute();
     const response = await intentFor(customer, { checkoutId });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('This checkout was cancelled');
@@ -316,6 +318,7 @@ describe('cancelling a checkout', () => {
     await checkout(customer);
     const old = new Date(Date.now() - 49 * 3600_000).toISOString();
     await t.database.db.updateTable('orders').set({ created_at: old }).where('user_id', '=', customer.id).execute();
+    await t.database.db.updateTable('purchases').set({ created_at: old }).where('user_id', '=', customer.id).execute();
     expect(await t.app.orders.sweepUnpaid(48 * 3600_000)).toBe(1);
     expect((await ordersOf(customer)).map((order) => order.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
     expect(await Promise.all(Object.values(parts).map(stockOf))).toEqual([20, 20, 20, 20]);

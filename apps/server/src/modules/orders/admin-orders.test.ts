@@ -35,7 +35,24 @@ async function insertOrders(email: string, statuses: string[], name = 'Sam Rider
     created_at: stamp,
     updated_at: stamp,
   }));
-  for (let start = 0; start < rows.length; start += 500) await t.database.db.insertInto('orders').values(rows.slice(start, start + 500)).execute();
+  // Each a one-part purchase: the purchase shares its order's id.
+  const purchases = rows.map(({ id, user_id, customer_name, email, location, phone, status, total_cents, created_at, updated_at }) => ({
+    id,
+    user_id,
+    customer_name,
+    email,
+    location,
+    phone,
+    status: (['waiting', 'cancelled'].includes(status) ? status : 'paid') as 'waiting' | 'paid' | 'cancelled',
+    total_cents,
+    created_at,
+    updated_at,
+  }));
+  const lines = rows.map(({ customer_name: _name, email: _email, location: _location, phone: _phone, ...line }) => ({ ...line, purchase_id: line.id }));
+  for (let start = 0; start < rows.length; start += 500) {
+    await t.database.db.insertInto('purchases').values(purchases.slice(start, start + 500)).execute();
+    await t.database.db.insertInto('orders').values(lines.slice(start, start + 500)).execute();
+  }
   return rows;
 }
 const list = (query: string) => t.app.inject({ url: `/api/allorders?${query}`, headers: admin.headers });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { selectOrders } from './order-rows.js';
 
 let t: TestApp;
 let customers: Awaited<ReturnType<typeof insertSignedInUser>>[];
@@ -15,7 +16,7 @@ afterAll(async () => t.close());
 const order = (customer: (typeof customers)[number], productId: string, location = '12 Kings Road, London') =>
   t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { productId, quantity: 1, location, phone: '+44 7700 900123' } });
 const stockOf = async (id: string) => (await t.database.db.selectFrom('products').select('quantity').where('id', '=', id).executeTakeFirstOrThrow()).quantity;
-const ordersOf = async (productId: string) => t.database.db.selectFrom('orders').select(['id', 'location']).where('product_id', '=', productId).execute();
+const ordersOf = async (productId: string) => selectOrders(t.database.db).where('orders.product_id', '=', productId).execute();
 
 describe('orders written together by one commit (SQLite)', () => {
   it('gives the last units to the first in line and refuses the rest, in one burst', async () => {
@@ -31,7 +32,7 @@ describe('orders written together by one commit (SQLite)', () => {
   it('rolls back only the order that failed; the others of its commit stay', async () => {
     const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
     // A database fault that hits one order's rows only.
-    await sql`create trigger refuse_one_order before insert on orders when new.location = 'Faulty Street 1'
+    await sql`create trigger refuse_one_order before insert on purchases when new.location = 'Faulty Street 1'
       begin select raise(abort, 'disk said no'); end`.execute(t.database.db);
     try {
       const answers = await Promise.all(customers.map((customer, index) => order(customer, product.id, index === 7 ? 'Faulty Street 1' : 'Good Street 2')));

@@ -144,7 +144,7 @@ describe('order emails through the outbox', () => {
   it('queues the payment and shipping emails with their status changes, sent in that order', async () => {
     const product = await insertProduct(t.database.db, { quantity: 5, minimum: 1 });
     const orderId = (await placeOrder(product.id)).json().insertedId as string;
-    await t.app.orders.markPaid({ kind: 'order', id: orderId }, 'pi_outbox_test');
+    await t.app.orders.markPaid(orderId, 'pi_outbox_test');
     const admin = await insertSignedInUser(t.database.db, { role: 'admin' });
     const shipped = await t.app.inject({ method: 'PATCH', url: `/api/shiftorders/${orderId}`, headers: admin.headers });
     expect(shipped.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { selectOrders } from './order-rows.js';
 import { orderEmails } from './orders.emails.js';
 
 /** Emails taken per round; a burst of orders is mailed over the following seconds, not during it. */
@@ -90,10 +91,8 @@ export function createOrderMailDispatcher({
       .execute();
     if (claimed.length === 0) return 0;
 
-    const rows = await db
-      .selectFrom('orders')
+    const rows = await selectOrders(db)
       .leftJoin('users', 'users.id', 'orders.user_id')
-      .selectAll('orders')
       .select(['users.id as account_id', 'users.email as account_email', 'users.email_verified as account_verified'])
       .where('orders.id', 'in', [...new Set(claimed.map((row) => row.order_id))])
       .execute();
@@ -101,9 +100,9 @@ export function createOrderMailDispatcher({
     const byId = new Map(orders.map((order) => [order.id, order]));
     const accountOf = new Map(rows.map((row) => [row.id, { id: row.account_id, email: row.account_email, email_verified: row.account_verified }]));
     // A checkout's email lists every line of it.
-    const checkoutIds = [...new Set(orders.flatMap((order) => (order.checkout_id ? [order.checkout_id] : [])))];
-    const lines = checkoutIds.length === 0 ? [] : await db.selectFrom('orders').selectAll().where('checkout_id', 'in', checkoutIds).orderBy('number').execute();
-    const linesOf = (order: OrderRow) => (order.checkout_id ? lines.filter((line) => line.checkout_id === order.checkout_id) : [order]);
+    const checkoutIds = [...new Set(orders.flatMap((order) => (order.purchase_id !== order.id ? [order.purchase_id] : [])))];
+    const lines = checkoutIds.length === 0 ? [] : await selectOrders(db).where('orders.purchase_id', 'in', checkoutIds).orderBy('orders.number').execute();
+    const linesOf = (order: OrderRow) => (order.purchase_id !== order.id ? lines.filter((line) => line.purchase_id === order.purchase_id) : [order]);
     let sent = 0;
     const done: string[] = [];
     const held: string[] = [];
@@ -158,11 +157,12 @@ export function createOrderMailDispatcher({
         not(
           exists(
             selectFrom('orders')
+              .innerJoin('purchases', 'purchases.id', 'orders.purchase_id')
               .innerJoin('users', 'users.id', 'orders.user_id')
               .select('orders.id')
               .whereRef('orders.id', '=', 'order_mail_outbox.order_id')
               .where('users.email_verified', '=', sql.lit(true))
-              .where(sql<boolean>`lower(users.email) = lower(orders.email)`),
+              .where(sql<boolean>`lower(users.email) = lower(purchases.email)`),
           ),
         ),
       )

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { centsToDollars, formatOrderNumber } from '@shop/shared';
 import { stringify } from 'csv-stringify';
 import type { OrderRow } from '../../db/schema.js';
+import { checkoutIdOf } from './orders.mapper.js';
 
 /** The columns of the orders file, for accounting: one row per order (a checkout's lines each). */
 const COLUMNS = [
@@ -16,7 +17,7 @@ const COLUMNS = [
   ['quantity', (row) => String(row.quantity)],
   ['unitPrice', (row) => centsToDollars(row.unit_price_cents).toFixed(2)],
   ['total', (row) => centsToDollars(row.total_cents).toFixed(2)],
-  ['checkout', (row) => row.checkout_id ?? ''],
+  ['checkout', (row) => checkoutIdOf(row) ?? ''],
   ['transactionId', (row) => row.transaction_id ?? ''],
   ['paidAt', (row) => row.paid_at ?? ''],
   ['shippedAt', (row) => row.shipped_at ?? ''],

@@ -1,6 +1,9 @@
 import { centsToDollars, type Order } from '@shop/shared';
 import type { OrderRow } from '../../db/schema.js';
 
+/** The checkout an order was placed in: its purchase, unless that is the order itself (a one-part purchase shares its order's id). */
+export const checkoutIdOf = (row: Pick<OrderRow, 'id' | 'purchase_id'>): string | null => (row.purchase_id === row.id ? null : row.purchase_id);
+
 /** Database row -> SPEC's wire shape and the order's short number (`toolName`, `toolPrice`, `paid`, `shift`, …; money in dollars). */
 export const toOrder = (row: OrderRow & { reviewed?: unknown }): Order => ({
   _id: row.id,
@@ -19,7 +22,8 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }): Order => ({
   shift: row.status === 'shipped',
   status: row.status,
   transactionId: row.transaction_id,
-  checkoutId: row.checkout_id,
+  checkoutId: checkoutIdOf(row),
+  purchaseId: row.purchase_id,
   carrier: row.carrier,
   trackingNumber: row.tracking_number,
   refundFailure: row.status === 'paid' ? row.refund_failure : null,

@@ -6,24 +6,13 @@ import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { OrderMailDispatcher } from './order-mail-outbox.js';
 import { ordersCsv } from './orders.export.js';
-import type { CheckoutSource, NewCheckout, OrdersFilter, OrdersRepository, Placement, PlacementLimits, PurchaseRef } from './orders.repository.js';
+import { refusalOf } from './lifecycle.js';
+import type { OrdersFilter } from './orders.queries.js';
+import type { OrdersRepository, PurchaseWithLines } from './orders.repository.js';
+import type { CheckoutSource, NewCheckout, Placement, PlacementLimits } from './placement.js';
 
 /** How long a refund may take at the provider before the order can be refunded (or shipped) again. */
 const REFUND_CLAIM_MS = 2 * 60 * 1000;
-
-/** Why an order that is not paid cannot be shipped, or refunded. */
-const notShippable: Record<Exclude<OrderRow['status'], 'paid'>, string> = {
-  waiting: 'Only paid orders can be shipped',
-  shipped: 'This order is already shipping',
-  cancelled: 'A cancelled order cannot be shipped',
-  refunded: 'A refunded order cannot be shipped',
-};
-const notRefundable: Record<Exclude<OrderRow['status'], 'paid'>, string> = {
-  waiting: 'Only a paid order can be refunded',
-  shipped: 'A shipped order cannot be refunded',
-  cancelled: 'A cancelled order cannot be refunded',
-  refunded: 'This order was already refunded',
-};
 
 /** What the admin may say of a shipment: each optional. */
 export interface Shipment {
@@ -64,11 +53,12 @@ export type { CheckoutSource };
 
 /**
  * What one card payment pays and what is cancelled together: a one-part order, or every order
- * of a checkout. Its status is its orders' (a checkout's lines are paid and cancelled together;
- * shipped lines count as paid).
+ * of a checkout, with its lines in the order they were placed.
  */
 export interface Purchase {
-  ref: PurchaseRef;
+  id: string;
+  /** A cart's checkout (its id is none of its lines'), rather than a one-part order. */
+  checkout: boolean;
   userId: string;
   orders: OrderRow[];
   totalCents: number;
@@ -76,17 +66,15 @@ export interface Purchase {
   transactionId: string | null;
 }
 
-function toPurchase(ref: PurchaseRef, orders: OrderRow[]): Purchase {
-  const statuses = new Set(orders.map((order) => order.status));
-  return {
-    ref,
-    userId: orders[0]!.user_id,
-    orders,
-    totalCents: orders.reduce((sum, order) => sum + order.total_cents, 0),
-    status: statuses.has('cancelled') ? 'cancelled' : statuses.has('waiting') ? 'waiting' : 'paid',
-    transactionId: orders[0]!.transaction_id,
-  };
-}
+const toPurchase = ({ purchase, lines }: PurchaseWithLines): Purchase => ({
+  id: purchase.id,
+  checkout: lines.length !== 1 || lines[0]!.id !== purchase.id,
+  userId: purchase.user_id,
+  orders: lines,
+  totalCents: Number(purchase.total_cents),
+  status: purchase.status,
+  transactionId: purchase.transaction_id,
+});
 
 /**
  * What cancelling needs from the payments module, which hands its implementation over when it
@@ -112,8 +100,6 @@ interface Caller {
 
 const PLACEMENT_WINDOW_MS = 60_000;
 
-/** One order of each purchase: cancelling it cancels its checkout's other lines too. */
-const onePerPurchase = (orders: OrderRow[]): OrderRow[] => [...new Map(orders.map((order) => [order.checkout_id ?? order.id, order])).values()];
 /** Stale unpaid orders cancelled per sweep; the next sweep takes the rest. */
 const SWEEP_BATCH = 200;
 
@@ -183,6 +169,33 @@ export function createOrdersService({
     }
   }
 
+  /**
+   * Cancels an unpaid purchase, every line of it, and gives their stock back, exactly once. The
+   * payment is released first: if the customer paid a moment ago the purchase ends paid instead,
+   * so a paid order is never cancelled.
+   */
+  async function cancelPurchase(purchase: Purchase, reason: CancelReason): Promise<void> {
+    if (purchase.status !== 'waiting') throw conflict(refusalOf('cancel', purchase.status));
+    if (!paymentGate) throw new Error('orders cannot be cancelled before the payments module has registered its gate');
+    const release = await paymentGate.releaseBeforeCancel(purchase);
+    if (release.outcome !== 'released') {
+      throw conflict(
+        release.outcome === 'paid'
+          ? 'This order has just been paid, so it cannot be cancelled'
+          : 'A payment for this order is being processed. Please try again shortly.',
+      );
+    }
+    // The customer hears of every cancellation but that of a removed account, which is not written to again.
+    const outcome = await repository.cancel(purchase.id, reason === 'unpaid-timeout' ? 'sweep' : 'cancel', { stamp: now(), mail: reason !== 'account-removed' });
+    if (outcome === 'not-waiting') throw conflict(refusalOf('cancel', 'waiting'));
+    await release.afterCancel();
+  }
+
+  async function cancelById(id: string, reason: CancelReason): Promise<void> {
+    const purchase = await service.findPurchase(id);
+    if (purchase) await cancelPurchase(purchase, reason);
+  }
+
   const service = {
     mail,
 
@@ -232,25 +245,24 @@ export function createOrdersService({
 
     /** What one payment pays for this order: the order, or its whole checkout. */
     async purchaseOf(order: OrderRow): Promise<Purchase> {
-      if (!order.checkout_id) return toPurchase({ kind: 'order', id: order.id }, [order]);
-      return toPurchase({ kind: 'checkout', id: order.checkout_id }, await repository.listOfCheckout(order.checkout_id));
+      const purchase = await service.findPurchase(order.purchase_id);
+      if (!purchase) throw notFound('Order');
+      return purchase;
     },
 
-    /** The purchase a payment was recorded for: an order's id or a checkout's. */
+    /** A purchase by its id: a checkout's, or a one-part order's. */
     async findPurchase(id: string): Promise<Purchase | undefined> {
-      const lines = await repository.listOfCheckout(id);
-      if (lines.length > 0) return toPurchase({ kind: 'checkout', id }, lines);
-      const order = await repository.findById(id);
-      return order ? service.purchaseOf(order) : undefined;
+      const found = await repository.findPurchase(id);
+      return found && toPurchase(found);
     },
 
     /** A checkout, if the caller placed it or is an admin; 404 for an unknown id, 403 for someone else's. */
     async findOwnedCheckout(caller: Caller | null | undefined, checkoutId: string): Promise<Purchase> {
       if (!caller) throw unauthorized();
-      const lines = await repository.listOfCheckout(checkoutId);
-      if (lines.length === 0) throw notFound('Checkout');
-      if (caller.role !== 'admin' && lines[0]!.user_id !== caller.id) throw forbidden('This is not your checkout');
-      return toPurchase({ kind: 'checkout', id: checkoutId }, lines);
+      const purchase = await service.findPurchase(checkoutId);
+      if (!purchase?.checkout) throw notFound('Checkout');
+      if (caller.role !== 'admin' && purchase.userId !== caller.id) throw forbidden('This is not your checkout');
+      return purchase;
     },
 
     /** An account's orders, newest first, cancelled ones left out. */
@@ -282,22 +294,8 @@ export function createOrdersService({
      * end paid instead, so a paid order is never cancelled.
      */
     async cancel(order: OrderRow, reason: CancelReason): Promise<void> {
-      if (order.status !== 'waiting') throw conflict(order.status === 'cancelled' ? 'This order was already cancelled' : 'A paid order cannot be cancelled');
-      if (!paymentGate) throw new Error('orders cannot be cancelled before the payments module has registered its gate');
-      const purchase = await service.purchaseOf(order);
-      const release = await paymentGate.releaseBeforeCancel(purchase);
-      if (release.outcome !== 'released') {
-        throw conflict(
-          release.outcome === 'paid'
-            ? 'This order has just been paid, so it cannot be cancelled'
-            : 'A payment for this order is being processed. Please try again shortly.',
-        );
-      }
-      // The customer hears of every cancellation but that of a removed account, which is not written to again.
-      const mail = reason === 'customer' ? 'cancelled' : reason === 'unpaid-timeout' ? 'cancelled-unpaid' : null;
-      const outcome = await repository.cancel(purchase.ref, { stamp: now(), mail });
-      if (outcome === 'not-waiting') throw conflict('This order can no longer be cancelled');
-      await release.afterCancel();
+      if (order.status !== 'waiting') throw conflict(refusalOf('cancel', order.status));
+      await cancelPurchase(await service.purchaseOf(order), reason);
     },
 
     /**
@@ -305,8 +303,8 @@ export function createOrdersService({
      * shelf, each purchase once; the emails held for its unconfirmed address are dropped.
      */
     async cancelUnpaidOfAccount(userId: string): Promise<void> {
-      for (const order of onePerPurchase(await repository.listWaitingForAccount(userId))) {
-        await service.cancel(order, 'account-removed').catch((error: unknown) => {
+      for (const id of await repository.waitingPurchasesOfAccount(userId)) {
+        await cancelById(id, 'account-removed').catch((error: unknown) => {
           if (!(error instanceof AppError)) throw error;
         });
       }
@@ -316,14 +314,14 @@ export function createOrdersService({
 
     /** Cancels purchases left unpaid past the timeout (a checkout as one); each one asks the provider first. */
     async sweepUnpaid(olderThanMs: number, at = Date.now()): Promise<number> {
-      const stale = onePerPurchase(await repository.listWaitingPlacedBefore(new Date(at - olderThanMs).toISOString(), SWEEP_BATCH));
+      const stale = await repository.waitingPurchasesPlacedBefore(new Date(at - olderThanMs).toISOString(), SWEEP_BATCH);
       let cancelled = 0;
-      for (const order of stale) {
+      for (const id of stale) {
         try {
-          await service.cancel(order, 'unpaid-timeout');
+          await cancelById(id, 'unpaid-timeout');
           cancelled++;
         } catch (error) {
-          if (!(error instanceof AppError)) log.error({ err: error, orderId: order.id }, 'could not cancel an unpaid order');
+          if (!(error instanceof AppError)) log.error({ err: error, purchaseId: id }, 'could not cancel an unpaid order');
         }
       }
       if (cancelled > 0) log.info({ cancelled }, 'unpaid orders cancelled');
@@ -335,14 +333,13 @@ export function createOrdersService({
      * payments module has verified the payment. Repeating it with the same id is a no-op; a
      * different id on a paid purchase, or any move from another state, is refused.
      */
-    async markPaid(ref: PurchaseRef, transactionId: string): Promise<{ orders: OrderRow[]; changed: boolean }> {
-      const paid = await repository.markPaid(ref, transactionId, now());
+    async markPaid(purchaseId: string, transactionId: string): Promise<{ orders: OrderRow[]; changed: boolean }> {
+      const paid = await repository.markPaid(purchaseId, transactionId, now());
       if (paid.length > 0) return { orders: paid, changed: true };
-      const purchase = await service.findPurchase(ref.id);
+      const purchase = await service.findPurchase(purchaseId);
       if (!purchase) throw notFound('Order');
       if (purchase.status === 'paid' && purchase.transactionId === transactionId) return { orders: purchase.orders, changed: false };
-      if (purchase.status === 'cancelled') throw conflict('This order was cancelled');
-      throw conflict('This order is already paid');
+      throw conflict(refusalOf('pay', purchase.status));
     },
 
     /** Paid -> shipping, with the carrier and tracking number when given; anything else is a conflict. */
@@ -351,8 +348,7 @@ export function createOrdersService({
       if (shipped) return shipped;
       const order = await repository.findById(id);
       if (!order) throw notFound('Order');
-      if (order.status === 'paid') throw conflict('A refund of this order is under way, so it cannot be shipped');
-      throw conflict(notShippable[order.status]);
+      throw conflict(refusalOf('ship', order.status));
     },
 
     /**
@@ -365,8 +361,7 @@ export function createOrdersService({
       if (claimed) return claimed;
       const order = await repository.findById(id);
       if (!order) throw notFound('Order');
-      if (order.status === 'paid') throw conflict('A refund of this order is already under way');
-      throw conflict(notRefundable[order.status]);
+      throw conflict(refusalOf('refund', order.status));
     },
 
     /** The provider refused the refund: the order stays paid, and can be refunded or shipped again. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { selectOrders } from './order-rows.js';
 
 let t: TestApp;
 type Customer = Awaited<ReturnType<typeof insertSignedInUser>>;
@@ -39,7 +40,7 @@ describe('POST /api/orders', () => {
     });
     expect(response.statusCode).toBe(201);
     const { insertedId } = response.json();
-    const row = await t.database.db.selectFrom('orders').selectAll().where('id', '=', insertedId).executeTakeFirstOrThrow();
+    const row = await selectOrders(t.database.db).where('orders.id', '=', insertedId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       tool_name: 'Chain Kit',
       unit_price_cents: 8950,

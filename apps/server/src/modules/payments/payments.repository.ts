@@ -3,23 +3,23 @@ import type { Database, PaymentTable } from '../../db/schema.js';
 
 export type PaymentRow = Selectable<PaymentTable>;
 
-/** Database access of the payments: each order's one intent, and the provider events already seen. */
+/** Database access of the payments: each purchase's one intent, and the provider events already seen. */
 export function createPaymentsRepository(db: Kysely<Database>) {
   return {
-    paymentOf(orderId: string): Promise<PaymentRow | undefined> {
-      return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    paymentOf(purchaseId: string): Promise<PaymentRow | undefined> {
+      return db.selectFrom('payments').selectAll().where('purchase_id', '=', purchaseId).executeTakeFirst();
     },
 
     paymentByIntent(intentId: string): Promise<PaymentRow | undefined> {
       return db.selectFrom('payments').selectAll().where('intent_id', '=', intentId).executeTakeFirst();
     },
 
-    /** Keeps the first intent recorded for an order; a second one, made at the same moment, is dropped. */
+    /** Keeps the first intent recorded for a purchase; a second one, made at the same moment, is dropped. */
     async recordFirst(payment: PaymentRow): Promise<void> {
       await db
         .insertInto('payments')
         .values(payment)
-        .onConflict((oc) => oc.column('order_id').doNothing())
+        .onConflict((oc) => oc.column('purchase_id').doNothing())
         .execute();
     },
 

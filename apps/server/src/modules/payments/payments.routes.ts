@@ -47,7 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderId, checkoutId, price } = request.body;
       const purchase = checkoutId ? await orders.findOwnedCheckout(request.user, checkoutId) : await orders.purchaseOf(await orders.findOwned(request.user, orderId!));
       if (price !== undefined && Math.round(price * 100) !== purchase.totalCents) {
-        request.log.warn({ paysFor: purchase.ref, clientPrice: price }, 'client price ignored: the total is charged');
+        request.log.warn({ purchaseId: purchase.id, clientPrice: price }, 'client price ignored: the total is charged');
       }
       return { clientSecret: await payments.clientSecretFor(purchase) };
     },

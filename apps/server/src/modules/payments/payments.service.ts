@@ -9,7 +9,7 @@ import type { TestModeProvider } from './providers/test-provider.js';
 const paymentRefused = (message: string) => new AppError(409, 'PAYMENT_NOT_VERIFIED', message);
 
 /** What the customer calls the purchase in a message: an order, or a checkout of several. */
-const named = (purchase: Purchase) => (purchase.ref.kind === 'checkout' ? 'checkout' : 'order');
+const named = (purchase: Purchase) => (purchase.checkout ? 'checkout' : 'order');
 
 /**
  * Money rules: the amount is always the purchase's own total (one order's, or every order of a
@@ -37,18 +37,17 @@ export function createPaymentsService({
 
     /** One intent per purchase, created once (with an idempotency key) and reused on every retry. */
     async clientSecretFor(purchase: Purchase): Promise<string> {
-      const { ref } = purchase;
       if (purchase.status !== 'waiting') throw conflict(purchase.status === 'cancelled' ? `This ${named(purchase)} was cancelled` : `This ${named(purchase)} is already paid`);
-      const existing = await repository.paymentOf(ref.id);
+      const existing = await repository.paymentOf(purchase.id);
       if (existing) return existing.client_secret;
       const intent = await provider.createIntent({
-        paysFor: ref,
+        paysFor: { id: purchase.id, checkout: purchase.checkout },
         amountCents: purchase.totalCents,
         currency: PAYMENT_CURRENCY,
-        idempotencyKey: `${ref.kind}-${ref.id}`,
+        idempotencyKey: `${named(purchase)}-${purchase.id}`,
       });
       await repository.recordFirst({
-        order_id: ref.id,
+        purchase_id: purchase.id,
         provider: provider.mode,
         intent_id: intent.id,
         client_secret: intent.clientSecret,
@@ -56,10 +55,10 @@ export function createPaymentsService({
         currency: intent.currency,
         created_at: new Date().toISOString(),
       });
-      const payment = (await repository.paymentOf(ref.id))!;
+      const payment = (await repository.paymentOf(purchase.id))!;
       // A cancel may have run while the intent was being made: whichever side writes second
       // sees the other's write, so an intent for a cancelled purchase is always cancelled too.
-      const current = await orders.findPurchase(ref.id);
+      const current = await orders.findPurchase(purchase.id);
       if (current?.status !== 'waiting') {
         await provider.cancelIntent(payment.intent_id);
         throw conflict(`This ${named(purchase)} was cancelled`);
@@ -69,21 +68,20 @@ export function createPaymentsService({
 
     /** Asks the provider, checks every fact, then has every order of the purchase marked paid (a repeat is a no-op). */
     async confirm(purchase: Purchase, intentId: string): Promise<OrderRow[]> {
-      const { ref } = purchase;
       if (purchase.status === 'paid' && purchase.transactionId === intentId) return purchase.orders;
       const notOurs = () => paymentRefused(`This payment does not belong to this ${named(purchase)}`);
-      const payment = await repository.paymentOf(ref.id);
+      const payment = await repository.paymentOf(purchase.id);
       if (!payment || payment.intent_id !== intentId) throw notOurs();
       const intent = await provider.retrieveIntent(intentId);
       if (!intent) throw paymentRefused('The payment provider does not know this payment');
-      if (intent.paysFor !== ref.id) throw notOurs();
+      if (intent.paysFor !== purchase.id) throw notOurs();
       if (intent.status !== 'succeeded') throw paymentRefused('The payment has not been completed');
       if (intent.amountCents !== purchase.totalCents || intent.currency !== PAYMENT_CURRENCY) {
-        log.error({ paysFor: ref, intentId, amount: intent.amountCents, currency: intent.currency }, 'payment amount differs from the total');
+        log.error({ purchaseId: purchase.id, intentId, amount: intent.amountCents, currency: intent.currency }, 'payment amount differs from the total');
         throw paymentRefused(`The amount paid does not match the ${named(purchase)} total`);
       }
-      const { orders: paid, changed } = await orders.markPaid(ref, intentId);
-      if (changed) log.info({ paysFor: ref, orders: paid.length, intentId }, 'paid');
+      const { orders: paid, changed } = await orders.markPaid(purchase.id, intentId);
+      if (changed) log.info({ purchaseId: purchase.id, orders: paid.length, intentId }, 'paid');
       return paid;
     },
 
@@ -99,7 +97,7 @@ export function createPaymentsService({
       let refund: ProviderRefund;
       try {
         const payment = order.transaction_id ? await repository.paymentByIntent(order.transaction_id) : undefined;
-        if (!payment || payment.order_id !== (order.checkout_id ?? order.id)) throw conflict('This order has no card payment to refund');
+        if (!payment || payment.purchase_id !== order.purchase_id) throw conflict('This order has no card payment to refund');
         // After a refund the bank sent back, the next one is a new refund at the provider.
         const idempotencyKey = order.refund_failure && order.refund_id ? `refund-order-${order.id}-after-${order.refund_id}` : `refund-order-${order.id}`;
         refund = await provider.refund({ intentId: payment.intent_id, amountCents: order.total_cents, idempotencyKey, orderId: order.id });
@@ -122,7 +120,7 @@ export function createPaymentsService({
     /** Refunds every paid, unshipped line of a checkout, line by line; a line refused stops the rest, and says why. */
     async refundCheckout(checkoutId: string, by: string | undefined): Promise<OrderRow[]> {
       const purchase = await orders.findPurchase(checkoutId);
-      if (!purchase || purchase.ref.kind !== 'checkout') throw notFound('Checkout');
+      if (!purchase?.checkout) throw notFound('Checkout');
       const refundable = purchase.orders.filter((line) => line.status === 'paid');
       if (refundable.length === 0) throw conflict('No line of this checkout can be refunded: only paid lines not yet shipped can');
       const refunded: OrderRow[] = [];
@@ -146,9 +144,9 @@ export function createPaymentsService({
         }
       } else if (event.type === 'payment_intent.succeeded' && event.intent) {
         const payment = await repository.paymentByIntent(event.intent.id);
-        const purchase = payment ? await orders.findPurchase(payment.order_id) : undefined;
+        const purchase = payment ? await orders.findPurchase(payment.purchase_id) : undefined;
         if (purchase?.status === 'cancelled') {
-          log.error({ eventId: event.id, paysFor: purchase.ref, intentId: event.intent.id }, 'payment succeeded for a cancelled purchase: refund it');
+          log.error({ eventId: event.id, purchaseId: purchase.id, intentId: event.intent.id }, 'payment succeeded for a cancelled purchase: refund it');
         } else if (purchase) {
           await service.confirm(purchase, event.intent.id);
           outcome = 'processed';
@@ -167,7 +165,7 @@ export function createPaymentsService({
      */
     async recordRefunds(refunds: NonNullable<WebhookEvent['refunds']>): Promise<number> {
       const payment = await repository.paymentByIntent(refunds.intentId);
-      const purchase = payment ? await orders.findPurchase(payment.order_id) : undefined;
+      const purchase = payment ? await orders.findPurchase(payment.purchase_id) : undefined;
       if (!purchase) {
         log.warn({ intentId: refunds.intentId }, 'refund event for no known payment');
         return 0;
@@ -189,7 +187,7 @@ export function createPaymentsService({
      */
     paymentGate: {
       async releaseBeforeCancel(purchase) {
-        const payment = await repository.paymentOf(purchase.ref.id);
+        const payment = await repository.paymentOf(purchase.id);
         if (payment) {
           const status = await provider.cancelIntent(payment.intent_id);
           if (status === 'succeeded') {
@@ -202,10 +200,10 @@ export function createPaymentsService({
           outcome: 'released',
           // An intent made while the purchase was being cancelled is cancelled too.
           async afterCancel() {
-            const late = await repository.paymentOf(purchase.ref.id);
+            const late = await repository.paymentOf(purchase.id);
             if (late && late.intent_id !== payment?.intent_id) {
               const status = await provider.cancelIntent(late.intent_id);
-              if (status === 'succeeded') log.error({ paysFor: purchase.ref, intentId: late.intent_id }, 'payment succeeded for a cancelled purchase: refund it');
+              if (status === 'succeeded') log.error({ purchaseId: purchase.id, intentId: late.intent_id }, 'payment succeeded for a cancelled purchase: refund it');
             }
           },
         };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { selectOrders } from '../../test/purchases.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
 import { readOutbox } from '../../test/outbox.js';
 
@@ -36,7 +37,7 @@ const confirmCard = (customer: Customer, clientSecret: string, card = VISA) =>
   t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: customer.headers, payload: { clientSecret, card } });
 const markPaid = (customer: Customer, orderId: string, transactionID: string) =>
   t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: customer.headers, payload: { order: {}, transactionID } });
-const orderRow = (id: string) => t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const orderRow = (id: string) => selectOrders(t.database.db).where('orders.id', '=', id).executeTakeFirstOrThrow();
 const intentRow = (id: string) => t.database.db.selectFrom('test_payment_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const waitFor = async (check: () => Promise<boolean>) => {
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -304,7 +305,8 @@ describe('order life cycle', () => {
     await confirmCard(bob, clientSecret);
     // The payment's event may not have arrived yet: the sweeper must ask the provider.
     const old = new Date(Date.now() - 49 * 3600_000).toISOString();
-    await t.database.db.updateTable('orders').set({ created_at: old, status: 'waiting', transaction_id: null }).where('id', 'in', [stale.orderId, paidStale.orderId]).execute();
+    await t.database.db.updateTable('orders').set({ created_at: old, status: 'waiting' }).where('id', 'in', [stale.orderId, paidStale.orderId]).execute();
+    await t.database.db.updateTable('purchases').set({ created_at: old, status: 'waiting', transaction_id: null }).where('id', 'in', [stale.orderId, paidStale.orderId]).execute();
     await t.app.orders.sweepUnpaid(48 * 3600_000);
     expect((await orderRow(stale.orderId)).status).toBe('cancelled');
     expect((await orderRow(paidStale.orderId)).status).toBe('paid');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
 import { mailsTo as outboxMailsTo, waitFor } from '../../test/outbox.js';
-import { DELIVERY, payWithTestCard, VISA } from '../../test/purchases.js';
+import { DELIVERY, payWithTestCard, selectOrders, VISA } from '../../test/purchases.js';
 
 let t: TestApp;
 type Caller = Awaited<ReturnType<typeof insertSignedInUser>>;
@@ -20,7 +20,7 @@ afterAll(async () => t.close());
 const CLOSED_SINCE = { number: '4000 0000 0000 5126', expiry: '12/34', cvc: '123' };
 
 const stockOf = async (part: Part) => (await t.database.db.selectFrom('products').select('quantity').where('id', '=', part.id).executeTakeFirstOrThrow()).quantity;
-const orderRow = (id: string) => t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const orderRow = (id: string) => selectOrders(t.database.db).where('orders.id', '=', id).executeTakeFirstOrThrow();
 const refundsOf = (intentId: string) => t.database.db.selectFrom('test_refunds').select(['amount_cents', 'status']).where('intent_id', '=', intentId).execute();
 const refund = (id: string, caller: Caller = admin) => t.app.inject({ method: 'POST', url: `/api/orders/${id}/refund`, headers: caller.headers });
 const ship = (id: string, payload?: object) => t.app.inject({ method: 'PATCH', url: `/api/shiftorders/${id}`, headers: admin.headers, ...(payload ? { payload } : {}) });

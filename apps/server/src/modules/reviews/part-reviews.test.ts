@@ -29,7 +29,7 @@ const order = async (customer: Customer, productId: string, { pay }: { pay: bool
   });
   expect(placed.statusCode).toBe(201);
   const id = placed.json().insertedId as string;
-  if (pay) await t.app.orders.markPaid({ kind: 'order', id }, `pi_${id}`);
+  if (pay) await t.app.orders.markPaid(id, `pi_${id}`);
   return id;
 };
 const reviewsOf = async (productId: string, query = '') => t.app.inject({ url: `/api/products/${productId}/reviews${query}` });

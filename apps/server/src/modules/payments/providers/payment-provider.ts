@@ -1,5 +1,3 @@
-import type { PaysFor } from '../../../db/schema.js';
-
 export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
 
 export interface ProviderIntent {
@@ -8,7 +6,7 @@ export interface ProviderIntent {
   status: IntentStatus;
   amountCents: number;
   currency: string;
-  /** The id of the order or checkout the intent was created for (its metadata). */
+  /** The id of the purchase the intent was created for (its metadata): a one-part order's, or a checkout's. */
   paysFor: string | null;
 }
 
@@ -44,7 +42,7 @@ export interface PaymentProvider {
   readonly mode: 'test' | 'stripe';
   readonly publishableKey: string | null;
   /** An intent for what it pays, named in its metadata as `orderId` or `checkoutId`. */
-  createIntent(input: { paysFor: { kind: PaysFor; id: string }; amountCents: number; currency: string; idempotencyKey: string }): Promise<ProviderIntent>;
+  createIntent(input: { paysFor: PaidPurchase; amountCents: number; currency: string; idempotencyKey: string }): Promise<ProviderIntent>;
   /** The provider's own view of an intent; null when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /** Cancels an unpaid intent; answers the status it ends in (succeeded when it was paid first). */
@@ -64,8 +62,14 @@ export class WebhookSignatureError extends Error {
 
 export const PAYMENT_CURRENCY = 'usd';
 
+/** What an intent pays: a purchase, by its id, and whether it is a checkout (named so in the metadata) or a one-part order. */
+export interface PaidPurchase {
+  id: string;
+  checkout: boolean;
+}
+
 /** The metadata naming what an intent pays, as the shop owner reads it in the provider's dashboard. */
-export const paysForMetadata = ({ kind, id }: { kind: PaysFor; id: string }): Record<string, string> => (kind === 'checkout' ? { checkoutId: id } : { orderId: id });
+export const paysForMetadata = ({ id, checkout }: PaidPurchase): Record<string, string> => (checkout ? { checkoutId: id } : { orderId: id });
 
 /** The id an intent's metadata names. */
 export const paysForOf = (metadata: Record<string, string> | null | undefined): string | null => metadata?.orderId ?? metadata?.checkoutId ?? null;

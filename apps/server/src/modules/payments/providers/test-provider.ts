@@ -53,7 +53,7 @@ const toIntent = (row: TestPaymentIntentTable): ProviderIntent => ({
   status: row.status,
   amountCents: row.amount_cents,
   currency: row.currency,
-  paysFor: row.order_id,
+  paysFor: row.purchase_id,
 });
 
 export interface TestModeProvider extends PaymentProvider {
@@ -101,8 +101,7 @@ export function createTestModeProvider({
         idempotency_key: idempotencyKey,
         amount_cents: amountCents,
         currency,
-        order_id: paysFor.id,
-        pays_for: paysFor.kind,
+        purchase_id: paysFor.id,
         status: 'requires_payment_method',
         last_error: null,
         card_last4: null,
@@ -155,6 +154,8 @@ export function createTestModeProvider({
       const final = updated ?? (await findById(row.id))!;
       if (final.status === 'canceled') throw new AppError(409, 'CONFLICT', 'This payment was cancelled with its order.');
       if (updated) {
+        // A one-part purchase shares its order's id; any other is a checkout.
+        const order = await db.selectFrom('orders').select('id').where('id', '=', final.purchase_id).executeTakeFirst();
         const payload = JSON.stringify({
           id: `evt_test_${newId()}`,
           object: 'event',
@@ -167,7 +168,7 @@ export function createTestModeProvider({
               amount: final.amount_cents,
               currency: final.currency,
               status: final.status,
-              metadata: paysForMetadata({ kind: final.pays_for, id: final.order_id }),
+              metadata: paysForMetadata({ id: final.purchase_id, checkout: order === undefined }),
             },
           },
         });
