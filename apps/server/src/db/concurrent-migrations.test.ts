@@ -13,7 +13,7 @@ let testDatabase: TestDatabase;
 let databases: ShopDatabase[];
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createTestDatabase({ empty: true });
   databases = [0, 1, 2, 3].map(() => createDatabase(testDatabase.config));
 });
 afterAll(async () => {

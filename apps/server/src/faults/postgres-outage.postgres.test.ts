@@ -50,9 +50,11 @@ describe('PostgreSQL stopped in the middle of traffic', () => {
     expect(during.status).toBe(503);
     expect(during.retryAfter).toBe('5');
     expect(during.ms).toBeLessThan(5000);
+    expect(JSON.parse(during.body).error.code).toBe('SERVICE_UNAVAILABLE');
     expect(during.body).not.toMatch(/ECONNREFUSED|postgres|at \S+:\d+/);
     const ready = await get(`${server.url}/api/ready`);
     expect(ready.status).toBe(503);
+    expect(ready.retryAfter).toBe('5');
     expect(ready.ms).toBeLessThan(5000);
     expect((await get(`${server.url}/api/health`)).status).toBe(200);
     // The traffic, too, meets the outage before the database comes back.
@@ -67,7 +69,9 @@ describe('PostgreSQL stopped in the middle of traffic', () => {
       if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(recovered).toBe(true);
-    expect((await get(`${server.url}/api/getreviews`)).status).toBe(200);
+    const after = await get(`${server.url}/api/getreviews`);
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body)).toEqual([]);
     stop = true;
     await traffic;
     expect(seen.filter((answer) => ![200, 503].includes(answer.status))).toEqual([]);

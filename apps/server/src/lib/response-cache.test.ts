@@ -80,10 +80,11 @@ describe('response cache', () => {
   });
 
   it('does not keep an answer that was being produced when the cache was cleared', async () => {
-    const h = harness({ delayMs: 50 });
+    // Cleared once the request reached the app, long before the app answers it.
+    const h = harness({ delayMs: 300 });
     const origin = await started(h);
     const first = get(origin, '/b');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!h.made.includes('GET /b')) await new Promise((resolve) => setTimeout(resolve, 5));
     h.cache.clear();
     h.bump();
     await first;
@@ -131,12 +132,13 @@ describe('response cache', () => {
   });
 
   it('lets the next request produce the answer when the client of the first one went away', async () => {
-    const h = harness({ delayMs: 60 });
+    // The client leaves once its request reached the app, long before the app answers it.
+    const h = harness({ delayMs: 300 });
     const origin = await started(h);
     const abandoned = httpRequest(new URL('/g', origin), { agent: false });
     abandoned.on('error', () => {});
     abandoned.end();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!h.made.includes('GET /g')) await new Promise((resolve) => setTimeout(resolve, 5));
     abandoned.destroy();
     await new Promise((resolve) => setTimeout(resolve, 20));
     await get(origin, '/g');

@@ -11,7 +11,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on its own fresh, migrated database (SQLite or PostgreSQL), with no demo seed. */
+/**
+ * The real app on its own fresh, migrated database (SQLite or PostgreSQL), with no demo seed. The
+ * database comes migrated from the run's template; `migrate()` still runs, as it does at start.
+ */
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: { logger?: BuildAppOptions['logger']; beforeReady?: (app: FastifyInstance) => void } = {},

@@ -60,11 +60,12 @@ export async function startServerProcess(env: Record<string, string>, { port: ch
 
 /**
  * Waits until `url` answers 2xx while the process that should answer it runs; throws with that
- * process's output when it exits first or `timeoutMs` passes.
+ * process's output when it exits first or `timeoutMs` passes. A cold start compiles the whole
+ * server (tsx), which takes far longer on a busy machine than on an idle one.
  */
 export async function waitUntilAnswering(
   url: string,
-  { what, isRunning, output, timeoutMs = 30_000 }: { what: string; isRunning: () => boolean; output: () => string; timeoutMs?: number },
+  { what, isRunning, output, timeoutMs = 60_000 }: { what: string; isRunning: () => boolean; output: () => string; timeoutMs?: number },
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

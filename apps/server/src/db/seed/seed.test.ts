@@ -134,7 +134,8 @@ describe('seedDemo', () => {
 });
 
 describe('seedDemo started twice at once', () => {
-  it('seeds exactly once', async () => {
+  // Both seeds draw every demo image before one of them wins: tens of seconds on a busy 2-core runner.
+  it('seeds exactly once', { timeout: 60_000 }, async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'seed-race-'));
     const testDatabase = process.env.TEST_DIALECT === 'postgres' ? await createTestDatabase() : undefined;
     const first = createDatabase(testDatabase?.config ?? { dialect: 'sqlite', file: path.join(directory, 'shop.db') });

@@ -1,8 +1,8 @@
 import type { Product } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type ShopDatabase } from './db/database.js';
-import { insertSignedInUser } from './test/factories.js';
-import { startScaleOutStack, type ScaleOutStack } from './test/scale-out-stack.js';
+import { createDatabase, type ShopDatabase } from '../db/database.js';
+import { insertSignedInUser } from '../test/factories.js';
+import { startScaleOutStack, type ScaleOutStack } from '../test/scale-out-stack.js';
 
 /**
  * Two instances of the real server (their own processes) on one PostgreSQL database and one S3

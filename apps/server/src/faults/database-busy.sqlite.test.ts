@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.js';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
