@@ -18,7 +18,12 @@ const WEB = 'apps/web/src';
 const SERVER = 'apps/server/src';
 const features = foldersIn(`${WEB}/features`);
 const modules = foldersIn(`${SERVER}/modules`);
-/** Web code every feature may use: everything beside features/ and app/ (test/ holds the unit tests' helpers). */
+/**
+ * Web code every feature may use: everything beside features/ and app/ (test/ holds the unit
+ * tests' helpers). lib/ is what the app wires (API client, query client and keys, session, auth
+ * guards, toasts), stores/ what this browser keeps (cart, garage), hooks/ the shared hooks, utils/
+ * plain helpers.
+ */
 const webShared = foldersIn(WEB)
   .filter((name) => !['features', 'app', 'test'].includes(name))
   .map((name) => `${WEB}/${name}`);
@@ -47,7 +52,7 @@ const boundaries = [
   ...features.map((feature) => ({
     target: `${WEB}/features/${feature}`,
     from: features.filter((other) => other !== feature).map((other) => `${WEB}/features/${other}`),
-    message: 'A feature never imports another feature: move what both need to lib/, components/ or api/, or compose them in app/.',
+    message: 'A feature never imports another feature: move what both need to lib/, stores/, hooks/, utils/, components/ or api/, or compose them in app/.',
   })),
   {
     target: `${WEB}/features`,
@@ -59,12 +64,31 @@ const boundaries = [
     from: [`${WEB}/features`, `${WEB}/app`],
     message: 'Code flows shared -> features -> app: shared web code never imports a feature or the app.',
   },
+  {
+    target: `${WEB}/utils`,
+    from: foldersIn(WEB)
+      .filter((name) => name !== 'utils')
+      .map((name) => `${WEB}/${name}`),
+    message: "utils/ holds plain helpers: they import none of the app's code (its API client, stores, hooks, components); code that needs those belongs in lib/, hooks/ or stores/.",
+  },
   ...modules.map((module) => ({
     target: `${SERVER}/modules/${module}`,
     from: modules.filter((other) => other !== module).map((other) => `${root}/${SERVER}/modules/${other}/**`),
     except: ['**/modules/*/*.plugin.ts'],
     message: "A module reaches another only through its service on the app: import that module's *.plugin.ts (for the service's type), nothing else of it.",
   })),
+  {
+    // The auth plugin is handed the identity service and names its type, as a module names another's.
+    target: `${SERVER}/plugins`,
+    from: `${root}/${SERVER}/modules/**`,
+    except: ['**/modules/*/*.plugin.ts'],
+    message: "plugins/ are the app's plumbing beneath every module: they never import a module (a service they are handed is typed by its module's *.plugin.ts); move what both need to lib/.",
+  },
+  {
+    target: `${SERVER}/lib`,
+    from: `${SERVER}/modules`,
+    message: 'lib/ holds helpers every module may use: it never imports a module; move what both need here, or keep it in the module.',
+  },
   {
     target: `${SERVER}/db`,
     from: `${SERVER}/modules`,

@@ -25,7 +25,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       'packages/shared',
-      'apps/web',
+      'apps/web/vitest{,.node}.config.ts',
       serverProject('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, api, confirmEmailAddress, createAccount, expect, linkInEmailTo, newAccount, pngFile, SCALE_OUT, seriousAxeViolations, signIn, test, uniqueEmail } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, linkInEmailTo, newAccount, pngFile, SCALE_OUT, signIn, test } from './fixtures';
 
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -19,23 +19,6 @@ async function expectSignedOut(page: Page) {
 const resetLinkFor = (email: string) => linkInEmailTo(email, /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/);
 
 test.describe('sign-up', () => {
-  test('says what is wrong under each field', async ({ page }) => {
-    await page.goto('/signup');
-    const form = page.locator('form');
-    await form.getByRole('button', { name: 'SignUp' }).click();
-    await expect(form.getByText('Name is Required')).toBeVisible();
-    await expect(form.getByText('Email is Required')).toBeVisible();
-    await expect(form.getByText('Password is Required')).toBeVisible();
-
-    await form.getByLabel('Name').fill('Ayesha');
-    await form.getByLabel('Email').fill('ayesha@example');
-    await form.getByLabel('Password', { exact: true }).fill('12345');
-    await form.getByRole('button', { name: 'SignUp' }).click();
-    await expect(form.getByText('Please provide a valid email')).toBeVisible();
-    await expect(form.getByText('Must be 6 charecters or longer')).toBeVisible();
-    await expect(page).toHaveURL(/\/signup$/);
-  });
-
   test('creates the account, signs in and lands on the home page', SCALE_OUT, async ({ page }) => {
     const account = newAccount('signup');
     await page.goto('/signup');
@@ -147,14 +130,6 @@ test.describe('sign-in', () => {
     await expectSignedIn(page);
   });
 
-  test('an invalid or used reset link says so and offers a new one', async ({ page }) => {
-    await page.goto('/reset-password?error=INVALID_TOKEN');
-    await expect(page.getByText('This password reset link is invalid or has expired.')).toBeVisible();
-    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
-    await page.getByRole('button', { name: 'Send New Link' }).click();
-    await expect(page.getByText('Email Sent', { exact: true })).toBeVisible();
-  });
-
   test('continue with Google through the identity provider', async ({ page }) => {
     const login = `google-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await page.goto('/singin');
@@ -208,10 +183,6 @@ test.describe('dashboard', () => {
     await expect(menu.getByRole('link')).toHaveText(['My profile', 'My Orders', 'Add Review']);
 
     const form = page.getByRole('form', { name: 'Update Your Profile' });
-    await form.getByRole('button', { name: 'Update' }).click();
-    await expect(form.getByText('Phone is Required')).toBeVisible();
-    await expect(form.getByText('Image is Required')).toBeVisible();
-
     // A file that only claims to be a picture: the shop's reason is shown, nothing is saved.
     await form.getByLabel('Phone').fill('+1 555 0100');
     await form.getByLabel(/^Image/).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
@@ -315,22 +286,5 @@ test.describe('small screens', () => {
     await menu.getByRole('link', { name: 'All Users' }).click();
     await expect(page).toHaveURL(/\/dashbord\/makeAdmin$/);
     await expect(menu).toBeHidden();
-  });
-});
-
-test.describe('accessibility', () => {
-  for (const path of ['/signup', '/singin']) {
-    test(`no serious or critical axe violations on ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    });
-  }
-
-  test('no serious or critical axe violations on /dashbord', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/dashbord');
-    await expect(page.getByRole('form', { name: 'Update Your Profile' })).toBeVisible();
-    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Order, Product } from '@shop/shared';
 import type { Page } from '@playwright/test';
-import { ADMIN, api, confirmEmailAddress, createAccount, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, seriousAxeViolations, signIn, signInNewCustomer, stockOf, test } from './fixtures';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /**
  * The cart (SPEC-2 section 5). Journeys run in parallel on one database, and a checkout takes
@@ -200,10 +200,9 @@ test.describe('cart', () => {
     expect([await stockOf(page, thermostat._id), await stockOf(page, hoses._id)]).toEqual(before);
   });
 
-  test('an empty cart says so; a part gone since it was added is named, and the cart and checkout fit a phone without serious axe violations', async ({ page, allowedConsoleErrors }) => {
+  test('an empty cart says so; a part gone since it was added is named, and the cart cannot be checked out until it is removed', async ({ page, allowedConsoleErrors }) => {
     // The shop answers 404 for the part that is gone.
     allowedConsoleErrors.push(/status of 404/);
-    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/cart');
     await expect(page.getByText('Your cart is empty')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Browse parts' })).toHaveAttribute('href', '/allproducts');
@@ -226,16 +225,7 @@ test.describe('cart', () => {
     await expect(gone.getByText('This part is no longer sold. Please remove it.')).toBeVisible();
     if (plug.minimum > 1) await expect(page.getByText(`Please Order More Then ${plug.minimum} Peace`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(await seriousAxeViolations(page)).toEqual([]);
     await gone.getByRole('button', { name: /^Remove/ }).click();
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
-
-    const customer = await signInNewCustomer(page, 'cart-phone');
-    await fillCart(page, customer.token, [[plug, plug.minimum]]);
-    await page.goto('/checkout');
-    await expect(page.getByTestId('checkout-line')).toHaveCount(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

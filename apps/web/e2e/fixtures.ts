@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@shop/shared';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page) {
@@ -11,6 +11,13 @@ export async function seriousAxeViolations(page: Page) {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** The message FormField shows under a field: the error its aria-describedby points at. */
+export async function messageFor(field: Locator): Promise<string | null> {
+  const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+  const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+  return errorId ? field.page().locator(`[id="${errorId}"]`).textContent() : null;
 }
 
 /**

@@ -2,8 +2,8 @@ import { useEffect, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { IMAGE_TYPES } from '@shop/shared';
 import type { SubmitOutcome } from '@/lib/field-errors';
-import { isAcceptedImage } from '@/lib/image-file-schema';
-import type { ImageUpload } from '@/lib/use-image-upload';
+import { isAcceptedImage } from '@/utils/image-file-schema';
+import type { ImageUpload } from '@/hooks/use-image-upload';
 import { FieldMessage, FormField } from './ui/form-field';
 
 /** The formats the shop's image upload accepts. */

@@ -1,5 +1,5 @@
 import type { Order } from '@shop/shared';
-import { formatDay, formatPrice } from '@/lib/format';
+import { formatDay, formatPrice } from '@/utils/format';
 import { OrderState, type OrderStateLabels } from './order-state';
 import type { DataTableColumn } from './ui/data-table';
 

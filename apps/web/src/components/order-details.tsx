@@ -1,6 +1,6 @@
 import { formatOrderNumber, type Order } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
-import { formatDayAndTime, formatPrice } from '@/lib/format';
+import { formatDayAndTime, formatPrice } from '@/utils/format';
 import { OrderState, type OrderStateLabels } from './order-state';
 import { Modal } from './ui/modal';
 

@@ -44,26 +44,31 @@ export const buildSession = (user: Partial<SessionUser> = {}): Session => ({
 });
 
 let orderNumber = 10000;
-export const buildOrder = (overrides: Partial<Order> = {}): Order => ({
-  _id: nextId(),
-  number: ++orderNumber,
-  productId: nextId(),
-  name: 'Sam Rider',
-  email: 'sam@example.com',
-  toolName: 'Brake Pad Set',
-  toolPrice: 12.99,
-  quantity: 4,
-  total: 51.96,
-  location: '12 Harbour Road, Chattogram',
-  phone: '+880 1700 000000',
-  paid: false,
-  shift: false,
-  status: 'waiting',
-  transactionId: null,
-  checkoutId: null,
-  carrier: null,
-  trackingNumber: null,
-  refundFailure: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+export const buildOrder = (overrides: Partial<Order> = {}): Order => {
+  const _id = overrides._id ?? nextId();
+  return {
+    _id,
+    number: ++orderNumber,
+    productId: nextId(),
+    name: 'Sam Rider',
+    email: 'sam@example.com',
+    toolName: 'Brake Pad Set',
+    toolPrice: 12.99,
+    quantity: 4,
+    total: 51.96,
+    location: '12 Harbour Road, Chattogram',
+    phone: '+880 1700 000000',
+    paid: false,
+    shift: false,
+    status: 'waiting',
+    transactionId: null,
+    checkoutId: null,
+    // A one-part purchase is its order's own; a checkout's lines share the checkout's.
+    purchaseId: overrides.checkoutId ?? _id,
+    carrier: null,
+    trackingNumber: null,
+    refundFailure: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+};

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor wait up to 3 s (1 s by default): on a busy 2-core runner a render can take longer.
+configure({ asyncUtilTimeout: 3_000 });
 
 // jsdom has <dialog> without its modal methods; enough of them for the app's confirmations.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
@@ -24,8 +27,11 @@ if (typeof Element !== 'undefined') {
   };
 }
 
+// Files share one jsdom (vitest.config.ts): each test leaves it as it found it.
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

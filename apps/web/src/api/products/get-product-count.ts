@@ -1,7 +1,7 @@
 import type { ProductCount } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { bikeSearchParams } from '@/lib/garage';
+import { bikeSearchParams } from '@/stores/garage';
 import { type BikeQuery, queryKeys } from '@/lib/query-keys';
 
 /** GET /productCount[?vehicle&year]: how many products the catalogue has (or fit the bike), for the pagers. */

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { bikeSearchParams } from '@/lib/garage';
+import { bikeSearchParams } from '@/stores/garage';
 import { type BikeQuery, queryKeys } from '@/lib/query-keys';
 
 export interface ProductPage {

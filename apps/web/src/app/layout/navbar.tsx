@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { bikeName } from '@shop/shared';
 import { clearAccessToken, getAccessToken, useAccessToken } from '@/lib/access-token';
-import { useCartCount } from '@/lib/cart';
-import { useGarage } from '@/lib/garage';
+import { useCartCount } from '@/stores/cart';
+import { useGarage } from '@/stores/garage';
 import { SearchBox } from '@/features/search/components/search-box';
 import { layoutCopy } from './copy';
 
@@ -136,7 +136,8 @@ export function Navbar() {
         </div>
         {/* Its own row on phones and tablets, beside the links on wider screens. */}
         <SearchBox className="order-last w-full lg:order-none lg:mx-auto lg:w-auto lg:max-w-xs lg:flex-1" />
-        <div className="navbar-end ml-auto w-auto flex-none gap-2">
+        {/* On the narrowest phones the bike, the cart with its count and SignOut take two rows rather than widening the page. */}
+        <div className="navbar-end ml-auto w-auto max-w-full flex-none flex-wrap justify-end gap-2">
           <ActiveBike />
           <CartLink />
           {/* Both lead to the sign-in page, as SPEC says; SignOut ends the session on the way. */}

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { CartKeeper } from '@/lib/cart';
-import { GarageKeeper } from '@/lib/garage';
+import { CartKeeper } from '@/stores/cart';
+import { GarageKeeper } from '@/stores/garage';
 import { layoutCopy } from './copy';
 import { Footer } from './footer';
 import { Navbar } from './navbar';

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { ShopByBike } from '@/features/garage/components/shop-by-bike';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
 import { productsCopy } from '@/features/products/copy';
-import { pageSearchParams, parsePageParam } from '@/lib/page-param';
+import { pageSearchParams, parsePageParam } from '@/utils/page-param';
 
 export function AllProductsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -9,7 +9,7 @@ import { homeCopy } from '@/features/home/copy';
 import { HOME_HERO_SLIDES } from '@/features/home/hero-slides';
 import { HOME_SECTION_IDS } from '@/features/home/section-ids';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
-import { pageSearchParams, parsePageParam } from '@/lib/page-param';
+import { pageSearchParams, parsePageParam } from '@/utils/page-param';
 
 export function HomeRoute() {
   // The page of products is in the address, so a reload, a shared link and Back keep it; the

@@ -1,10 +1,14 @@
+import { readQuantity } from '@shop/shared';
 import { useParams, useSearchParams } from 'react-router';
 import { PurchasePage } from '@/features/purchase/components/purchase-page';
 import { ProtectedRoute } from '@/lib/auth';
 import { useAuth } from '@/lib/session';
 
-/** `?quantity=` from the part's page: a whole number, or nothing. */
-const quantityParam = (value: string | null) => (value && /^[1-9]\d{0,6}$/.test(value) ? Number(value) : undefined);
+/** `?quantity=` from the part's page: a quantity the shop takes, or nothing. */
+const quantityParam = (value: string | null) => {
+  const read = readQuantity(value ?? '');
+  return 'quantity' in read ? read.quantity : undefined;
+};
 
 function PurchaseForSignedIn({ productId }: { productId: string }) {
   const { user } = useAuth();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type CartPart, useCart } from '@/lib/cart';
+import { type CartPart, useCart } from '@/stores/cart';
 
 export const addToCartCopy = {
   add: 'Add to Cart',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import type { ServerForm } from '@/lib/use-server-form';
+import type { ServerForm } from '@/hooks/use-server-form';
 import { FieldMessage } from './form-field';
 import { SubmitButton } from './submit-button';
 

@@ -1,6 +1,6 @@
 import { createProductSchema, productMessages, updateProductSchema } from '@shop/shared';
 import type { z } from 'zod';
-import { optionalImageFile, requiredImageFile } from '@/lib/image-file-schema';
+import { optionalImageFile, requiredImageFile } from '@/utils/image-file-schema';
 
 /**
  * The shared rules and SPEC's messages for every field; the photo is a chosen file here and

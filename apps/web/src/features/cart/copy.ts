@@ -1,4 +1,4 @@
-import { formatPrice } from '@/lib/format';
+import { formatPrice } from '@/utils/format';
 
 /** Every text of the cart and checkout pages. SPEC-2 strings are verbatim. */
 export const cartCopy = {

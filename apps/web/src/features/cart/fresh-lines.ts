@@ -1,9 +1,7 @@
-import type { CartLine, Product } from '@shop/shared';
+import { type CartLine, lineProblem, lineTotal, type Product } from '@shop/shared';
 import { useQueries } from '@tanstack/react-query';
 import { getProductQueryOptions } from '@/api/products/get-product';
 import { isApiError } from '@/lib/api-client';
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** A visitor's line as the part is now: its price, minimum and stock, or gone. */
 function freshLine(line: CartLine, product: Product | undefined, missing: boolean): CartLine {
@@ -16,8 +14,8 @@ function freshLine(line: CartLine, product: Product | undefined, missing: boolea
     price: product.price,
     minimum: product.minimum,
     available: product.quantity,
-    lineTotal: (cents(product.price) * line.quantity) / 100,
-    problem: line.quantity < product.minimum ? 'below-minimum' : line.quantity > product.quantity ? 'not-available' : null,
+    lineTotal: lineTotal(product.price, line.quantity),
+    problem: lineProblem(line.quantity, { minimum: product.minimum, available: product.quantity }),
   };
 }
 
@@ -36,6 +34,3 @@ export function useFreshLines(lines: CartLine[], visitor: boolean): CartLine[] {
     return freshLine(line, query?.data, isApiError(query?.error) && query.error.status === 404);
   });
 }
-
-/** The lines' total at the prices shown, of the parts still in the shop. */
-export const cartTotal = (lines: CartLine[]): number => lines.reduce((sum, line) => sum + cents(line.lineTotal), 0) / 100;

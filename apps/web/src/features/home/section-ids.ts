@@ -1,5 +1,5 @@
 import type { HomeSection } from '@/config/paths';
-import { prefersReducedMotion } from '@/lib/motion';
+import { prefersReducedMotion } from '@/utils/motion';
 
 export const HOME_SECTION_IDS = {
   products: 'products',

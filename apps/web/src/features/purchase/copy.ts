@@ -1,4 +1,4 @@
-import { formatPrice } from '@/lib/format';
+import { formatPrice } from '@/utils/format';
 
 /** Every text of the purchase page. SPEC strings are verbatim, spelling included. */
 export const purchaseCopy = {

@@ -1,6 +1,6 @@
 import { createReviewSchema, reviewMessages } from '@shop/shared';
 import type { z } from 'zod';
-import { requiredImageFile } from '@/lib/image-file-schema';
+import { requiredImageFile } from '@/utils/image-file-schema';
 
 /**
  * The shared rules and SPEC's messages for the review and its ratings; the photo is a chosen

@@ -1,5 +1,5 @@
 import { SEARCH_PAGE_SIZE, SEARCH_SORTS, SEARCH_TEXT_MAX, type SearchSort } from '@shop/shared';
-import { pageSearchParams, parsePageParam } from '@/lib/page-param';
+import { pageSearchParams, parsePageParam } from '@/utils/page-param';
 
 /** What the /search page shows, all of it in the address: text, filters, sort and page. */
 export interface SearchState {

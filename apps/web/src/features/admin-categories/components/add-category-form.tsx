@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
 import type { SubmitOutcome } from '@/lib/field-errors';
-import { useServerForm } from '@/lib/use-server-form';
+import { useServerForm } from '@/hooks/use-server-form';
 import { adminCategoriesCopy } from '../copy';
 
 const copy = adminCategoriesCopy.add;

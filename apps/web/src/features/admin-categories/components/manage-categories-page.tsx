@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormCard } from '@/components/ui/form-card';
 import { QueryView } from '@/components/ui/query-view';
 import { toastedSave } from '@/lib/toasted-save';
-import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { adminCategoriesCopy as copy } from '../copy';
 import { AddCategoryForm } from './add-category-form';
 import { CategoriesTable } from './categories-table';

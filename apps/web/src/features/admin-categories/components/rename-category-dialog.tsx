@@ -6,7 +6,7 @@ import { FieldMessage, FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { SubmitOutcome } from '@/lib/field-errors';
-import { useServerForm } from '@/lib/use-server-form';
+import { useServerForm } from '@/hooks/use-server-form';
 import { adminCategoriesCopy } from '../copy';
 
 const copy = adminCategoriesCopy.rename;

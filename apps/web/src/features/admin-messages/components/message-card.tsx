@@ -1,6 +1,6 @@
 import type { ContactInboxMessage } from '@shop/shared';
 import { BusyButton } from '@/components/ui/busy-button';
-import { formatDayAndTime } from '@/lib/format';
+import { formatDayAndTime } from '@/utils/format';
 import { adminMessagesCopy as copy } from '../copy';
 
 interface MessageCardProps {

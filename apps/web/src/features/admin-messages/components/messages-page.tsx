@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { isApiError } from '@/lib/api-client';
-import { pageSearchParams, parsePageParam } from '@/lib/page-param';
+import { pageSearchParams, parsePageParam } from '@/utils/page-param';
 import { toast } from '@/lib/toast';
 import { adminMessagesCopy as copy } from '../copy';
 import { MessageCard } from './message-card';

@@ -3,7 +3,7 @@ import { DEFAULT_CATEGORY } from '@shop/shared';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
-import { useServerForm } from '@/lib/use-server-form';
+import { useServerForm } from '@/hooks/use-server-form';
 import { adminProductsCopy } from '../copy';
 import type { UseFormReturn } from 'react-hook-form';
 import {

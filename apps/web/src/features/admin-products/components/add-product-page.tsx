@@ -3,7 +3,7 @@ import { useCreateProduct } from '@/api/products/create-product';
 import { FormCard } from '@/components/ui/form-card';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { toastedSave } from '@/lib/toasted-save';
-import { useUploadOnce } from '@/lib/use-upload-once';
+import { useUploadOnce } from '@/hooks/use-upload-once';
 import { adminProductsCopy } from '../copy';
 import type { AddProductFormValues } from '../product-form-schemas';
 import { AddProductForm } from './add-product-form';

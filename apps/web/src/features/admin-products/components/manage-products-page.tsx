@@ -13,9 +13,9 @@ import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
 import { paths } from '@/config/paths';
-import { pageSearchParams, parsePageParam } from '@/lib/page-param';
-import { useConfirmedDelete } from '@/lib/use-confirmed-action';
-import { useSearchParam } from '@/lib/use-search-param';
+import { pageSearchParams, parsePageParam } from '@/utils/page-param';
+import { useConfirmedDelete } from '@/hooks/use-confirmed-action';
+import { useSearchParam } from '@/hooks/use-search-param';
 import { adminProductsCopy } from '../copy';
 import { ProductsTable } from './products-table';
 

@@ -4,7 +4,7 @@ import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn, type DeletableRowsProps } from '@/components/ui/data-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
+import { formatPrice } from '@/utils/format';
 import { adminProductsCopy } from '../copy';
 
 const copy = adminProductsCopy.manage;

@@ -68,6 +68,19 @@ describe('UpdateProductForm', () => {
     expect(messageFor(LABELS.minimum)).toBeNull();
   });
 
+  it('says only what is still wrong once the other fields are filled again', async () => {
+    const { set, submit, onSubmit } = setup();
+    await set(LABELS.minimum, '');
+    await set(LABELS.price, '1.234');
+    await set(LABELS.quantity, '7');
+    await submit();
+    await waitFor(() => expect(messageFor(LABELS.price)).toBe(productMessages.priceInvalid));
+    expect(messageFor(LABELS.minimum)).toBe('Quantity is Required');
+    expect(messageFor(LABELS.description)).toBeNull();
+    expect(messageFor(LABELS.quantity)).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it.each(['abc', '-1'])('refuses the price %s', async (price) => {
     const { set, submit, onSubmit } = setup();
     await set(LABELS.price, price);

@@ -4,7 +4,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
-import { useServerForm } from '@/lib/use-server-form';
+import { useServerForm } from '@/hooks/use-server-form';
 import { adminProductsCopy } from '../copy';
 import {
   FITMENT_LISTS,

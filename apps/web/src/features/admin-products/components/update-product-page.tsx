@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { toastedSave } from '@/lib/toasted-save';
-import { useUploadOnce } from '@/lib/use-upload-once';
+import { useUploadOnce } from '@/hooks/use-upload-once';
 import { adminProductsCopy } from '../copy';
 import type { UpdateProductFormValues } from '../product-form-schemas';
 import { useCategoryNames } from './catalogue-details-fields';

@@ -7,9 +7,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
-import { pageSearchParams, parsePageParam } from '@/lib/page-param';
-import { useConfirmedDelete } from '@/lib/use-confirmed-action';
-import { useSearchParam } from '@/lib/use-search-param';
+import { pageSearchParams, parsePageParam } from '@/utils/page-param';
+import { useConfirmedDelete } from '@/hooks/use-confirmed-action';
+import { useSearchParam } from '@/hooks/use-search-param';
 import { adminReviewsCopy as copy } from '../copy';
 import { ReviewsTable } from './reviews-table';
 

@@ -1,7 +1,7 @@
 import type { SalesRevenueDay } from '@shop/shared';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatPrice, formatUtcDay } from '@/lib/format';
+import { formatPrice, formatUtcDay } from '@/utils/format';
 
 // Only what a bar chart needs, so the chart's script stays small.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
-import { formatPrice, formatUtcDay } from '@/lib/format';
+import { formatPrice, formatUtcDay } from '@/utils/format';
 import { salesCopy as copy } from '../copy';
 
 // The charting library loads with the chart, on this page only.

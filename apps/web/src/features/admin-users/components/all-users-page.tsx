@@ -7,8 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
 import { isApiError } from '@/lib/api-client';
-import { useConfirmedAction } from '@/lib/use-confirmed-action';
-import { useSearchParam } from '@/lib/use-search-param';
+import { useConfirmedAction } from '@/hooks/use-confirmed-action';
+import { useSearchParam } from '@/hooks/use-search-param';
 import { adminUsersCopy as copy } from '../copy';
 import { UsersTable, type PendingAction, type UserAction } from './users-table';
 

@@ -9,7 +9,7 @@ import { FormCard } from '@/components/ui/form-card';
 import { Modal } from '@/components/ui/modal';
 import { QueryView } from '@/components/ui/query-view';
 import { toastedSave } from '@/lib/toasted-save';
-import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { adminVehiclesCopy as copy } from '../copy';
 import { VehicleForm } from './vehicle-form';
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY } from '@/lib/cart';
+import { CART_STORAGE_KEY } from '@/stores/cart';
 import { stubFetch } from '@/test/fetch-stub';
 import { buildProduct } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -82,6 +82,10 @@ describe("a visitor's cart page", () => {
     await userEvent.type(quantity, '0{Enter}');
     expect(screen.getByText('Please enter a whole number of pieces')).toBeInTheDocument();
     expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    // Above the shop's limit of a million pieces a line: the same rule as the shop's.
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '1000001{Enter}');
+    expect(screen.getByText('Please enter a whole number of pieces')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)[0].quantity).toBe(2);
   });
 

@@ -1,4 +1,4 @@
-import { type CartLine, purchaseMessages } from '@shop/shared';
+import { type CartLine, lineProblemMessage, sumOfLines } from '@shop/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
@@ -7,26 +7,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { useCart } from '@/lib/cart';
-import { formatPrice } from '@/lib/format';
+import { useCart } from '@/stores/cart';
+import { formatPrice } from '@/utils/format';
 import { toast } from '@/lib/toast';
 import { cartCopy as copy } from '../copy';
-import { cartTotal, useFreshLines } from '../fresh-lines';
+import { useFreshLines } from '../fresh-lines';
 import { LineQuantity } from './line-quantity';
 
 /** What stands between a line and its order, in SPEC's purchase words; null when nothing does. */
-export function lineProblem(line: CartLine): string | null {
-  switch (line.problem) {
-    case 'gone':
-      return copy.gone;
-    case 'below-minimum':
-      return purchaseMessages.belowMinimum(line.minimum);
-    case 'not-available':
-      return purchaseMessages.notAvailable(line.quantity);
-    default:
-      return null;
-  }
-}
+export const lineProblem = (line: CartLine): string | null => (line.problem ? lineProblemMessage(line.problem, line, copy.gone) : null);
 
 /** /cart: the lines, each quantity checked against the part's minimum and stock, the total and 'Checkout'. */
 export function CartPage() {
@@ -116,7 +105,7 @@ export function CartPage() {
         />
         <div className="flex flex-col items-end gap-3">
           <p className="text-2xl font-bold" data-testid="cart-total">
-            {copy.total(cartTotal(lines))}
+            {copy.total(sumOfLines(lines))}
           </p>
           {blocked && (
             <p role="status" className="font-medium text-red-700">

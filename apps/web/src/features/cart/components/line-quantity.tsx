@@ -1,14 +1,6 @@
-import { type CartLine, purchaseMessages } from '@shop/shared';
+import { type CartLine, readQuantity } from '@shop/shared';
 import { useId, useState } from 'react';
 import { cartCopy as copy } from '../copy';
-
-/** A typed quantity the shop takes (a whole number of pieces from 1), or why not. */
-export function typedQuantity(text: string): { quantity: number } | { error: string } {
-  const trimmed = text.trim();
-  if (trimmed === '') return { error: purchaseMessages.quantityRequired };
-  if (!/^\d{1,7}$/.test(trimmed) || Number(trimmed) < 1) return { error: purchaseMessages.quantityWhole };
-  return { quantity: Number(trimmed) };
-}
 
 interface LineQuantityProps {
   line: CartLine;
@@ -31,7 +23,7 @@ export function LineQuantity({ line, problem, disabled, onChange }: LineQuantity
   }
 
   const save = () => {
-    const typed = typedQuantity(text);
+    const typed = readQuantity(text);
     if ('error' in typed) {
       setError(typed.error);
       return;

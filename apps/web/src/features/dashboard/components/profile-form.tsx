@@ -3,7 +3,7 @@ import { type FieldErrors, type Resolver, type ResolverResult } from 'react-hook
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
-import { useServerForm } from '@/lib/use-server-form';
+import { useServerForm } from '@/hooks/use-server-form';
 import { dashboardCopy } from '../copy';
 
 const copy = dashboardCopy.profile.form;

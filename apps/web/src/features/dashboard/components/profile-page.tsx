@@ -4,7 +4,7 @@ import { FormCard } from '@/components/ui/form-card';
 import { QueryView } from '@/components/ui/query-view';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { toastedSave } from '@/lib/toasted-save';
-import { useUploadOnce } from '@/lib/use-upload-once';
+import { useUploadOnce } from '@/hooks/use-upload-once';
 import { dashboardCopy } from '../copy';
 import { ProfileCard } from './profile-card';
 import { ProfileForm, type ProfileFormValues } from './profile-form';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMakes, useModels, useYears } from '@/api/vehicles/get-vehicle-choices';
 import { useVehicles } from '@/api/vehicles/get-vehicles';
 import { isApiError } from '@/lib/api-client';
-import { useGarage } from '@/lib/garage';
+import { useGarage } from '@/stores/garage';
 import { garageCopy as copy } from '../copy';
 
 /**

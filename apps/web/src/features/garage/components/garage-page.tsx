@@ -2,7 +2,7 @@ import { bikeName } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAccessToken } from '@/lib/access-token';
-import { type Bike, useGarage } from '@/lib/garage';
+import { type Bike, useGarage } from '@/stores/garage';
 import { toast } from '@/lib/toast';
 import { garageCopy } from '../copy';
 import { BikePicker } from './bike-picker';

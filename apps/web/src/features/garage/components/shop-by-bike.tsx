@@ -1,6 +1,6 @@
 import { bikeName } from '@shop/shared';
 import { useId } from 'react';
-import { useBikeFilter } from '@/lib/garage';
+import { useBikeFilter } from '@/stores/garage';
 import { garageCopy as copy } from '../copy';
 import { BikePicker } from './bike-picker';
 

@@ -1,6 +1,6 @@
 import { HOME_REVIEWS, type Review } from '@shop/shared';
 import { Stars } from '@/components/ui/stars';
-import { capitalizeFirst } from '@/lib/format';
+import { capitalizeFirst } from '@/utils/format';
 import { homeCopy } from '../copy';
 
 const copy = homeCopy.reviews;

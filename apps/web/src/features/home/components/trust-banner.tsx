@@ -1,7 +1,7 @@
 import { LANDING_COUNTERS } from '@shop/shared';
 import { lazy, Suspense, useRef } from 'react';
-import { prefersReducedMotion } from '@/lib/motion';
-import { useNearViewport } from '@/lib/use-near-viewport';
+import { prefersReducedMotion } from '@/utils/motion';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { homeCopy } from '../copy';
 import { jumpToContactForm } from '../section-ids';
 

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
-import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { ordersCopy as copy } from '../copy';
 import { checkoutLines, OrdersTable } from './orders-table';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { GARAGE_STORAGE_KEY } from '@/lib/garage';
+import { GARAGE_STORAGE_KEY } from '@/stores/garage';
 import { stubFetch } from '@/test/fetch-stub';
 import { buildProduct } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';

@@ -4,8 +4,8 @@ import { useFitment } from '@/api/products/get-fitment';
 import { useSearch } from '@/api/search/get-search';
 import { FitBadge } from '@/components/ui/fit-badge';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
-import { type Bike, bikeSearchParams, useBikeFilter } from '@/lib/garage';
+import { formatPrice } from '@/utils/format';
+import { type Bike, bikeSearchParams, useBikeFilter } from '@/stores/garage';
 import { partCopy } from '../copy';
 
 const copy = partCopy.fitment;

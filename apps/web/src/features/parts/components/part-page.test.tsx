@@ -43,6 +43,9 @@ describe('PartPage', () => {
     expect(screen.getByRole('link', { name: 'Purchase' })).toHaveAttribute('href', `/purchase/${part._id}?quantity=2`);
     fireEvent.change(quantity, { target: { value: '6' } });
     expect(screen.getByRole('link', { name: 'Purchase' })).toHaveAttribute('href', `/purchase/${part._id}?quantity=6`);
+    // More than the shop takes on one line: the link starts from the minimum again.
+    fireEvent.change(quantity, { target: { value: '1000001' } });
+    expect(screen.getByRole('link', { name: 'Purchase' })).toHaveAttribute('href', `/purchase/${part._id}?quantity=2`);
   });
 
   it("says 'Out OF Stock.' and why, with no way to buy, below the minimum", async () => {

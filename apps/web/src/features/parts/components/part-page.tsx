@@ -1,4 +1,4 @@
-import { isOutOfStock, type Product, responsiveSrcSet } from '@shop/shared';
+import { isOutOfStock, type Product, readQuantity, responsiveSrcSet } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useProduct } from '@/api/products/get-product';
@@ -7,8 +7,8 @@ import { QueryView } from '@/components/ui/query-view';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
-import { whyNotOrderable } from '@/lib/stock-reason';
+import { formatPrice } from '@/utils/format';
+import { whyNotOrderable } from '@/utils/stock-reason';
 import { partCopy as copy } from '../copy';
 import { NotifyMe } from './notify-me';
 import { PartFitBadge, PartFitment } from './part-fitment';
@@ -134,7 +134,8 @@ function PartDetails({ part }: { part: Product }) {
 function BuyBox({ part }: { part: Product }) {
   const id = useId();
   const [quantity, setQuantity] = useState(String(part.minimum));
-  const chosen = /^\d{1,7}$/.test(quantity) && Number(quantity) >= 1 ? Number(quantity) : part.minimum;
+  const read = readQuantity(quantity);
+  const chosen = 'quantity' in read ? read.quantity : part.minimum;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1.5">

@@ -2,7 +2,7 @@ import type { Review } from '@shop/shared';
 import { useProductReviews } from '@/api/reviews/get-product-reviews';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { Stars } from '@/components/ui/stars';
-import { capitalizeFirst, formatDay } from '@/lib/format';
+import { capitalizeFirst, formatDay } from '@/utils/format';
 import { partCopy } from '../copy';
 
 const copy = partCopy.reviews;

@@ -7,7 +7,7 @@ import { useOrder } from '@/api/orders/get-order';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
-import { formatDay, formatPrice } from '@/lib/format';
+import { formatDay, formatPrice } from '@/utils/format';
 import { paymentCopy as copy } from '../copy';
 import { CardPayment, paymentTotal } from './card-payment';
 import { TransactionId } from './transaction-id';

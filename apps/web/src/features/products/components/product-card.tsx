@@ -4,8 +4,8 @@ import { AddToCartButton } from '@/components/ui/add-to-cart-button';
 import { FitBadge } from '@/components/ui/fit-badge';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
-import { whyNotOrderable } from '@/lib/stock-reason';
+import { formatPrice } from '@/utils/format';
+import { whyNotOrderable } from '@/utils/stock-reason';
 import { productsCopy as copy } from '../copy';
 
 export const PRODUCT_IMAGE_WIDTH = 400;

@@ -1,7 +1,7 @@
 import { bikeName, PAGE_SIZE } from '@shop/shared';
 import { useProductCount } from '@/api/products/get-product-count';
 import { useProducts } from '@/api/products/get-products';
-import { useBikeFilter } from '@/lib/garage';
+import { useBikeFilter } from '@/stores/garage';
 import { productsCopy as copy } from '../copy';
 import { getPageCount } from '../page-count';
 import { Pagination } from './pagination';

@@ -1,5 +1,5 @@
 import { type Product, responsiveSrcSet } from '@shop/shared';
-import { whyNotOrderable } from '@/lib/stock-reason';
+import { whyNotOrderable } from '@/utils/stock-reason';
 import { purchaseCopy as copy } from '../copy';
 
 const IMAGE_WIDTH = 800;

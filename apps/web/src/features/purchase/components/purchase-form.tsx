@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { isOutOfStock, type Product } from '@shop/shared';
+import { isOutOfStock, lineTotal, type Product } from '@shop/shared';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,9 +7,9 @@ import { FieldMessage, FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/field-errors';
-import { formatPrice } from '@/lib/format';
+import { formatPrice } from '@/utils/format';
 import { purchaseCopy } from '../copy';
-import { acceptedQuantity, orderTotal, purchaseFormSchema, type PurchaseFormInput, type PurchaseFormValues } from '../purchase-form-schema';
+import { acceptedQuantity, purchaseFormSchema, type PurchaseFormInput, type PurchaseFormValues } from '../purchase-form-schema';
 
 const copy = purchaseCopy.form;
 
@@ -66,7 +66,7 @@ export function PurchaseForm({ product, buyer, onSubmit, initialQuantity }: Purc
   });
 
   const quantity = acceptedQuantity(typedQuantity, { minimum, available });
-  const total = quantity === null ? null : orderTotal(product.price, quantity);
+  const total = quantity === null ? null : lineTotal(product.price, quantity);
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="purchase-form-heading" className="flex flex-col gap-4">

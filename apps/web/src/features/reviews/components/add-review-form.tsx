@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
-import { useServerForm } from '@/lib/use-server-form';
+import { useServerForm } from '@/hooks/use-server-form';
 import { reviewsCopy } from '../copy';
 import { ADD_REVIEW_FIELDS, addReviewFormSchema, type AddReviewFormInput, type AddReviewFormValues } from '../review-form-schema';
 

@@ -5,7 +5,7 @@ import { FormCard } from '@/components/ui/form-card';
 import { paths } from '@/config/paths';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { toastedSave } from '@/lib/toasted-save';
-import { useUploadOnce } from '@/lib/use-upload-once';
+import { useUploadOnce } from '@/hooks/use-upload-once';
 import { reviewsCopy } from '../copy';
 import type { AddReviewFormValues } from '../review-form-schema';
 import { AddReviewForm } from './add-review-form';

@@ -6,7 +6,7 @@ import { useSearch } from '@/api/search/get-search';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
-import { bikeSearchParams, useBikeFilter } from '@/lib/garage';
+import { bikeSearchParams, useBikeFilter } from '@/stores/garage';
 import { searchCopy as copy } from '../copy';
 import { readSearchState, searchApiParams, searchStateParams, type SearchState } from '../search-state';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { applyFieldErrors, type SubmitOutcome } from './field-errors';
+import { applyFieldErrors, type SubmitOutcome } from '@/lib/field-errors';
 
 interface ServerFormOptions<TInput extends FieldValues, TValues> {
   resolver: Resolver<TInput, unknown, TValues>;

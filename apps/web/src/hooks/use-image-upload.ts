@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { isApiError } from './api-client';
+import { isApiError } from '@/lib/api-client';
 import { uploadImage, type UploadedImage } from '@/api/images/upload-image';
 
 export interface ImageUpload {

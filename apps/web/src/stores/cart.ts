@@ -1,11 +1,12 @@
-import { CART_LINES_MAX, cartMessages, ID_PATTERN, type Cart, type CartLine } from '@shop/shared';
+import { CART_LINES_MAX, cartMessages, ID_PATTERN, lineProblem, lineTotal, readQuantity, sumOfLines, type Cart, type CartLine } from '@shop/shared';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { getCart } from '@/api/cart/get-cart';
 import { putCart, type CartLineInput } from '@/api/cart/put-cart';
-import { useAccessToken } from './access-token';
-import { isApiError } from './api-client';
-import { queryKeys } from './query-keys';
+import { useAccessToken } from '@/lib/access-token';
+import { isApiError } from '@/lib/api-client';
+import { createBrowserStore } from './browser-store';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The cart (SPEC-2 section 5): a signed-in customer's lives on the server (GET/PUT /cart), the
@@ -45,7 +46,8 @@ const isStoredLine = (value: unknown): value is StoredLine => {
   return (
     typeof line.productId === 'string' &&
     ID_PATTERN.test(line.productId) &&
-    isCount(line.quantity, 1) &&
+    typeof line.quantity === 'number' &&
+    'quantity' in readQuantity(line.quantity) &&
     typeof line.name === 'string' &&
     line.name.length > 0 &&
     line.name.length <= 500 &&
@@ -58,56 +60,16 @@ const isStoredLine = (value: unknown): value is StoredLine => {
   );
 };
 
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CART_STORAGE_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-};
-
-const NO_LINES: StoredLine[] = [];
-let lastRaw: string | null = null;
-let lastLines: StoredLine[] = NO_LINES;
-
-/** The visitor's lines; anything malformed in storage is left out, never a crash. */
-function readLocalLines(): StoredLine[] {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(CART_STORAGE_KEY);
-  } catch {
-    return NO_LINES;
-  }
-  if (raw === lastRaw) return lastLines;
-  lastRaw = raw;
-  let parsed: unknown;
-  try {
-    parsed = raw === null ? [] : JSON.parse(raw);
-  } catch {
-    parsed = [];
-  }
-  const stored = (Array.isArray(parsed) ? parsed : []).filter(isStoredLine);
-  lastLines = stored.filter((line, index) => stored.findIndex((other) => other.productId === line.productId) === index).slice(0, CART_LINES_MAX);
-  return lastLines;
-}
-
-function writeLocalLines(lines: StoredLine[]): void {
-  try {
-    if (lines.length === 0) localStorage.removeItem(CART_STORAGE_KEY);
-    else localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
-  } catch {
-    // Without storage the cart lasts for this page only.
-  }
-  notify();
-}
-
-const cents = (dollars: number) => Math.round(dollars * 100);
+/** The visitor's lines: each part once, at most CART_LINES_MAX. */
+const visitorCart = createBrowserStore<StoredLine[]>({
+  key: CART_STORAGE_KEY,
+  empty: [],
+  parse: (stored) => {
+    const lines = (Array.isArray(stored) ? stored : []).filter(isStoredLine);
+    return lines.filter((line, index) => lines.findIndex((other) => other.productId === line.productId) === index).slice(0, CART_LINES_MAX);
+  },
+  isEmpty: (lines) => lines.length === 0,
+});
 
 /** A visitor's line as the cart page shows it: the part as it was when added (the page asks the shop for now). */
 const toCartLine = (line: StoredLine): CartLine => ({
@@ -119,8 +81,8 @@ const toCartLine = (line: StoredLine): CartLine => ({
   quantity: line.quantity,
   minimum: line.minimum,
   available: line.available,
-  lineTotal: (cents(line.price) * line.quantity) / 100,
-  problem: line.quantity < line.minimum ? 'below-minimum' : line.quantity > line.available ? 'not-available' : null,
+  lineTotal: lineTotal(line.price, line.quantity),
+  problem: lineProblem(line.quantity, line),
 });
 
 // ---- Changes, the same for both carts ----
@@ -172,12 +134,12 @@ const cartQuery = { queryKey: queryKeys.cart, queryFn: ({ signal }: { signal: Ab
 
 export function useCart(): CartView {
   const signedIn = useAccessToken() !== null;
-  const local = useSyncExternalStore(subscribe, readLocalLines, () => NO_LINES);
+  const local = visitorCart.useValue();
   const queryClient = useQueryClient();
   const server = useQuery({ ...cartQuery, enabled: signedIn });
 
   const lines = signedIn ? (server.data?.lines ?? []) : local.map(toCartLine);
-  const total = signedIn ? (server.data?.total ?? 0) : lines.reduce((sum, line) => sum + cents(line.lineTotal), 0) / 100;
+  const total = signedIn ? (server.data?.total ?? 0) : sumOfLines(lines);
 
   return {
     lines,
@@ -192,17 +154,17 @@ export function useCart(): CartView {
         return;
       }
       const newLine = (): StoredLine => ({ productId: part._id, quantity: 0, name: part.name, price: part.price, img: part.img, minimum: part.minimum, available: part.quantity });
-      writeLocalLines(withPart(readLocalLines(), part, quantity, newLine));
+      visitorCart.set(withPart(visitorCart.get(), part, quantity, newLine));
     },
     async setQuantity(productId, quantity) {
       const change = <Line extends { productId: string; quantity: number }>(current: Line[]) =>
         current.map((line) => (line.productId === productId ? { ...line, quantity } : line));
       if (signedIn) await changeServerCart(queryClient, (current) => inputOf(change(current)));
-      else writeLocalLines(change(readLocalLines()));
+      else visitorCart.set(change(visitorCart.get()));
     },
     async remove(productId) {
       if (signedIn) await changeServerCart(queryClient, (current) => inputOf(current.filter((line) => line.productId !== productId)));
-      else writeLocalLines(readLocalLines().filter((line) => line.productId !== productId));
+      else visitorCart.set(visitorCart.get().filter((line) => line.productId !== productId));
     },
   };
 }
@@ -210,7 +172,7 @@ export function useCart(): CartView {
 /** How many lines the cart holds, for the navbar's link. */
 export function useCartCount(): number {
   const signedIn = useAccessToken() !== null;
-  const local = useSyncExternalStore(subscribe, readLocalLines, () => NO_LINES);
+  const local = visitorCart.useValue();
   const server = useQuery({ ...cartQuery, enabled: signedIn, select: (cart: Cart) => cart.lines.length });
   return signedIn ? (server.data ?? 0) : local.length;
 }
@@ -243,7 +205,7 @@ const unknownLines = (error: unknown): Set<number> =>
  */
 export function CartKeeper() {
   const token = useAccessToken();
-  const local = useSyncExternalStore(subscribe, readLocalLines, () => NO_LINES);
+  const local = visitorCart.useValue();
   const queryClient = useQueryClient();
   const offeredWith = useRef<string | null>(null);
 
@@ -262,7 +224,7 @@ export function CartKeeper() {
         });
       })
       .then(
-        () => writeLocalLines([]),
+        () => visitorCart.set([]),
         () => undefined,
       );
   }, [token, local, queryClient]);

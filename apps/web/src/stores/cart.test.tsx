@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProduct } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
 import { createTestQueryClient } from '@/test/render';
-import { ACCESS_TOKEN_STORAGE_KEY } from './access-token';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { CART_STORAGE_KEY, CartKeeper, joinCarts, useCart, useCartCount } from './cart';
 
 const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;

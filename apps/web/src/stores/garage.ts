@@ -1,13 +1,14 @@
 import { GARAGE_MAX, garageMessages, ID_PATTERN, type GarageBike } from '@shop/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { addGarageBike, removeGarageBike } from '@/api/garage/change-garage';
 import { getGarage } from '@/api/garage/get-garage';
 import { getVehicles } from '@/api/vehicles/get-vehicles';
-import { useAccessToken } from './access-token';
-import { isApiError } from './api-client';
-import type { BikeQuery } from './query-keys';
-import { queryKeys } from './query-keys';
+import { useAccessToken } from '@/lib/access-token';
+import { isApiError } from '@/lib/api-client';
+import { createBrowserStore } from './browser-store';
+import type { BikeQuery } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * My Garage (SPEC-2 section 3): a signed-in rider's bikes live on the server (GET/POST/DELETE
@@ -49,97 +50,53 @@ const isStoredBike = (value: unknown): value is StoredBike => {
   );
 };
 
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === GARAGE_STORAGE_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-};
-
 const NO_BIKES: Bike[] = [];
-let lastRaw: string | null = null;
-let lastBikes: Bike[] = NO_BIKES;
+const idOf = (bike: { vehicleId: string; year: number }) => `${bike.vehicleId}:${bike.year}`;
 
-/** The visitor's bikes; anything malformed in storage is left out, never a crash. */
-function readLocalBikes(): Bike[] {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(GARAGE_STORAGE_KEY);
-  } catch {
-    return NO_BIKES;
-  }
-  if (raw === lastRaw) return lastBikes;
-  lastRaw = raw;
-  let parsed: unknown;
-  try {
-    parsed = raw === null ? [] : JSON.parse(raw);
-  } catch {
-    parsed = [];
-  }
-  const stored = (Array.isArray(parsed) ? parsed : []).filter(isStoredBike).slice(0, GARAGE_MAX);
-  const unique = stored.filter((bike, index) => stored.findIndex((other) => other.vehicleId === bike.vehicleId && other.year === bike.year) === index);
-  const activeAt = unique.findIndex((bike) => bike.active);
-  lastBikes = unique.map((bike, index) => ({ ...bike, id: `${bike.vehicleId}:${bike.year}`, active: index === (activeAt === -1 ? 0 : activeAt) }));
-  return lastBikes;
-}
-
-function writeLocalBikes(bikes: Bike[]): void {
-  try {
-    if (bikes.length === 0) localStorage.removeItem(GARAGE_STORAGE_KEY);
-    else localStorage.setItem(GARAGE_STORAGE_KEY, JSON.stringify(bikes.map(({ id: _id, ...bike }) => bike)));
-  } catch {
-    // Without storage the garage lasts for this page only.
-  }
-  notify();
-}
+/** The visitor's bikes: each once, at most GARAGE_MAX, exactly one of them active. */
+const visitorGarage = createBrowserStore<Bike[]>({
+  key: GARAGE_STORAGE_KEY,
+  empty: NO_BIKES,
+  parse: (stored) => {
+    const bikes = (Array.isArray(stored) ? stored : []).filter(isStoredBike).slice(0, GARAGE_MAX);
+    const unique = bikes.filter((bike, index) => bikes.findIndex((other) => idOf(other) === idOf(bike)) === index);
+    const activeAt = unique.findIndex((bike) => bike.active);
+    return unique.map((bike, index) => ({ ...bike, id: idOf(bike), active: index === (activeAt === -1 ? 0 : activeAt) }));
+  },
+  serialize: (bikes): StoredBike[] => bikes.map(({ id: _id, ...bike }) => bike),
+  isEmpty: (bikes) => bikes.length === 0,
+});
 
 const localGarage = {
   add(bike: NewBike) {
-    const bikes = readLocalBikes();
-    const known = bikes.some((other) => other.vehicleId === bike.vehicleId && other.year === bike.year);
+    const bikes = visitorGarage.get();
+    const known = bikes.some((other) => other.id === idOf(bike));
     if (!known && bikes.length >= GARAGE_MAX) throw new Error(garageMessages.full);
-    const others = bikes.filter((other) => !(other.vehicleId === bike.vehicleId && other.year === bike.year)).map((other) => ({ ...other, active: false }));
-    writeLocalBikes([...others, { ...bike, id: `${bike.vehicleId}:${bike.year}`, active: true }]);
+    const others = bikes.filter((other) => other.id !== idOf(bike)).map((other) => ({ ...other, active: false }));
+    visitorGarage.set([...others, { ...bike, id: idOf(bike), active: true }]);
   },
   activate(bike: Bike) {
-    writeLocalBikes(readLocalBikes().map((other) => ({ ...other, active: other.id === bike.id })));
+    visitorGarage.set(visitorGarage.get().map((other) => ({ ...other, active: other.id === bike.id })));
   },
   remove(bike: Bike) {
-    const rest = readLocalBikes().filter((other) => other.id !== bike.id);
+    const rest = visitorGarage.get().filter((other) => other.id !== bike.id);
     // The newest other bike takes over, as on the server.
     if (bike.active && rest.length > 0) rest[rest.length - 1] = { ...rest[rest.length - 1]!, active: true };
-    writeLocalBikes(rest);
+    visitorGarage.set(rest);
   },
 };
 
 // ---- Whether the catalogue shows every part for this visit ----
 
-/** Without session storage, this page keeps the choice. */
-let showAllHere = false;
-const readShowAll = (): boolean => {
-  try {
-    return sessionStorage.getItem(SHOW_ALL_STORAGE_KEY) === '1';
-  } catch {
-    return showAllHere;
-  }
-};
-const setShowAll = (showAll: boolean) => {
-  showAllHere = showAll;
-  try {
-    if (showAll) sessionStorage.setItem(SHOW_ALL_STORAGE_KEY, '1');
-    else sessionStorage.removeItem(SHOW_ALL_STORAGE_KEY);
-  } catch {
-    // This page only, then.
-  }
-  notify();
-};
+const showAllStore = createBrowserStore({
+  key: SHOW_ALL_STORAGE_KEY,
+  storage: 'session',
+  empty: false,
+  parse: (stored) => stored === 1,
+  serialize: () => 1,
+  isEmpty: (showAll) => !showAll,
+});
+const setShowAll = showAllStore.set;
 
 // ---- Hooks ----
 
@@ -157,7 +114,7 @@ export interface Garage {
 
 export function useGarage(): Garage {
   const signedIn = useAccessToken() !== null;
-  const local = useSyncExternalStore(subscribe, readLocalBikes, () => NO_BIKES);
+  const local = visitorGarage.useValue();
   const queryClient = useQueryClient();
   const server = useQuery({ queryKey: queryKeys.garage, queryFn: ({ signal }) => getGarage({ signal }), enabled: signedIn, select: (bikes) => bikes.map(fromServer) });
   const bikes = signedIn ? (server.data ?? NO_BIKES) : local;
@@ -203,7 +160,7 @@ export interface BikeFilter {
 
 export function useBikeFilter(): BikeFilter {
   const { active } = useGarage();
-  const showAll = useSyncExternalStore(subscribe, readShowAll, () => false);
+  const showAll = showAllStore.useValue();
   return {
     bike: active,
     showAll,
@@ -223,7 +180,7 @@ export const bikeSearchParams = (bike: BikeQuery): Record<string, string> =>
  */
 export function GarageKeeper() {
   const token = useAccessToken();
-  const local = useSyncExternalStore(subscribe, readLocalBikes, () => NO_BIKES);
+  const local = visitorGarage.useValue();
   const queryClient = useQueryClient();
   const working = useRef(false);
   /** The token the visitor's bikes were last offered with: a bike the shop could not take then waits for the next sign-in. */
@@ -249,7 +206,7 @@ export function GarageKeeper() {
             if (!(isApiError(error) && (error.status === 422 || error.status === 409))) kept.push(bike);
           }
         }
-        writeLocalBikes(kept);
+        visitorGarage.set(kept);
         // The account's garage may have been asked for before the bikes joined it, its answer
         // still on the way: that answer is dropped and the garage asked for again.
         await queryClient.cancelQueries({ queryKey: queryKeys.garage });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { isApiError } from './api-client';
-import { toast } from './toast';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 /** The question asked before the action, in the ConfirmDialog. */
 export interface ConfirmQuestion<Item> {
