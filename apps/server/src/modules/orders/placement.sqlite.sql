@@ -8,10 +8,10 @@ with lines as (select numbered.*, ? ->> numbered.position as order_id from (sele
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -58,10 +58,10 @@ with lines as (select numbered.*, ? ->> numbered.position as order_id from (sele
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -93,10 +93,10 @@ with lines as (select numbered.*, ? ->> numbered.position as order_id from (sele
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -123,10 +123,10 @@ with lines as (select numbered.*, ? ->> numbered.position as order_id from (sele
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -153,10 +153,10 @@ with lines as (select numbered.*, ? ->> numbered.position as order_id from (sele
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -185,10 +185,10 @@ with lines as (select numbered.*, ? ->> numbered.position as order_id from (sele
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -218,10 +218,10 @@ with lines as (select numbered.*, ? ->> numbered.position as order_id from (sele
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -253,10 +253,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -301,10 +301,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -334,10 +334,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -362,10 +362,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -390,10 +390,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -420,10 +420,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case
@@ -451,10 +451,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)
     order by id), line_checks as (
     select lines.position, product.minimum,
       case

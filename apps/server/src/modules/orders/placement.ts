@@ -170,16 +170,19 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
     where user_id = (select id from account)${lock}`;
   // What the purchase's client address holds of its parts, after the account's hold and before
   // the parts (in part order), as a cancel locks them; every account of that address waits here.
+  // On PostgreSQL each read names the one before it, so the rows are locked in that order; on
+  // SQLite, under the write lock, each step reads only what it names (a write step, the lines and parts).
+  const after = (read: 'hold' | 'address_hold') => (postgres ? sql` and (select count(*) from ${sql.raw(read)}) >= 0` : sql``);
   const addressHold = sql`
     select product_id, units from unpaid_address_holds
-    where address = ${value.clientAddress} and product_id in (select product_id from lines) and (select count(*) from hold) >= 0
+    where address = ${value.clientAddress} and product_id in (select product_id from lines)${after('hold')}
     order by product_id${lock}`;
   // Read after the account's rows, so that a burst of orders for one part waits on its row only
   // while that row is being written; a cancel locks the hold before the parts too, so the two
   // never wait on each other.
   const product = sql`
     select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines) and (select count(*) from address_hold) >= 0
+    where id in (select product_id from lines)${after('address_hold')}
     order by id${lock}`;
 
   const units = sql`(select sum(quantity) from lines)`;
