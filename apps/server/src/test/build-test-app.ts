@@ -35,7 +35,7 @@ export async function buildTestApp(
   config.database = testDatabase.config;
   const database = createDatabase(testDatabase.config);
   await database.migrate();
-  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  const app = await buildApp({ config, database, logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false) });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -14,12 +14,16 @@ export function createPaymentsRepository(db: Kysely<Database>) {
       return db.selectFrom('payments').selectAll().where('intent_id', '=', intentId).executeTakeFirst();
     },
 
-    /** Keeps the first intent recorded for a purchase; a second one, made at the same moment, is dropped. */
+    /**
+     * Keeps the first intent recorded for a purchase; a second one, made at the same moment, is
+     * dropped. Two requests at once usually hold the same intent (the provider's idempotency key),
+     * which conflicts on the intent as well as on the purchase: either conflict keeps the first.
+     */
     async recordFirst(payment: PaymentRow): Promise<void> {
       await db
         .insertInto('payments')
         .values(payment)
-        .onConflict((oc) => oc.column('purchase_id').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .execute();
     },
 

@@ -61,6 +61,16 @@ describe('payment intents', () => {
     expect(new Set(concurrent.map((response) => response.json().clientSecret))).toEqual(new Set([clientSecret]));
   });
 
+  it('answers one intent to the first requests made at the same moment (a double click on Pay)', async () => {
+    const orderIds = [];
+    for (let index = 0; index < 6; index += 1) orderIds.push((await placeOrder(alice)).orderId);
+    const answers = await Promise.all(orderIds.map((orderId) => Promise.all(Array.from({ length: 10 }, () => intentFor(alice, orderId)))));
+    for (const responses of answers) {
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+      expect(new Set(responses.map((response) => response.json().clientSecret)).size).toBe(1);
+    }
+  });
+
   it("refuses another customer's order and unknown orders", async () => {
     const { orderId } = await placeOrder(alice);
     expect((await intentFor(bob, orderId)).statusCode).toBe(403);
