@@ -1,10 +1,10 @@
 // `npm test`: every check and every test. Lint (import boundaries, cycles, unused code) and the
-// type check first: a failure there stops the run, since the tests would run code the tools
-// refuse. Then the unit and API suites (Vitest; the API suite again on PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser journeys (Playwright in Debian's Chromium)
+// type check first, beside the web build: a failure of either check stops the run, since the
+// tests would run code the tools refuse. Then the unit and API suites (Vitest; the API suite
+// again on PostgreSQL when TEST_DATABASE_URL is set), then the browser journeys (Playwright in Debian's Chromium)
 // against the real server on a fresh database; with TEST_DATABASE_URL, the core journeys again
 // against two instances on PostgreSQL and an S3 stand-in behind HAProxy. Ends with one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,8 +18,23 @@ const run = (command, args, env = {}) =>
 
 const summary = (passed, failed) => console.log(`\ntests: ${passed} passed, ${failed} failed`);
 
-for (const check of ['lint', 'typecheck']) {
-  if (run('npm', ['run', check]) !== 0) {
+/** Runs an npm script with its output kept, and prints that output once it ends: scripts run side by side stay readable. */
+const runKept = (args) =>
+  new Promise((resolve) => {
+    const child = spawn('npm', ['run', ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      process.stdout.write(`\n--- npm run ${args.join(' ')}\n${Buffer.concat(output).toString()}`);
+      resolve(code ?? 1);
+    });
+  });
+
+// The checks and the web build (which the browser journeys need) side by side: each is mostly one core's work.
+const [lintStatus, typecheckStatus, buildStatus] = await Promise.all([runKept(['lint']), runKept(['typecheck']), runKept(['build', '-w', '@shop/web'])]);
+for (const [check, status] of [['lint', lintStatus], ['typecheck', typecheckStatus]]) {
+  if (status !== 0) {
     console.error(`\nnpm test stopped: \`npm run ${check}\` failed (see above); no test was run.`);
     summary(0, 1);
     process.exit(1);
@@ -28,8 +43,6 @@ for (const check of ['lint', 'typecheck']) {
 
 const vitestReport = path.join(results, 'vitest.json');
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
-
-const buildStatus = run('npm', ['run', 'build', '-w', '@shop/web']);
 const playwrightReport = path.join(results, 'playwright.json');
 const playwrightStatus =
   buildStatus === 0
