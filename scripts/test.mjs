@@ -16,7 +16,14 @@ mkdirSync(results, { recursive: true });
 const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
-const summary = (passed, failed) => console.log(`\ntests: ${passed} passed, ${failed} failed`);
+/** How long each stage took, printed with the summary: where a slower run spent its time. */
+const stages = [];
+let stageStart = Date.now();
+const stageDone = (name) => {
+  stages.push(`${name} ${Math.round((Date.now() - stageStart) / 1000)} s`);
+  stageStart = Date.now();
+};
+const summary = (passed, failed) => console.log(`\n${stages.join(', ')}\ntests: ${passed} passed, ${failed} failed`);
 
 /** Runs an npm script with its output kept, and prints that output once it ends: scripts run side by side stay readable. */
 const runKept = (args) =>
@@ -33,6 +40,7 @@ const runKept = (args) =>
 
 // The checks and the web build (which the browser journeys need) side by side: each is mostly one core's work.
 const [lintStatus, typecheckStatus, buildStatus] = await Promise.all([runKept(['lint']), runKept(['typecheck']), runKept(['build', '-w', '@shop/web'])]);
+stageDone('checks and build');
 for (const [check, status] of [['lint', lintStatus], ['typecheck', typecheckStatus]]) {
   if (status !== 0) {
     console.error(`\nnpm test stopped: \`npm run ${check}\` failed (see above); no test was run.`);
@@ -43,17 +51,20 @@ for (const [check, status] of [['lint', lintStatus], ['typecheck', typecheckStat
 
 const vitestReport = path.join(results, 'vitest.json');
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+stageDone('vitest');
 const playwrightReport = path.join(results, 'playwright.json');
 const playwrightStatus =
   buildStatus === 0
     ? run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })
     : 1;
+stageDone('journeys');
 
 const scaleOutReport = path.join(results, 'playwright-scale-out.json');
 const scaleOutStatus =
   process.env.TEST_DATABASE_URL && buildStatus === 0
     ? run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.scale-out.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: scaleOutReport })
     : buildStatus;
+if (process.env.TEST_DATABASE_URL) stageDone('scale-out journeys');
 
 let passed = 0;
 let failed = 0;
