@@ -98,6 +98,8 @@ async function checkRoute(page: Page, route: string) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.locator('[role="status"] .loading')).toHaveCount(0);
+      // Nothing still updating: a list refetched for the rider's bike is dimmed until it lands.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     }
     // What is drawn to its box's size (the sales chart) follows a narrower window a frame or two later.
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
