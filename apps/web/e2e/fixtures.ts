@@ -7,14 +7,18 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page) {
   // Colours are read as drawn: a fade still running (a list coming back from its dimmed, updating
-  // state) would be read half-way.
+  // state) would be read half-way. Only what is running and ends is waited for, at most a second
+  // (a toast's countdown pauses under the pointer).
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
   );
   // Only violations are read: axe then keeps one node of each passed rule, not every one. The
   // shop's pages hold no frames from other origins, so axe runs in the page itself (legacy mode)
