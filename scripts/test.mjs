@@ -23,27 +23,44 @@ const stageDone = (name) => {
   stages.push(`${name} ${Math.round((Date.now() - stageStart) / 1000)} s`);
   stageStart = Date.now();
 };
-const summary = (passed, failed) => console.log(`\n${stages.join(', ')}\ntests: ${passed} passed, ${failed} failed`);
+/** The names of the tests that failed, repeated at the end: a long run's failure is found without scrolling back. */
+const failures = [];
+const summary = (passed, failed) => {
+  if (failures.length > 0) console.log(`\nfailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
+  console.log(`\n${stages.join(', ')}\ntests: ${passed} passed, ${failed} failed`);
+};
 
-/** Runs an npm script with its output kept, and prints that output once it ends: scripts run side by side stay readable. */
+/** Runs an npm command with its output kept, and prints that output once it ends: commands run side by side stay readable. */
 const runKept = (args) =>
   new Promise((resolve) => {
-    const child = spawn('npm', ['run', ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const child = spawn('npm', args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
-      process.stdout.write(`\n--- npm run ${args.join(' ')}\n${Buffer.concat(output).toString()}`);
+      process.stdout.write(`\n--- npm ${args.join(' ')}\n${Buffer.concat(output).toString()}`);
       resolve(code ?? 1);
     });
   });
 
+/**
+ * The SQLite driver is compiled from source where its prebuilt binary cannot be downloaded: about
+ * two minutes of one core. An install with --ignore-scripts (as .ci/run does) leaves that compile
+ * to here, where it runs beside the checks instead of before them.
+ */
+const sqliteDriverMissing = !existsSync(path.join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'));
+
 // The checks and the web build (which the browser journeys need) side by side: each is mostly one core's work.
-const [lintStatus, typecheckStatus, buildStatus] = await Promise.all([runKept(['lint']), runKept(['typecheck']), runKept(['build', '-w', '@shop/web'])]);
+const [lintStatus, typecheckStatus, buildStatus, driverStatus] = await Promise.all([
+  runKept(['run', 'lint']),
+  runKept(['run', 'typecheck']),
+  runKept(['run', 'build']),
+  sqliteDriverMissing ? runKept(['rebuild', 'better-sqlite3']) : 0,
+]);
 stageDone('checks and build');
-for (const [check, status] of [['lint', lintStatus], ['typecheck', typecheckStatus]]) {
+for (const [check, status] of [['run lint', lintStatus], ['run typecheck', typecheckStatus], ['rebuild better-sqlite3', driverStatus]]) {
   if (status !== 0) {
-    console.error(`\nnpm test stopped: \`npm run ${check}\` failed (see above); no test was run.`);
+    console.error(`\nnpm test stopped: \`npm ${check}\` failed (see above); no test was run.`);
     summary(0, 1);
     process.exit(1);
   }
@@ -72,12 +89,30 @@ if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'failed') continue;
+      const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failures.push(`${path.relative(root, file.name)} › ${test.fullName}: ${reason}`);
+    }
+  }
 }
 for (const report of [playwrightReport, scaleOutReport]) {
   if (!existsSync(report)) continue;
-  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const reason = (test.results.at(-1)?.error?.message ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${[...titles, spec.title].filter(Boolean).join(' › ')} [${test.projectName}]: ${reason}`);
+      }
+    }
+  };
+  for (const suite of suites) walk(suite, [suite.file]);
 }
 const allGreen = vitestStatus === 0 && buildStatus === 0 && playwrightStatus === 0 && scaleOutStatus === 0 && failed === 0 && passed > 0;
 if (!allGreen && failed === 0) failed = 1;
