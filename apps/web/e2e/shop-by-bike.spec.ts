@@ -97,6 +97,32 @@ test.describe('shop by bike', () => {
     await riderPage.goto(`/parts/${productId}`);
     await expect(riderPage.getByText('Fit not confirmed', { exact: true })).toBeVisible();
 
+    // A part without fitment data is not in the bike's lists, but never lost: search offers it, in the address.
+    await riderPage.goto(`/search?q=${encodeURIComponent(name)}`);
+    await expect(riderPage.getByText(`No part found for "${name}" is confirmed for your 2019 Yamaha MT-07 yet.`)).toBeVisible();
+    await expect(riderPage.getByText('1 more part matches but is not confirmed for your MT-07')).toBeVisible();
+    await riderPage.getByRole('link', { name: 'Show unconfirmed parts' }).click();
+    await expect(riderPage).toHaveURL(/[?&]show=unconfirmed/);
+    await riderPage.reload();
+    const lever = riderPage.getByTestId('product-card').filter({ hasText: name });
+    await expect(lever.getByText('Fit not confirmed', { exact: true })).toBeVisible();
+    await expect(riderPage.getByText('Showing parts not confirmed for your 2019 Yamaha MT-07')).toBeVisible();
+    // Under the catalogue's fitting parts, the link to those not confirmed; their pages follow their count; and back.
+    await riderPage.goto('/allproducts');
+    await expect(riderPage.getByText(/^\d+ more parts? match(es)? but (is|are) not confirmed for your MT-07$/)).toBeVisible();
+    const counted = riderPage.waitForResponse((response) => response.url().includes('/api/productCount?') && response.url().includes('show=unconfirmed'));
+    await riderPage.getByRole('link', { name: 'Show unconfirmed parts' }).click();
+    await expect(riderPage).toHaveURL(/\/allproducts\?show=unconfirmed$/);
+    const { count: unconfirmed } = (await (await counted).json()) as { count: number };
+    const unconfirmedCards = riderPage.getByTestId('product-card');
+    await expect(unconfirmedCards.first().getByText('Fit not confirmed', { exact: true })).toBeVisible();
+    for (const card of await unconfirmedCards.all()) await expect(card.getByText('Fit not confirmed', { exact: true })).toBeVisible();
+    await expect(riderPage.getByRole('navigation', { name: 'Product pages' }).getByRole('button', { name: /^\d+$/ })).toHaveCount(Math.ceil(unconfirmed / 6));
+    await riderPage.getByRole('button', { name: 'Show parts that fit' }).click();
+    await expect(riderPage).toHaveURL(/\/allproducts$/);
+    await expect(riderPage.getByText('Showing parts that fit your 2019 Yamaha MT-07')).toBeVisible();
+    await riderPage.goto(`/parts/${productId}`);
+
     await page.goto(`/dashbord/updateproducts/${productId}`);
     await page.getByRole('button', { name: 'Add a bike' }).click();
     const row = page.getByRole('list', { name: 'Bikes this part fits' }).getByRole('listitem').first();

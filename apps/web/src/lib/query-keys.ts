@@ -12,8 +12,8 @@ const payments = ['payments'] as const;
 const contactMessages = ['contact-messages'] as const;
 const vehicles = ['vehicles'] as const;
 
-/** A rider's bike on the catalogue's calls (`vehicle`, `year`, `show`), or none. */
-export type BikeQuery = { vehicle: string; year: number; show?: 'all' } | null;
+/** A rider's bike on the catalogue's calls (`vehicle`, `year`, `show`: every part, or those without fitment data), or none. */
+export type BikeQuery = { vehicle: string; year: number; show?: 'all' | 'unconfirmed' } | null;
 
 export const queryKeys = {
   products: {

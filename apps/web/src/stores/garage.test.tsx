@@ -1,11 +1,16 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createTestQueryClient } from '@/test/render';
 import { GARAGE_STORAGE_KEY, useBikeFilter, useGarage } from './garage';
 
-const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={createTestQueryClient()}>
+    <MemoryRouter initialEntries={['/allproducts?page=3']}>{children}</MemoryRouter>
+  </QueryClientProvider>
+);
 const vehicleId = (n: number) => n.toString(16).padStart(24, '0');
 const mt07 = { vehicleId: vehicleId(1), make: 'Yamaha', model: 'MT-07', variant: '', year: 2019 };
 const cb500f = { vehicleId: vehicleId(2), make: 'Honda', model: 'CB500F', variant: '', year: 2016 };
@@ -61,9 +66,24 @@ describe("a visitor's garage in this browser", () => {
     expect(result.current.filter.query).toBeNull();
     await act(() => result.current.garage.add(mt07));
     expect(result.current.filter.query).toEqual({ vehicle: mt07.vehicleId, year: 2019 });
-    act(() => result.current.filter.setShowAll(true));
+    act(() => result.current.filter.setShow('all'));
     expect(result.current.filter.query).toEqual({ vehicle: mt07.vehicleId, year: 2019, show: 'all' });
     await act(() => result.current.garage.add(cb500f));
     expect(result.current.filter.query).toEqual({ vehicle: cb500f.vehicleId, year: 2016 });
+  });
+
+  it('shows the parts without fitment data from the address, from the first page, until the rider goes back to the fitting ones', async () => {
+    const { result } = renderHook(() => ({ garage: useGarage(), filter: useBikeFilter(), location: useLocation() }), { wrapper });
+    await act(() => result.current.garage.add(mt07));
+    expect(result.current.filter.showHref('unconfirmed')).toEqual({ search: 'show=unconfirmed', hash: '' });
+    act(() => result.current.filter.setShow('unconfirmed'));
+    expect(result.current.location.search).toBe('?show=unconfirmed');
+    expect(result.current.filter.show).toBe('unconfirmed');
+    expect(result.current.filter.query).toEqual({ vehicle: mt07.vehicleId, year: 2019, show: 'unconfirmed' });
+    act(() => result.current.filter.setShow('all'));
+    expect(result.current.location.search).toBe('');
+    expect(result.current.filter.query).toEqual({ vehicle: mt07.vehicleId, year: 2019, show: 'all' });
+    act(() => result.current.filter.setShow('fitting'));
+    expect(result.current.filter.query).toEqual({ vehicle: mt07.vehicleId, year: 2019 });
   });
 });

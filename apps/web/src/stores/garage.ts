@@ -1,6 +1,7 @@
-import { GARAGE_MAX, garageMessages, ID_PATTERN, type GarageBike } from '@shop/shared';
+import { type BikeShow, GARAGE_MAX, garageMessages, ID_PATTERN, type GarageBike } from '@shop/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { type To, useNavigate, useSearchParams } from 'react-router';
 import { addGarageBike, removeGarageBike } from '@/api/garage/change-garage';
 import { getGarage } from '@/api/garage/get-garage';
 import { getVehicles } from '@/api/vehicles/get-vehicles';
@@ -148,24 +149,54 @@ export function useGarage(): Garage {
   };
 }
 
+// ---- Whether a list shows the parts without fitment data: in the address ----
+
+const SHOW_PARAM = 'show';
+const UNCONFIRMED = 'unconfirmed';
+
+/** The address's choice of the parts without fitment data, for a page's own links (its pages, its filters) to keep. */
+export const keptShowParams = (params: URLSearchParams): Record<string, string> => (params.get(SHOW_PARAM) === UNCONFIRMED ? { [SHOW_PARAM]: UNCONFIRMED } : {});
+
 export interface BikeFilter {
   /** The active bike, or none: everything is as in SPEC.md then. */
   bike: Bike | null;
-  /** The rider asked to see every part (each still with its badge). */
-  showAll: boolean;
-  setShowAll: (showAll: boolean) => void;
+  /**
+   * What the lists show for it: the parts that fit it or every bike, every part (each still with
+   * its badge; for this visit), or the parts without fitment data (in the address, so a reload or
+   * a shared link keeps it).
+   */
+  show: BikeShow;
+  /** Shows that list, from the first page. */
+  setShow: (show: BikeShow) => void;
+  /** This page's address showing that list, from the first page: for links. */
+  showHref: (show: BikeShow) => To;
   /** What the catalogue's calls send. */
   query: BikeQuery;
 }
 
-export function useBikeFilter(): BikeFilter {
+/** `anchor`: the id of the list's section, where a page that is not the list alone shows it after a change. */
+export function useBikeFilter({ anchor }: { anchor?: string } = {}): BikeFilter {
   const { active } = useGarage();
   const showAll = showAllStore.useValue();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const show: BikeShow = params.get(SHOW_PARAM) === UNCONFIRMED ? 'unconfirmed' : showAll ? 'all' : 'fitting';
+  const showHref = (next: BikeShow): To => {
+    const search = new URLSearchParams(params);
+    search.delete('page');
+    if (next === 'unconfirmed') search.set(SHOW_PARAM, UNCONFIRMED);
+    else search.delete(SHOW_PARAM);
+    return { search: search.toString(), hash: anchor ?? '' };
+  };
   return {
     bike: active,
-    showAll,
-    setShowAll,
-    query: active ? { vehicle: active.vehicleId, year: active.year, ...(showAll ? { show: 'all' as const } : {}) } : null,
+    show,
+    setShow(next) {
+      if (next !== 'unconfirmed') setShowAll(next === 'all');
+      if (next === 'unconfirmed' || params.has(SHOW_PARAM)) void navigate(showHref(next));
+    },
+    showHref,
+    query: active ? { vehicle: active.vehicleId, year: active.year, ...(show === 'fitting' ? {} : { show }) } : null,
   };
 }
 

@@ -4,7 +4,7 @@ import { boundedText, idSchema, integerString, singleLineText } from './common.j
 import { CATEGORY_NAME_MAX, categoryMessages } from './category.js';
 import { hostedImageSchema } from './image.js';
 import { FIT_VERDICTS } from '../fit.js';
-import { bikeFilterRefinement, bikeFilterShape, fitmentInputSchema } from './vehicle.js';
+import { bikeFilterRefinement, bikeFilterShape, bikeMatchCountsShape, fitmentInputSchema } from './vehicle.js';
 
 /** A product as the API answers it: SPEC section 3 field names, and SPEC-2's category, brand and numbers. */
 export const productSchema = z.object({
@@ -37,7 +37,8 @@ export const productPageQuerySchema = z.object({
 /** GET /productCount: the whole catalogue, or the parts that fit a bike. */
 export const productCountQuerySchema = z.object(bikeFilterShape).refine(...bikeFilterRefinement);
 
-export const productCountSchema = z.object({ count: z.number().int() });
+/** SPEC's `{ count }`; with a bike and the default `show`, also `unconfirmed` (and `withoutBike` when none fit and none lack data). */
+export const productCountSchema = z.object({ count: z.number().int(), ...bikeMatchCountsShape });
 export type ProductCount = z.infer<typeof productCountSchema>;
 
 export const PART_NUMBER_MAX = 40;

@@ -3,7 +3,7 @@ import { SEARCH_PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from '../constants.js';
 import { CATEGORY_NAME_MAX } from './category.js';
 import { pageNumberParam, pageSizeUpTo } from './common.js';
 import { BRAND_MAX, productSchema } from './product.js';
-import { bikeFilterRefinement, bikeFilterShape } from './vehicle.js';
+import { bikeFilterRefinement, bikeFilterShape, bikeMatchCountsShape } from './vehicle.js';
 
 export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -45,5 +45,6 @@ export const searchAnswerSchema = z.object({
   total: z.number().int(),
   products: z.array(productSchema),
   facets: z.object({ category: z.array(facetCountSchema), brand: z.array(facetCountSchema) }),
+  ...bikeMatchCountsShape,
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

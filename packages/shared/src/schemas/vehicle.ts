@@ -49,18 +49,34 @@ const yearParam = z.string().regex(/^\d{4}$/, 'year must be a four-digit year').
 
 export const bikeFilterMessages = {
   bothOrNone: 'vehicle and year go together',
-  showUnknown: "show must be 'fitting' or 'all'",
+  showUnknown: "show must be 'fitting', 'all' or 'unconfirmed'",
 } as const;
+
+/**
+ * What a list shows for a rider's bike: the parts that fit it or every bike (the default), every
+ * part, or the parts without any fitment data (their fit is not confirmed either way).
+ */
+const BIKE_SHOWS = ['fitting', 'all', 'unconfirmed'] as const;
+export type BikeShow = (typeof BIKE_SHOWS)[number];
 
 /**
  * `vehicle={id}&year={year}` on the paged list, the count and search (SPEC-2 section 3): only the
  * parts that fit that bike or every bike, each answered with its `fit`; with `show=all`, every
- * part, each with its `fit`.
+ * part, and with `show=unconfirmed`, the parts without fitment data, each with its `fit`.
  */
 export const bikeFilterShape = {
   vehicle: idSchema.optional(),
   year: yearParam.optional(),
-  show: z.enum(['fitting', 'all'], { error: bikeFilterMessages.showUnknown }).optional(),
+  show: z.enum(BIKE_SHOWS, { error: bikeFilterMessages.showUnknown }).optional(),
+};
+
+/**
+ * With a bike and the default `show`: how many more parts match but have no fitment data, and,
+ * when none fit and none lack data, how many match without the bike at all (parts for other bikes).
+ */
+export const bikeMatchCountsShape = {
+  unconfirmed: z.number().int().optional(),
+  withoutBike: z.number().int().optional(),
 };
 export const bikeFilterRefinement: [(query: { vehicle?: string | undefined; year?: number | undefined }) => boolean, { path: string[]; message: string }] = [
   (query) => (query.vehicle === undefined) === (query.year === undefined),

@@ -68,13 +68,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['products'],
-        summary: 'How many products the catalogue has; with vehicle and year, how many fit that bike',
+        summary: 'How many products the catalogue has; with vehicle and year, how many fit that bike, and how many more have no fitment data',
         querystring: productCountQuerySchema,
         response: { 200: productCountSchema, 400: errorEnvelopeSchema, 422: errorEnvelopeSchema },
       },
     },
     async (request, _reply, cache) =>
-      request.query.vehicle === undefined ? cache('productCount', () => app.catalogue.count()) : { count: await app.catalogueSearch.catalogueCount(request.query) },
+      request.query.vehicle === undefined ? cache('productCount', () => app.catalogue.count()) : app.catalogueSearch.catalogueCount(request.query),
   );
 
   app.cachedGet(

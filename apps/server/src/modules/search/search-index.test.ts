@@ -86,7 +86,7 @@ describe('the search index', () => {
 
   it("keeps a bike's catalogue between pages and follows parts added, changed and removed", () => {
     const local = createSearchIndex();
-    const bike = { vehicleId: 'mt07', year: 2019 };
+    const bike = { vehicleId: 'mt07', year: 2019, show: 'fitting' as const };
     // Every third part fits the MT-07 from 2018 on, every fifth fits every bike.
     const fitting = (number: number) => part(number, { universal: number % 5 === 0, fits: number % 3 === 0 ? [{ vehicleId: 'mt07', from: 2018, to: 2024 }] : [] });
     for (let number = 1; number <= 60; number++) local.add(fitting(number));
@@ -104,7 +104,7 @@ describe('the search index', () => {
     for (let offset = 0; offset < whole.total; offset += 6) pages.push(...catalogue({ offset, limit: 6 }).ids);
     expect(pages).toEqual(whole.ids);
     // Not in the bike's years: only the universal parts.
-    expect(catalogue({ bike: { vehicleId: 'mt07', year: 2017 } }).ids).toEqual(all.filter((number) => number % 5 === 0).map((number) => `part-${number}`));
+    expect(catalogue({ bike: { ...bike, year: 2017 } }).ids).toEqual(all.filter((number) => number % 5 === 0).map((number) => `part-${number}`));
 
     local.remove('part-3');
     local.put(fitting(61));
@@ -113,5 +113,90 @@ describe('the search index', () => {
     expect(after.ids).toEqual(expected([...all, 61]).filter((id) => id !== 'part-3' && id !== 'part-6'));
     expect(after.total).toBe(after.ids.length);
     expect(after.facets.category.reduce((sum, facet) => sum + facet.count, 0)).toBe(after.total);
+  });
+
+  describe('parts without fitment data beside a bike', () => {
+    const bike = { vehicleId: 'mt07', year: 2019 };
+    // Every third part fits the MT-07, every fifth every bike, every seventh the Z650 only; the rest have no data.
+    const fitted = (number: number) =>
+      part(number, {
+        universal: number % 5 === 0,
+        fits: number % 3 === 0 ? [{ vehicleId: 'mt07', from: 2018, to: 2024 }] : number % 7 === 0 ? [{ vehicleId: 'z650', from: 2017, to: 2024 }] : [],
+      });
+    const withoutData = (number: number) => number % 3 !== 0 && number % 5 !== 0 && number % 7 !== 0;
+    const build = () => {
+      const local = createSearchIndex();
+      for (let number = 1; number <= 120; number++) local.add(fitted(number));
+      return local;
+    };
+    const numbers = Array.from({ length: 120 }, (_, at) => at + 1);
+    const idsOf = (kept: number[]) => kept.map((number) => `part-${number}`);
+    const sum = (facets: Array<{ count: number }>) => facets.reduce((total, facet) => total + facet.count, 0);
+
+    it('counts those that pass the same words and filters in the pass over the fitting ones, the kept catalogue and a scan agreeing', () => {
+      const local = build();
+      const fitting = { ...bike, show: 'fitting' as const };
+      const plain = search(local, '', { sort: 'catalogue', bike: fitting });
+      expect(plain.unconfirmed).toBe(numbers.filter(withoutData).length);
+      // 'Newest' is not the kept catalogue's order: the same counts from a scan.
+      const scanned = search(local, '', { sort: 'newest', bike: fitting });
+      expect([scanned.total, scanned.unconfirmed]).toEqual([plain.total, plain.unconfirmed]);
+
+      const oil = search(local, 'oil', { bike: fitting });
+      expect(oil.unconfirmed).toBe(numbers.filter((number) => number % 3 !== 0 && withoutData(number)).length);
+      expect(oil.ids.slice().sort()).toEqual(idsOf(numbers.filter((number) => number % 3 !== 0 && number % 5 === 0)).sort());
+      const filtered = search(local, '', { bike: fitting, category: 'Filters', brand: 'EBC', inStock: true });
+      const passes = (number: number) => number % 3 !== 0 && number % 2 === 0 && number % 10 !== 0;
+      expect(filtered.unconfirmed).toBe(numbers.filter((number) => passes(number) && withoutData(number)).length);
+      // Facets count the parts shown, not those left out.
+      expect(sum(filtered.facets.brand)).toBe(numbers.filter((number) => number % 3 !== 0 && number % 10 !== 0 && (number % 3 === 0 || number % 5 === 0)).length);
+      // Without a bike, or with every part shown, nothing is left out to count.
+      expect(search(local, 'oil')).not.toHaveProperty('unconfirmed');
+      expect(search(local, 'oil', { bike: { ...bike, show: 'all' } })).not.toHaveProperty('unconfirmed');
+    });
+
+    it("lists them alone with 'unconfirmed', each 'unknown', in any order and page, whatever the bike", () => {
+      const local = build();
+      const unconfirmed = { ...bike, show: 'unconfirmed' as const };
+      const expected = idsOf(numbers.filter(withoutData));
+      const whole = search(local, '', { sort: 'catalogue', bike: unconfirmed });
+      expect(whole.ids).toEqual(expected);
+      expect(whole.total).toBe(expected.length);
+      expect(new Set(whole.fit)).toEqual(new Set(['unknown']));
+      expect(sum(whole.facets.category)).toBe(whole.total);
+      expect(whole).not.toHaveProperty('unconfirmed');
+      const pages: string[] = [];
+      for (let offset = 0; offset < whole.total; offset += 6) pages.push(...search(local, '', { sort: 'catalogue', bike: unconfirmed, offset, limit: 6 }).ids);
+      expect(pages).toEqual(expected);
+      expect(search(local, '', { sort: 'newest', bike: unconfirmed }).ids).toEqual(expected.slice().reverse());
+      expect(search(local, '', { sort: 'catalogue', bike: { vehicleId: 'z650', year: 2020, show: 'unconfirmed' } }).ids).toEqual(expected);
+
+      const words = search(local, 'brake', { bike: unconfirmed });
+      expect(words.ids).toEqual([]);
+      const oil = search(local, 'oil', { bike: unconfirmed, category: 'Filters', inStock: true });
+      expect(oil.ids.slice().sort()).toEqual(idsOf(numbers.filter((number) => withoutData(number) && number % 10 !== 0)).sort());
+      expect(new Set(oil.fit)).toEqual(new Set(['unknown']));
+    });
+
+    it('keeps the count as parts without data come, go and gain fitment', () => {
+      const local = build();
+      const count = () => search(local, '', { sort: 'catalogue', bike: { ...bike, show: 'fitting' } }).unconfirmed;
+      const listed = () => search(local, '', { sort: 'catalogue', bike: { ...bike, show: 'unconfirmed' } }).ids;
+      const before = count()!;
+      expect(listed()).toContain('part-1');
+      local.remove('part-1');
+      local.put(part(2, { fits: [{ vehicleId: 'z650', from: 2017, to: 2024 }] }));
+      local.put(part(4, { universal: true }));
+      // A part that fitted loses its data; a new part comes without any.
+      local.put(part(3, { fits: [] }));
+      local.put(part(121));
+      expect(count()).toBe(before - 3 + 2);
+      for (const gone of ['part-1', 'part-2', 'part-4']) expect(listed()).not.toContain(gone);
+      expect(listed()).toEqual(expect.arrayContaining(['part-3', 'part-121']));
+      expect(listed()).toHaveLength(count()!);
+      // A change of stock alone keeps the part's slot and its count.
+      local.put(part(8, { inStock: false }));
+      expect(count()).toBe(before - 1);
+    });
   });
 });

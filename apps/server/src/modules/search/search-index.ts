@@ -1,4 +1,4 @@
-import type { FacetCount, FitVerdict, SearchSort } from '@shop/shared';
+import type { BikeShow, FacetCount, FitVerdict, SearchSort } from '@shop/shared';
 import SearchableMap from 'minisearch/SearchableMap';
 import quickselect from 'quickselect';
 import { fold, hasDigit, numberKey, terms } from './search-text.js';
@@ -31,7 +31,7 @@ export interface FitRange {
 /** Catalogue order (the paged list's), besides the search sorts. */
 export type IndexSort = SearchSort | 'catalogue';
 
-/** The parts a bike's catalogue lists, in order, and its facet counts. */
+/** The parts a bike's catalogue lists (or the parts without fitment data), in order, and their facet counts. */
 interface BikeCatalogue {
   slots: Int32Array;
   facets: IndexAnswer['facets'];
@@ -44,8 +44,11 @@ export interface IndexQuery {
   category?: string | undefined;
   brand?: string | undefined;
   inStock: boolean;
-  /** A rider's bike: only the parts that fit it or every bike, unless `allParts`; each answered with its verdict. */
-  bike?: { vehicleId: string; year: number; allParts?: boolean } | undefined;
+  /**
+   * A rider's bike, each part answered with its verdict: the parts that fit it or every bike
+   * ('fitting'), every part ('all'), or the parts without fitment data ('unconfirmed').
+   */
+  bike?: { vehicleId: string; year: number; show: BikeShow } | undefined;
   sort: IndexSort;
   offset: number;
   limit: number;
@@ -57,6 +60,8 @@ export interface IndexAnswer {
   ids: string[];
   /** With a bike: each id's verdict, in the same order. */
   fit?: FitVerdict[];
+  /** With a bike and 'fitting': how many more parts pass the words and filters but have no fitment data. */
+  unconfirmed?: number;
   facets: { category: FacetCount[]; brand: FacetCount[] };
 }
 
@@ -199,11 +204,22 @@ export function createSearchIndex() {
   let universal = new Uint8Array(1024);
   let hasFitment = new Uint8Array(1024);
   /**
+   * The slots without fitment data (no row, not universal; dead ones included, skipped when read)
+   * and how many of them are live: the same for every bike, so a bike's plain catalogue tells how
+   * many parts it leaves out unconfirmed without reading them.
+   */
+  const unconfirmedSlots: number[] = [];
+  let liveUnconfirmed = 0;
+  /** No fitment data: no row and not universal, whatever the bike. */
+  const isUnconfirmed = (slot: number) => (universal[slot]! | hasFitment[slot]!) === 0;
+  /**
    * A bike's catalogue (no words, no filter: the parts that fit it or every bike, in catalogue
    * order, with their facet counts), kept per bike and year until a part is added or removed:
    * a rider browsing page after page costs a page each, not every part that fits.
    */
   const bikeCatalogues = new Map<string, BikeCatalogue>();
+  /** The parts without fitment data, kept the same way (one list for every bike). */
+  let unconfirmedCatalogue: BikeCatalogue | undefined;
 
   // Scratch space of a query, one number per slot: scores, and the slots each word touched
   // (the first word's kept for the reset, the later ones' in turn).
@@ -248,6 +264,7 @@ export function createSearchIndex() {
 
   const add = (part: IndexedPart) => {
     bikeCatalogues.clear();
+    unconfirmedCatalogue = undefined;
     const slot = ids.length;
     if (slot >= alive.length) grow();
     ids.push(part.id);
@@ -265,6 +282,10 @@ export function createSearchIndex() {
     universal[slot] = part.universal ? 1 : 0;
     if (part.universal) universalSlots.push(slot);
     hasFitment[slot] = part.fits.length > 0 ? 1 : 0;
+    if (!part.universal && part.fits.length === 0) {
+      unconfirmedSlots.push(slot);
+      liveUnconfirmed++;
+    }
     for (const fit of part.fits) {
       let fits = fitsOfVehicle.get(fit.vehicleId);
       if (!fits) fitsOfVehicle.set(fit.vehicleId, (fits = { slots: [], from: [], to: [] }));
@@ -303,9 +324,11 @@ export function createSearchIndex() {
     const slot = slotOf.get(id);
     if (slot === undefined) return;
     bikeCatalogues.clear();
+    unconfirmedCatalogue = undefined;
     alive[slot] = 0;
     slotOf.delete(id);
     liveInCategory[categoryOf[slot]!]!--;
+    if (isUnconfirmed(slot)) liveUnconfirmed--;
     dead++;
   };
 
@@ -520,20 +543,26 @@ export function createSearchIndex() {
     if (kept) return kept;
     const bike = markFitting(vehicleId, year);
     bike.reset();
-    const slots = bike.slots.sort((a, b) => positions[a]! - positions[b]!);
+    const gathered = catalogueOf(bike.slots);
+    if (bikeCatalogues.size >= BIKE_CATALOGUES_KEPT) bikeCatalogues.delete(bikeCatalogues.keys().next().value!);
+    bikeCatalogues.set(key, gathered);
+    return gathered;
+  };
+
+  /** The parts without fitment data in catalogue order and their facet counts: kept, or gathered now. */
+  const unconfirmedCatalogueOf = (): BikeCatalogue =>
+    (unconfirmedCatalogue ??= catalogueOf(Int32Array.from(unconfirmedSlots.filter((slot) => alive[slot] === 1))));
+
+  /** Live slots put in catalogue order, with their facet counts. */
+  const catalogueOf = (slots: Int32Array): BikeCatalogue => {
+    slots.sort((a, b) => positions[a]! - positions[b]!);
     const categoryCounts = new Int32Array(categories.names.length);
     const brandCounts = new Int32Array(brands.names.length);
     for (const slot of slots) {
       categoryCounts[categoryOf[slot]!]!++;
       brandCounts[brandOf[slot]!]!++;
     }
-    const gathered = {
-      slots,
-      facets: { category: facetCounts(categoryCounts, categories.names, undefined), brand: facetCounts(brandCounts, brands.names, undefined) },
-    };
-    if (bikeCatalogues.size >= BIKE_CATALOGUES_KEPT) bikeCatalogues.delete(bikeCatalogues.keys().next().value!);
-    bikeCatalogues.set(key, gathered);
-    return gathered;
+    return { slots, facets: { category: facetCounts(categoryCounts, categories.names, undefined), brand: facetCounts(brandCounts, brands.names, undefined) } };
   };
 
   /** The values counted (and the one chosen, even at none), most parts first; no empty value. */
@@ -569,16 +598,27 @@ export function createSearchIndex() {
     },
 
     search(query: IndexQuery): IndexAnswer {
+      const show = query.bike?.show;
       const plainBikeCatalogue =
-        query.bike && !query.bike.allParts && query.q.trim() === '' && !query.inStock && query.category === undefined && query.brand === undefined && (query.sort === 'catalogue' || query.sort === 'relevance');
+        (show === 'fitting' || show === 'unconfirmed') &&
+        query.q.trim() === '' &&
+        !query.inStock &&
+        query.category === undefined &&
+        query.brand === undefined &&
+        (query.sort === 'catalogue' || query.sort === 'relevance');
       if (plainBikeCatalogue) {
-        const { slots, facets } = bikeCatalogueOf(query.bike!.vehicleId, query.bike!.year);
+        // A page's cost at any depth: the list is kept, and the parts left out unconfirmed are counted as they come and go.
+        const { slots, facets } = show === 'fitting' ? bikeCatalogueOf(query.bike!.vehicleId, query.bike!.year) : unconfirmedCatalogueOf();
         const page = Array.from(slots.subarray(query.offset, query.offset + query.limit));
-        return { total: slots.length, ids: page.map((slot) => ids[slot]!), fit: page.map((slot) => (universal[slot] === 1 ? 'universal' : 'fits')), facets };
+        const fit = page.map((slot): FitVerdict => (show === 'unconfirmed' ? 'unknown' : universal[slot] === 1 ? 'universal' : 'fits'));
+        return { total: slots.length, ids: page.map((slot) => ids[slot]!), fit, ...(show === 'fitting' ? { unconfirmed: liveUnconfirmed } : {}), facets };
       }
       const { every, slots, reset } = match(query.q);
-      const bike = query.bike ? markFitting(query.bike.vehicleId, query.bike.year) : undefined;
-      const onlyFitting = bike !== undefined && !query.bike!.allParts;
+      // The parts without data are the same for every bike: only the other lists need the bike's marks.
+      const bike = query.bike && show !== 'unconfirmed' ? markFitting(query.bike.vehicleId, query.bike.year) : undefined;
+      const onlyFitting = show === 'fitting';
+      const onlyUnconfirmed = show === 'unconfirmed';
+      const narrowed = onlyFitting || onlyUnconfirmed;
       try {
         const category = query.category === undefined ? undefined : (categories.find(query.category) ?? -1);
         const brand = query.brand === undefined ? undefined : (brands.find(query.brand) ?? -1);
@@ -592,11 +632,13 @@ export function createSearchIndex() {
         const brandOfSlot = brandOf;
         const live = alive;
         // No text, one category, no other filter: its own slots, and the categories' counts as kept.
-        const oneCategory = every && category !== undefined && category >= 0 && allBrands && !wantStock && !onlyFitting;
-        // No text and a bike: its fitting slots are the candidates.
-        const candidates = every && onlyFitting ? bike.slots : oneCategory ? (slotsInCategory[category] ?? []) : slots;
-        const scanAll = every && !oneCategory && !onlyFitting;
+        const oneCategory = every && category !== undefined && category >= 0 && allBrands && !wantStock && !narrowed;
+        // No text and a bike: its fitting slots are the candidates, and the ones without data, to be counted; or those alone.
+        const candidates = every && onlyFitting ? concat(bike!.slots, unconfirmedSlots) : every && onlyUnconfirmed ? unconfirmedSlots : oneCategory ? (slotsInCategory[category] ?? []) : slots;
+        const scanAll = every && !oneCategory && !narrowed;
         const fits = fitting;
+        const noRow = hasFitment;
+        const forEveryBike = universal;
         const end = scanAll ? ids.length : candidates.length;
         const results = new Int32Array(end);
         // Each result's place as one number, larger first: no comparison function per result.
@@ -606,13 +648,22 @@ export function createSearchIndex() {
         const position = positions;
         const price = prices;
         let found = 0;
+        let unconfirmed = 0;
         for (let index = 0; index < end; index++) {
           const slot = scanAll ? index : candidates[index]!;
-          if (live[slot] === 0 || (wantStock && stock[slot] === 0) || (onlyFitting && fits[slot] === 0)) continue;
+          if (live[slot] === 0 || (wantStock && stock[slot] === 0)) continue;
           const slotCategory = categoryOfSlot[slot]!;
           const slotBrand = brandOfSlot[slot]!;
           const inCategory = allCategories || slotCategory === category;
           const ofBrand = allBrands || slotBrand === brand;
+          if (narrowed) {
+            const withoutData = (forEveryBike[slot]! | noRow[slot]!) === 0;
+            if (onlyFitting ? fits[slot] === 0 : !withoutData) {
+              // Left out of the fitting parts for want of data: one more the rider may look at.
+              if (withoutData && inCategory && ofBrand) unconfirmed++;
+              continue;
+            }
+          }
           // Each facet counts as if its own filter were not set, so its other values stay choosable.
           if (ofBrand) categoryCounts[slotCategory]!++;
           if (inCategory) brandCounts[slotBrand]!++;
@@ -634,7 +685,8 @@ export function createSearchIndex() {
         return {
           total: found,
           ids: page.map((slot) => ids[slot]!),
-          ...(bike ? { fit: page.map(verdictOf) } : {}),
+          ...(query.bike ? { fit: page.map(verdictOf) } : {}),
+          ...(onlyFitting ? { unconfirmed } : {}),
           facets: {
             category: facetCounts(categoryCounts, categories.names, category === -1 ? undefined : category),
             brand: facetCounts(brandCounts, brands.names, brand === -1 ? undefined : brand),
@@ -648,6 +700,14 @@ export function createSearchIndex() {
   };
 }
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
+
+/** Two lists of slots as one. */
+const concat = (first: Int32Array, second: readonly number[]): Int32Array => {
+  const both = new Int32Array(first.length + second.length);
+  both.set(first);
+  both.set(second, first.length);
+  return both;
+};
 
 /** The fewest candidates a page's buffer holds before it is cut back (see `pageOf`). */
 const MIN_CANDIDATES = 4096;

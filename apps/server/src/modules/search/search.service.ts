@@ -1,4 +1,4 @@
-import { type Product, SEARCH_PAGE_SIZE, type SearchAnswer, type searchQuerySchema } from '@shop/shared';
+import { type BikeShow, type Product, type ProductCount, SEARCH_PAGE_SIZE, type SearchAnswer, type searchQuerySchema } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CatalogueService } from '../products/products.plugin.js';
@@ -12,8 +12,11 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 export interface BikeFilter {
   vehicle?: string | undefined;
   year?: number | undefined;
-  show?: 'fitting' | 'all' | undefined;
+  show?: BikeShow | undefined;
 }
+
+/** With a bike and the default `show`: the parts left out for want of fitment data, and those that match without the bike. */
+type MatchCounts = Pick<SearchAnswer, 'unconfirmed' | 'withoutBike'>;
 
 export interface SearchTiming {
   /** A search reads the change log first when it was last read longer ago than this. */
@@ -164,7 +167,7 @@ export function createSearchService({
   const bikeOf = async (filter: BikeFilter): Promise<IndexQuery['bike']> => {
     if (filter.vehicle === undefined || filter.year === undefined) return undefined;
     await vehicles.assertBike(filter.vehicle, filter.year);
-    return { vehicleId: filter.vehicle, year: filter.year, allParts: filter.show === 'all' };
+    return { vehicleId: filter.vehicle, year: filter.year, show: filter.show ?? 'fitting' };
   };
 
   /** The page's parts from the database (current stock and prices), each with its verdict for the bike asked about. */
@@ -175,11 +178,24 @@ export function createSearchService({
     return products.map((product) => ({ ...product, fit: fitOf.get(product._id)! }));
   };
 
-  const query = async (indexQuery: Omit<IndexQuery, 'bike'>, filter: BikeFilter): Promise<IndexAnswer> => {
+  /**
+   * The index's answer for the bike; with `counted`, also the counts a page needs to never say
+   * nothing matches while parts do: when nothing fits and nothing lacks data, how many parts
+   * match without the bike (a second look, limit 0, only then).
+   */
+  const query = async (indexQuery: Omit<IndexQuery, 'bike'>, filter: BikeFilter, counted = false): Promise<IndexAnswer & MatchCounts> => {
     const bike = await bikeOf(filter);
     await sync();
-    return index!.search({ ...indexQuery, bike });
+    const current = index!;
+    const answer = current.search({ ...indexQuery, bike });
+    if (!counted || answer.unconfirmed === undefined || answer.total > 0 || answer.unconfirmed > 0) return answer;
+    return { ...answer, withoutBike: current.search({ ...indexQuery, bike: undefined, offset: 0, limit: 0 }).total };
   };
+
+  const matchCounts = ({ unconfirmed, withoutBike }: MatchCounts): MatchCounts => ({
+    ...(unconfirmed === undefined ? {} : { unconfirmed }),
+    ...(withoutBike === undefined ? {} : { withoutBike }),
+  });
 
   return {
     /** Builds the index now rather than on the first search (at start-up of a serving instance). */
@@ -203,16 +219,18 @@ export function createSearchService({
           limit: size,
         },
         search,
+        true,
       );
-      return { total: answer.total, products: await productsOf(answer), facets: answer.facets };
+      return { total: answer.total, products: await productsOf(answer), facets: answer.facets, ...matchCounts(answer) };
     },
     /** A page of the catalogue, in catalogue order, for a rider's bike (the paged list with `vehicle` and `year`). */
     async cataloguePage(filter: BikeFilter, offset: number, limit: number): Promise<Product[]> {
       return productsOf(await query({ q: '', inStock: false, sort: 'catalogue', offset, limit }, filter));
     },
-    /** How many parts the catalogue holds for a rider's bike (the count with `vehicle` and `year`). */
-    async catalogueCount(filter: BikeFilter): Promise<number> {
-      return (await query({ q: '', inStock: false, sort: 'catalogue', offset: 0, limit: 0 }, filter)).total;
+    /** How many parts the catalogue holds for a rider's bike (the count with `vehicle` and `year`), and the counts beside it. */
+    async catalogueCount(filter: BikeFilter): Promise<ProductCount> {
+      const answer = await query({ q: '', inStock: false, sort: 'catalogue', offset: 0, limit: 0 }, filter, true);
+      return { count: answer.total, ...matchCounts(answer) };
     },
   };
 }

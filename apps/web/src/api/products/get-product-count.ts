@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client';
 import { bikeSearchParams } from '@/stores/garage';
 import { type BikeQuery, queryKeys } from '@/lib/query-keys';
 
-/** GET /productCount[?vehicle&year]: how many products the catalogue has (or fit the bike), for the pagers. */
+/**
+ * GET /productCount[?vehicle&year&show]: how many products the catalogue has (or the bike's list
+ * holds), for the pagers; for the bike's fitting parts also how many more have no fitment data.
+ */
 export const getProductCount = ({ bike = null, signal }: { bike?: BikeQuery; signal?: AbortSignal } = {}) =>
   api.get<ProductCount>(bike ? `/productCount?${new URLSearchParams(bikeSearchParams(bike))}` : '/productCount', { signal });
 

@@ -8,7 +8,7 @@ export interface ProductPage {
   /** Zero-based. */
   page: number;
   size: number;
-  /** A rider's bike: the parts that fit it (or, with `show: 'all'`, every part), each with its verdict. */
+  /** A rider's bike: the parts that fit it (or, with `show`, every part or those without fitment data), each with its verdict. */
   bike?: BikeQuery;
 }
 

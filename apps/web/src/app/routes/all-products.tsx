@@ -3,13 +3,16 @@ import { paths } from '@/config/paths';
 import { ShopByBike } from '@/features/garage/components/shop-by-bike';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
 import { productsCopy } from '@/features/products/copy';
+import { keptShowParams } from '@/stores/garage';
 import { pageSearchParams, parsePageParam } from '@/utils/page-param';
 
 export function AllProductsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
 
-  const changePage = (nextPage: number) => setSearchParams(pageSearchParams(nextPage));
+  // The list shown for the rider's bike stays as the pages change.
+  const kept = keptShowParams(searchParams);
+  const changePage = (nextPage: number) => setSearchParams({ ...kept, ...pageSearchParams(nextPage) });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
@@ -24,7 +27,7 @@ export function AllProductsRoute() {
           page > 0 ? (
             <div className="flex flex-col items-center gap-4 py-12 text-center">
               <p>{productsCopy.pageEmpty}</p>
-              <Link to={paths.allProducts.getHref()} className="btn btn-primary">
+              <Link to={{ pathname: paths.allProducts.getHref(), search: new URLSearchParams(kept).toString() }} className="btn btn-primary">
                 {productsCopy.backToFirstPage}
               </Link>
             </div>

@@ -9,6 +9,7 @@ import { homeCopy } from '@/features/home/copy';
 import { HOME_HERO_SLIDES } from '@/features/home/hero-slides';
 import { HOME_SECTION_IDS } from '@/features/home/section-ids';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
+import { keptShowParams } from '@/stores/garage';
 import { pageSearchParams, parsePageParam } from '@/utils/page-param';
 
 export function HomeRoute() {
@@ -18,7 +19,7 @@ export function HomeRoute() {
   const page = parsePageParam(searchParams.get('page'));
   const navigate = useNavigate();
   const changePage = (nextPage: number) =>
-    void navigate({ search: createSearchParams(pageSearchParams(nextPage)).toString(), hash: HOME_SECTION_IDS.products });
+    void navigate({ search: createSearchParams({ ...keptShowParams(searchParams), ...pageSearchParams(nextPage) }).toString(), hash: HOME_SECTION_IDS.products });
 
   return (
     <>
@@ -33,8 +34,8 @@ export function HomeRoute() {
         <h2 id="products-heading" className="mb-10 text-center text-3xl font-bold sm:text-4xl">
           {homeCopy.products.heading}
         </h2>
-        <ShopByBike />
-        <ProductCatalog page={page} onPageChange={changePage} headingLevel={3} />
+        <ShopByBike anchor={HOME_SECTION_IDS.products} />
+        <ProductCatalog page={page} onPageChange={changePage} headingLevel={3} anchor={HOME_SECTION_IDS.products} />
       </section>
       <TrustBanner />
       <ContactSection />

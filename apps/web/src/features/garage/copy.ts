@@ -17,6 +17,7 @@ export const garageCopy = {
   banner: (bike: string) => `Showing parts that fit your ${bike}`,
   showAll: 'Show all parts',
   showingAll: (bike: string) => `Showing all parts, each marked for your ${bike}`,
+  showingUnconfirmed: (bike: string) => `Showing parts not confirmed for your ${bike}`,
   showFitting: 'Show parts that fit',
   garage: {
     documentTitle: 'My Garage | Moto Parts',

@@ -13,6 +13,16 @@ export const productsCopy = {
   reload: 'Reload products',
   empty: 'No parts are listed yet. Please check back soon.',
   noneFit: (bike: string) => `No parts for your ${bike} yet.`,
+  /** Nothing fits, but parts without fitment data might. */
+  noneConfirmed: (bike: string) => `No parts are confirmed for your ${bike} yet.`,
+  /** Nothing fits and every part has fitment data: they fit other bikes. */
+  noneOfThemFit: (bike: string) => `None of the parts fit your ${bike}.`,
+  moreUnconfirmed: (count: number, model: string) =>
+    count === 1 ? `1 more part matches but is not confirmed for your ${model}` : `${count} more parts match but are not confirmed for your ${model}`,
+  showUnconfirmed: 'Show unconfirmed parts',
+  noneUnconfirmed: (model: string) => `Every part here is confirmed for your ${model} or ruled out.`,
+  backToFitting: (model: string) => `Back to the parts that fit your ${model}`,
+  countsLoading: 'Counting the parts for your bike',
   showAll: 'Show all parts',
   pageEmpty: 'There are no products on this page.',
   backToFirstPage: 'Go to the first page',

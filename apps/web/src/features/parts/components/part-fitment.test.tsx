@@ -42,7 +42,25 @@ describe('the part page fitment block', () => {
     expect(within(alternatives).getByRole('link', { name: 'Radial Brake Pads' })).toHaveAttribute('href', `/parts/${fitting[0]!._id}`);
     expect(within(alternatives).getAllByText('Fits your MT-07')).toHaveLength(2);
     const search = new URL(String(fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/search'))![0]), 'http://shop');
-    expect(Object.fromEntries(search.searchParams)).toEqual({ category: 'Brakes', size: '4', vehicle: MT07, year: '2019' });
+    expect(Object.fromEntries(search.searchParams)).toEqual({ category: 'Brakes', size: '48', vehicle: MT07, year: '2019' });
+  });
+
+  it("offers parts of the part's own category that fit the bike, those made for it before universal ones however the catalogue orders them", async () => {
+    activeBike();
+    const universal = [1, 2, 3, 4].map((n) => ({ ...buildProduct({ name: `Brake Cleaner ${n}`, category: 'Brakes' }), fit: 'universal' as const }));
+    const madeFor = [1, 2].map((n) => ({ ...buildProduct({ name: `MT-07 Pads ${n}`, category: 'Brakes' }), fit: 'fits' as const }));
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/fitment')) return json({ universal: false, vehicles: [] });
+      // The category's fitting parts in catalogue order: the universal ones come first.
+      return json({ total: 6, products: [...universal, ...madeFor], facets: { category: [], brand: [] } });
+    });
+    renderWithProviders(<PartFitment part={pads} />);
+    expect(await screen.findByText('Fit not confirmed for your 2019 Yamaha MT-07')).toBeInTheDocument();
+    const alternatives = await screen.findByRole('region', { name: 'Parts that fit your bike' });
+    expect(within(alternatives).getAllByRole('link').map((link) => link.textContent)).toEqual(['MT-07 Pads 1', 'MT-07 Pads 2', 'Brake Cleaner 1']);
+    const search = new URL(String(fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/search'))![0]), 'http://shop');
+    expect(search.searchParams.get('category')).toBe('Brakes');
   });
 
   it("says a universal part fits every bike and fits the rider's", async () => {

@@ -1,4 +1,4 @@
-import { bikeName, type Fitment, fitVerdictOf, type Product } from '@shop/shared';
+import { bikeName, type Fitment, fitVerdictOf, type Product, SEARCH_PAGE_SIZE_MAX } from '@shop/shared';
 import { Link } from 'react-router';
 import { useFitment } from '@/api/products/get-fitment';
 import { useSearch } from '@/api/search/get-search';
@@ -91,9 +91,13 @@ function BikeVerdict({ fitment, bike, part }: { fitment: Fitment; bike: Bike; pa
   );
 }
 
-/** Up to three parts of the part's category that fit the bike, those made for it before universal ones. */
+/**
+ * Up to three parts of the part's category that fit the bike, those made for it before universal
+ * ones. The search lists both kinds in catalogue order, so a whole page of them is read: the
+ * first few alone could all be universal while parts made for the bike come later.
+ */
 function Alternatives({ part, bike }: { part: Product; bike: Bike }) {
-  const found = useSearch({ category: part.category, size: String(ALTERNATIVES + 1), ...bikeSearchParams({ vehicle: bike.vehicleId, year: bike.year }) });
+  const found = useSearch({ category: part.category, size: String(SEARCH_PAGE_SIZE_MAX), ...bikeSearchParams({ vehicle: bike.vehicleId, year: bike.year }) });
   const parts = (found.data?.products ?? [])
     .filter((other) => other._id !== part._id)
     .sort((a, b) => Number(b.fit === 'fits') - Number(a.fit === 'fits'))

@@ -1,7 +1,8 @@
 import type { SearchAnswer } from '@shop/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { GARAGE_STORAGE_KEY } from '@/stores/garage';
 import { stubFetch } from '@/test/fetch-stub';
 import { buildProduct } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -103,5 +104,89 @@ describe('SearchPage', () => {
     fireEvent.submit(box.closest('form')!);
     expect(screen.getByTestId('address')).toHaveTextContent('/search?q=batery');
     expect(await screen.findByRole('heading', { level: 1, name: 'Results for "batery"' })).toBeInTheDocument();
+  });
+});
+
+describe('SearchPage with an active bike', () => {
+  const fetchMock = stubFetch();
+  const CB500F = 'c'.repeat(24);
+  const ride = () =>
+    localStorage.setItem(GARAGE_STORAGE_KEY, JSON.stringify([{ vehicleId: CB500F, make: 'Honda', model: 'CB500F', variant: '', year: 2019, active: true }]));
+  const oils = ['Engine Oil 10W-40, 1 L', 'Engine Oil 10W-40, 4 L', 'Semi-Synthetic 10W-40'].map((name) => ({ ...buildProduct({ name, category: 'Oils & Fluids' }), fit: 'unknown' as const }));
+  const nothing = { total: 0, products: [], facets: { category: [], brand: [] } };
+  /** The shop's answers: for the bike's fitting parts, and for those without fitment data. */
+  const shop = (fitting: SearchAnswer, unconfirmed: SearchAnswer = nothing) =>
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://shop');
+      if (url.pathname === '/api/categories') return json([{ _id: 'a'.repeat(24), name: 'Oils & Fluids', count: 3 }]);
+      return json(url.searchParams.get('show') === 'unconfirmed' ? unconfirmed : fitting);
+    });
+  const renderAt = (route: string) =>
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/search"
+          element={
+            <>
+              <SearchPage
+                renderResults={({ products, empty }) =>
+                  products?.length === 0 ? empty : <ul>{products?.map((p) => <li key={p._id}>{`${p.name}: ${p.fit}`}</li>)}</ul>
+                }
+              />
+              <Address />
+            </>
+          }
+        />
+      </Routes>,
+      { route },
+    );
+  const searched = () => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://shop')).filter((url) => url.pathname === '/api/search');
+
+  it("never says 'No parts found' while parts match unconfirmed: offers them, kept in the address with the filters, and every part", async () => {
+    ride();
+    shop({ ...nothing, unconfirmed: 3 }, { total: 3, products: oils, facets: { category: [{ value: 'Oils & Fluids', count: 3 }], brand: [] } });
+    renderAt('/search?q=10w40');
+    expect(await screen.findByText('No part found for "10w40" is confirmed for your 2019 Honda CB500F yet.')).toBeInTheDocument();
+    expect(screen.getByText('3 more parts match but are not confirmed for your CB500F')).toBeInTheDocument();
+    expect(screen.queryByText('No parts found for "10w40"')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show all parts' })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Show unconfirmed parts' });
+    expect(link).toHaveAttribute('href', '/search?q=10w40&show=unconfirmed');
+
+    fireEvent.click(link);
+    expect(await screen.findByText('Engine Oil 10W-40, 1 L: unknown')).toBeInTheDocument();
+    expect(screen.getByText('3 parts')).toBeInTheDocument();
+    expect(Object.fromEntries(searched().at(-1)!.searchParams)).toEqual({ q: '10w40', size: '12', vehicle: CB500F, year: '2019', show: 'unconfirmed' });
+    // A filter or the sort keeps the list in the address.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price-asc' } });
+    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=10w40&sort=price-asc&show=unconfirmed');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to the parts that fit your CB500F' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/search\?q=10w40&sort=price-asc$/);
+  });
+
+  it('after the parts found that fit, says how many more match unconfirmed, one part in the singular', async () => {
+    ride();
+    const filter = { ...buildProduct({ name: 'Spin-On Oil Filter' }), fit: 'fits' as const };
+    shop({ total: 1, products: [filter], facets: { category: [], brand: [] }, unconfirmed: 1 });
+    renderAt('/search?q=oil&category=Filters');
+    expect(await screen.findByText('Spin-On Oil Filter: fits')).toBeInTheDocument();
+    expect(screen.getByText('1 more part matches but is not confirmed for your CB500F')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show unconfirmed parts' })).toHaveAttribute('href', '/search?q=oil&category=Filters&show=unconfirmed');
+  });
+
+  it("when every part found fits other bikes, says none fits the rider's and offers every part; 'No parts found' only when nothing matches at all", async () => {
+    ride();
+    shop({ ...nothing, unconfirmed: 0, withoutBike: 2 });
+    renderAt('/search?q=brake%20pads');
+    expect(await screen.findByText('None of the parts found for "brake pads" fit your 2019 Honda CB500F.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Show unconfirmed parts' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all parts' }));
+    await waitFor(() => expect(searched().at(-1)!.searchParams.get('show')).toBe('all'));
+    cleanup();
+    sessionStorage.clear();
+
+    shop({ ...nothing, unconfirmed: 0, withoutBike: 0 });
+    renderAt('/search?q=xylophone');
+    expect(await screen.findByText('No parts found for "xylophone"')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, type FacetCount, type Product, type SearchSort } from '@shop/shared';
+import { bikeName, SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, type FacetCount, type Product, type SearchAnswer, type SearchSort } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCategories } from '@/api/categories/get-categories';
@@ -6,7 +6,7 @@ import { useSearch } from '@/api/search/get-search';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
-import { bikeSearchParams, useBikeFilter } from '@/stores/garage';
+import { type BikeFilter, bikeSearchParams, keptShowParams, useBikeFilter } from '@/stores/garage';
 import { searchCopy as copy } from '../copy';
 import { readSearchState, searchApiParams, searchStateParams, type SearchState } from '../search-state';
 
@@ -29,12 +29,15 @@ export interface SearchResults {
 export function SearchPage({ renderResults, bikeBar }: { renderResults: (results: SearchResults) => ReactNode; bikeBar?: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readSearchState(searchParams);
-  // With an active bike, the parts found that fit it (or every part found, each with its badge).
-  const { bike, query: bikeQuery } = useBikeFilter();
+  // With an active bike, the parts found that fit it (or every part found, or those without fitment data, each with its badge).
+  const bikeFilter = useBikeFilter();
+  const { bike, query: bikeQuery } = bikeFilter;
   const search = useSearch({ ...searchApiParams(state), ...bikeSearchParams(bikeQuery) });
   const answer = search.data;
 
-  const change = (next: Partial<SearchState>) => setSearchParams(searchStateParams({ ...state, page: 0, ...next }));
+  // The list shown for the rider's bike stays as the filters, the sort and the page change.
+  const go = (next: SearchState) => setSearchParams({ ...searchStateParams(next), ...keptShowParams(searchParams) });
+  const change = (next: Partial<SearchState>) => go({ ...state, page: 0, ...next });
   const filtered = state.category !== '' || state.brand !== '' || state.inStock;
   const pageCount = answer ? Math.ceil(answer.total / SEARCH_PAGE_SIZE) : undefined;
   const heading = state.q ? copy.resultsFor(state.q) : state.category || copy.allParts;
@@ -87,7 +90,8 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
             empty: (
               <NoParts
                 state={state}
-                total={answer?.total ?? 0}
+                answer={answer}
+                bikeFilter={bikeFilter}
                 onClear={filtered ? () => change({ category: '', brand: '', inStock: false }) : undefined}
                 onFirstPage={() => change({})}
               />
@@ -96,10 +100,11 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
           <Pager
             page={state.page}
             hasNext={pageCount !== undefined && state.page < pageCount - 1}
-            onPageChange={(page) => setSearchParams(searchStateParams({ ...state, page }))}
+            onPageChange={(page) => go({ ...state, page })}
             labels={{ ...copy.pages, position: (page) => copy.pages.position(page, pageCount) }}
             disabled={search.isPlaceholderData}
           />
+          {answer && answer.products.length > 0 && <AfterBikeResults bikeFilter={bikeFilter} answer={answer} />}
         </section>
       </div>
     </div>
@@ -137,9 +142,50 @@ function FacetSelect({
   );
 }
 
-/** Nothing to show: nothing found for the text, nothing under these filters, or a page past the end. */
-function NoParts({ state, total, onClear, onFirstPage }: { state: SearchState; total: number; onClear: (() => void) | undefined; onFirstPage: () => void }) {
+/** Under the parts found that fit the bike, the ones that match but have no fitment data; under those, the way back. */
+function AfterBikeResults({ bikeFilter, answer }: { bikeFilter: BikeFilter; answer: SearchAnswer }) {
+  const { bike, show, setShow, showHref } = bikeFilter;
+  if (!bike) return null;
+  if (show === 'unconfirmed') {
+    return (
+      <div className="flex justify-center">
+        <button type="button" className="btn btn-sm btn-outline" onClick={() => setShow('fitting')}>
+          {copy.backToFitting(bike.model)}
+        </button>
+      </div>
+    );
+  }
+  if (!answer.unconfirmed) return null;
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4 text-center sm:flex-row sm:justify-center">
+      <p>{copy.moreUnconfirmed(answer.unconfirmed, bike.model)}</p>
+      <Link to={showHref('unconfirmed')} className="btn btn-sm btn-outline">
+        {copy.showUnconfirmed}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Nothing to show: nothing found for the text, nothing under these filters, or a page past the
+ * end. With a bike, never 'No parts found' while parts match without it: some may fit but have
+ * no fitment data, or all of them fit other bikes; either way every part is a click away.
+ */
+function NoParts({
+  state,
+  answer,
+  bikeFilter,
+  onClear,
+  onFirstPage,
+}: {
+  state: SearchState;
+  answer: SearchAnswer | undefined;
+  bikeFilter: BikeFilter;
+  onClear: (() => void) | undefined;
+  onFirstPage: () => void;
+}) {
   const categories = useCategories();
+  const total = answer?.total ?? 0;
   if (total > 0) {
     return (
       <EmptyState
@@ -150,6 +196,47 @@ function NoParts({ state, total, onClear, onFirstPage }: { state: SearchState; t
           </button>
         }
       />
+    );
+  }
+  const { bike, show, setShow, showHref } = bikeFilter;
+  const clear = onClear && (
+    <button type="button" className="btn btn-outline" onClick={onClear}>
+      {copy.clearFilters}
+    </button>
+  );
+  if (bike && show === 'unconfirmed') {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-box border border-base-300 bg-base-100 p-8 text-center">
+        <p className="text-lg font-medium">{copy.noneUnconfirmed(bike.model)}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <button type="button" className="btn btn-primary" onClick={() => setShow('fitting')}>
+            {copy.backToFitting(bike.model)}
+          </button>
+          {clear}
+        </div>
+      </div>
+    );
+  }
+  const unconfirmed = answer?.unconfirmed ?? 0;
+  if (bike && (unconfirmed > 0 || (answer?.withoutBike ?? 0) > 0)) {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-box border border-base-300 bg-base-100 p-8 text-center">
+        <p className="max-w-full text-lg font-medium wrap-anywhere">
+          {unconfirmed > 0 ? copy.noneConfirmed(state.q, bikeName(bike)) : copy.noneFit(state.q, bikeName(bike))}
+        </p>
+        {unconfirmed > 0 && <p>{copy.moreUnconfirmed(unconfirmed, bike.model)}</p>}
+        <div className="flex flex-wrap justify-center gap-2">
+          {unconfirmed > 0 && (
+            <Link to={showHref('unconfirmed')} className="btn btn-primary">
+              {copy.showUnconfirmed}
+            </Link>
+          )}
+          <button type="button" className={`btn ${unconfirmed > 0 ? 'btn-outline' : 'btn-primary'}`} onClick={() => setShow('all')}>
+            {copy.showAll}
+          </button>
+          {clear}
+        </div>
+      </div>
     );
   }
   return (
