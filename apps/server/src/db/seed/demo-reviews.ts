@@ -80,7 +80,7 @@ export const demoReviews: readonly DemoReview[] = [
     name: 'priya nair',
     email: 'priya.nair@example.com',
     review:
-      'The iridium plugs made a real difference to cold starts on my scooter. Minimum of four felt like a lot at first, but I run two bikes so it worked out.',
+      'The iridium plugs made a real difference to cold starts on my CB500F. Minimum of four felt like a lot at first, but I run two bikes so it worked out.',
     ratings: 5,
     avatar: { seed: 'priya.nair', color: '#8e44ad' },
     part: 'Iridium Spark Plug, 10 mm Thread',

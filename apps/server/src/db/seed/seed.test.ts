@@ -7,6 +7,7 @@ import { createDiskImageStorage, type ImageStorage } from '../../lib/image-stora
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { createDatabase, type ShopDatabase } from '../database.js';
 import { demoProducts } from './demo-products.js';
+import { demoFitment, demoOemModels, demoServiceGaps, demoUniversalParts, demoVehicles, type ServiceNeed, serviceNeeds } from './demo-vehicles.js';
 import { seedDemo } from './seed.js';
 
 describe('seedDemo', () => {
@@ -99,15 +100,81 @@ describe('seedDemo', () => {
     // The plug fits the MT-07 up to 2020 only.
     expect(fitsMt07.find((row) => row.part_number === 'CR9EIX')?.year_to).toBe(2020);
     const universal = await database.db.selectFrom('products').select('part_number').where('universal', '=', 1).execute();
-    expect(universal.map((row) => row.part_number)).toEqual(expect.arrayContaining(['C2-400', 'TW-6060', 'OX207']));
-    // Some parts have no fitment data at all.
-    const withoutData = await database.db
-      .selectFrom('products')
-      .select('id')
-      .where('universal', '=', 0)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('fitment').select('product_id').whereRef('fitment.product_id', '=', 'products.id'))))
+    expect(universal.map((row) => row.part_number)).toEqual(expect.arrayContaining(['C2-400', 'TW-6060', 'OX207', 'RBF-600', 'FORK-10W-1L']));
+  });
+
+  /** Each demo part's fitment as the shop holds it: its models (every year or some), by part number. */
+  const fitmentByPart = async (): Promise<Map<string, Set<string>>> => {
+    const rows = await database.db
+      .selectFrom('fitment')
+      .innerJoin('vehicles', 'vehicles.id', 'fitment.vehicle_id')
+      .innerJoin('products', 'products.id', 'fitment.product_id')
+      .select(['products.part_number', 'vehicles.model'])
       .execute();
-    expect(withoutData.length).toBeGreaterThan(0);
+    const fits = new Map<string, Set<string>>();
+    for (const row of rows) fits.set(row.part_number, (fits.get(row.part_number) ?? new Set()).add(row.model));
+    return fits;
+  };
+
+  it('leaves only a handful of parts without fitment data, and no part both universal and listed for some bikes', async () => {
+    const fits = await fitmentByPart();
+    const products = await database.db.selectFrom('products').select(['part_number', 'universal']).execute();
+    const withoutData = products.filter((product) => product.universal === 0 && !fits.has(product.part_number));
+    // A rider with any bike meets these as 'Fit not confirmed'; every other part fits or does not.
+    expect(withoutData.length).toBeGreaterThanOrEqual(3);
+    expect(withoutData.length).toBeLessThanOrEqual(6);
+    expect(products.filter((product) => product.universal === 1 && fits.has(product.part_number))).toEqual([]);
+    for (const partNumber of Object.keys(demoFitment)) expect(demoUniversalParts.has(partNumber), partNumber).toBe(false);
+    // Every demo part number the fitment names is a demo part.
+    const partNumbers = new Set(demoProducts.map((product) => product.partNumber));
+    for (const partNumber of [...Object.keys(demoFitment), ...demoUniversalParts]) expect(partNumbers.has(partNumber), partNumber).toBe(true);
+  });
+
+  it("agrees with the OEM numbers: a part carrying a bike's original part number fits that bike", async () => {
+    const fits = await fitmentByPart();
+    const models = new Set(demoVehicles.map((vehicle) => vehicle.model));
+    for (const product of demoProducts) {
+      for (const oem of product.oemNumbers ?? []) {
+        // Every OEM number says whose it is, so a new one cannot slip past this check.
+        expect(Object.hasOwn(demoOemModels, oem), `${product.partNumber}: ${oem} is in demoOemModels`).toBe(true);
+        for (const model of demoOemModels[oem]!) {
+          expect(models.has(model), model).toBe(true);
+          expect(fits.get(product.partNumber)?.has(model), `${product.partNumber} (${oem}) fits the ${model}`).toBe(true);
+        }
+      }
+    }
+    const pads = await database.db.selectFrom('products').select('id').where('part_number', '=', 'FA196HH').executeTakeFirstOrThrow();
+    const cb500f = await database.db.selectFrom('vehicles').select('id').where('model', '=', 'CB500F').executeTakeFirstOrThrow();
+    expect(await database.db.selectFrom('fitment').select('note').where('product_id', '=', pads.id).where('vehicle_id', '=', cb500f.id).executeTakeFirst()).toEqual({ note: 'front' });
+  });
+
+  it("gives every demo bike a service's worth: engine oil, oil filter, spark plug and brake pads, or the reason the shop has none", async () => {
+    const rows = await database.db
+      .selectFrom('fitment')
+      .innerJoin('vehicles', 'vehicles.id', 'fitment.vehicle_id')
+      .innerJoin('products', 'products.id', 'fitment.product_id')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select(['vehicles.model', 'vehicles.year_from as vehicleFrom', 'vehicles.year_to as vehicleTo', 'fitment.year_from', 'fitment.year_to', 'products.name', 'categories.name as category'])
+      .execute();
+    for (const vehicle of demoVehicles) {
+      const fitting = rows.filter((row) => row.model === vehicle.model);
+      expect(fitting.length, `${vehicle.model}'s fitting parts`).toBeGreaterThanOrEqual(2);
+      for (const [need, { category, name }] of Object.entries(serviceNeeds) as Array<[ServiceNeed, (typeof serviceNeeds)[ServiceNeed]]>) {
+        const met = fitting.some((row) => row.category === category && name.test(row.name));
+        const gap = demoServiceGaps[vehicle.model]?.[need];
+        // Met, or explained; never explained away while a part fits.
+        expect(met !== (gap !== undefined), `${vehicle.model}'s ${need}: ${met ? 'a part fits' : 'none fits'}${gap ? `, yet the gap says '${gap}'` : ''}`).toBe(true);
+      }
+      // A part's narrower years lie within the bike's own.
+      for (const row of fitting) {
+        expect(row.year_from ?? row.vehicleFrom).toBeGreaterThanOrEqual(row.vehicleFrom);
+        expect(row.year_to ?? row.vehicleTo).toBeLessThanOrEqual(row.vehicleTo);
+      }
+    }
+    for (const model of Object.keys(demoServiceGaps)) expect(demoVehicles.some((vehicle) => vehicle.model === model), model).toBe(true);
+    // The three 10W-40 oils fit a CB500F, and the rider searching for them sees them.
+    const cb500fOils = rows.filter((row) => row.model === 'CB500F' && /10W-40/.test(row.name));
+    expect(cb500fOils).toHaveLength(3);
   });
 
   it('inserts reviews, oldest first, each with an avatar', async () => {
