@@ -85,4 +85,6 @@ export interface AppConfig {
   imageUploadsPerDay: { bytes: number; uploads: number };
   /** On SIGTERM, how long to keep serving (while reporting not ready) before closing. */
   shutdownDrainMs: number;
+  /** The IANA time zone of the shop's clock (SHOP_TIME_ZONE, default UTC): the dates its exports write. */
+  shopTimeZone: string;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { AppConfig, DatabaseConfig, TrustProxy } from './app-config.js';
 import { ConfigError } from './lib/errors.js';
+import { isTimeZone } from './lib/spreadsheet.js';
 
 const optionalString = z
   .string()
@@ -110,6 +111,11 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: optionalString.pipe(z.url('S3_PUBLIC_URL must be a full URL such as https://images.example.com').optional()),
     IMAGE_UPLOADS_PER_DAY: z.coerce.number().int('IMAGE_UPLOADS_PER_DAY must be a whole number').min(1).default(100),
+    SHOP_TIME_ZONE: z
+      .string()
+      .trim()
+      .default('UTC')
+      .refine(isTimeZone, 'SHOP_TIME_ZONE must be an IANA time zone such as Europe/London or America/New_York'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -226,5 +232,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     unpaidLimits: { orders: env.UNPAID_ORDERS_PER_ACCOUNT, units: env.UNPAID_UNITS_PER_ACCOUNT, partUnitsPerAddress: env.UNPAID_PART_UNITS_PER_ADDRESS },
     imageUploadsPerDay: { bytes: Math.round(env.IMAGE_UPLOAD_MB_PER_DAY * 1024 * 1024), uploads: env.IMAGE_UPLOADS_PER_DAY },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    shopTimeZone: env.SHOP_TIME_ZONE,
   };
 }

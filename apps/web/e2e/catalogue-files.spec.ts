@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { ADMIN, api, expect, signIn, test } from './fixtures';
 
 const HEADER = 'name,decreption,price,quantity,minimum,category,brand,partNumber,oemNumbers,img';
@@ -22,14 +23,26 @@ test.describe('catalogue import and export', () => {
     await page.getByLabel('Products CSV').setInputFiles(csv('products.csv', rows('twelve')));
     await page.getByLabel('Fitment CSV').setInputFiles(csv('fitment.csv', fitment));
     await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveAccessibleDescription('Check your files first');
     await page.getByRole('button', { name: 'Check files' }).click();
     const problems = page.getByRole('table', { name: 'Rows to fix' });
-    await expect(problems.getByRole('row', { name: /Products 3 price:/ })).toBeVisible();
+    await expect(problems.getByRole('row', { name: new RegExp(`Products 3 IMP-${stamp}-2 price:`) })).toBeVisible();
     await expect(page.getByText('1 row needs fixing. Nothing has been written.')).toBeVisible();
+    // The rows to fix, saved as a file to open beside the spreadsheet.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the rows to fix (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toBe('rows-to-fix.csv');
+    const saved = await readFile((await download.path())!, 'utf8');
+    expect(saved.split('\r\n').slice(0, 2)).toEqual(['\uFEFFFile,Line,Part number,Reason', expect.stringMatching(new RegExp(`^Products,3,IMP-${stamp}-2,"?price: `))]);
     await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
     expect((await (await page.request.get(api(`/search?q=IMP-${stamp}-1`))).json()).total).toBe(0);
 
-    await page.getByLabel('Products CSV').setInputFiles(csv('products.csv', rows('39.50')));
+    // Fixed, and saved as Excel saves it in Germany: semicolons, Windows-1252 ('ä' one byte), decimal commas.
+    const european = [
+      HEADER.replaceAll(',', ';'),
+      `Import Test Sprocket ${stamp};Stahl-Kettenrad, 42 Zähne.;24,90;30;1;Chains & Sprockets;JT;IMP-${stamp}-1;;`,
+      `Import Test Pads ${stamp};Sinterbeläge vorne.;39,50;12;2;Brakes;EBC;IMP-${stamp}-2;;`,
+    ].join('\r\n');
+    await page.getByLabel('Products CSV').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(european, 'latin1') });
     await page.getByRole('button', { name: 'Check files' }).click();
     await expect(page.getByText('Nothing is wrong: the files can be imported.')).toBeVisible();
     await expect(page.getByText(/^2 new parts, 0 changed, 0 unchanged; fitment of 2 parts \(2 rows\), 2 to change\.$/)).toBeVisible();
@@ -39,6 +52,7 @@ test.describe('catalogue import and export', () => {
     await page.goto(`/search?q=${encodeURIComponent(`Import Test Pads ${stamp}`)}`);
     await page.getByRole('link', { name: `Import Test Pads ${stamp}` }).first().click();
     await expect(page.getByTestId('part-price')).toHaveText('$39.50');
+    await expect(page.getByText('Sinterbeläge vorne.')).toBeVisible();
     await expect(page.getByRole('table').getByRole('row', { name: /Yamaha MT-07 2018–2024 front/ })).toBeVisible();
 
     // Both files come back out, the new parts in them; the parts go again after the test.

@@ -20,3 +20,4 @@ export * from './stock.js';
 export * from './fit.js';
 export * from './cart.js';
 export * from './purchase.js';
+export * from './spreadsheet.js';

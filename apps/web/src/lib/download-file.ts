@@ -9,7 +9,12 @@ export async function downloadFile(path: string, fileName: string, failed: strin
   const token = getAccessToken();
   const response = await fetch(`${API_BASE_URL}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new ApiError({ status: response.status, code: `HTTP_${response.status}`, message: failed });
-  const url = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), fileName);
+}
+
+/** Has the browser save a file made on the page (a Blob) under `fileName`. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -27,6 +27,8 @@ export const importMessages = {
   noFiles: 'Choose a products file, a fitment file or both',
   oneEach: 'Send at most one products file and one fitment file',
   notCsv: 'This is not a CSV file of text',
+  /** What to do with a file the import cannot read as text (a workbook, an unknown encoding). */
+  resave: "In Excel, choose File > Save As > 'CSV UTF-8 (Comma delimited)' and import that file",
   header: (columns: readonly string[]) => `The first line must name the columns ${columns.join(', ')}`,
   unknownColumn: (column: string) => `Unknown column '${column}'`,
   missingColumn: (column: string) => `Missing column '${column}'`,
@@ -44,7 +46,13 @@ export const importMessages = {
     `The stock of ${partNumber} is now ${now}, not the ${seen} this file was made from: it changed since. Set quantitySeen to ${now} and quantity to the stock you want, or export again`,
 } as const;
 
-export const importProblemSchema = z.object({ file: z.enum(IMPORT_FILES), line: z.number().int(), message: z.string() });
+export const importProblemSchema = z.object({
+  file: z.enum(IMPORT_FILES),
+  line: z.number().int(),
+  /** The part number on that line, where it has one: the row to find in the spreadsheet. */
+  partNumber: z.string().optional(),
+  message: z.string(),
+});
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 /** POST /catalogue/import: what the files hold (checked) or what was written, and every bad row. */

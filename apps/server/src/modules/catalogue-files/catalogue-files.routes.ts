@@ -7,21 +7,20 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { CatalogueFilesService, ReadFiles } from './catalogue-files.service.js';
+import { decodeText, NotText } from './csv.js';
 
 const isImportFile = (name: string): name is ImportFile => (IMPORT_FILES as readonly string[]).includes(name);
 
 /**
- * A file's bytes as UTF-8 text, chunk by chunk as they arrive; bytes that are not UTF-8 refuse it.
- * Stopping early leaves the file to be drained, so the next part of the form can be read.
+ * A file's text, chunk by chunk as its bytes arrive, in the encoding it was saved in (decodeText);
+ * a file that is not text refuses it. Stopping early leaves the file to be drained, so the next
+ * part of the form can be read.
  */
-async function* utf8Text(file: Readable, field: ImportFile): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  const refuse = () => new AppError(422, 'VALIDATION_FAILED', importMessages.notCsv, { [field]: [importMessages.notCsv] });
+async function* fileText(file: Readable, field: ImportFile): AsyncGenerator<string> {
   try {
-    for await (const bytes of file.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) yield decoder.decode(bytes, { stream: true });
-    yield decoder.decode();
+    yield* decodeText(file.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>);
   } catch (error) {
-    if (error instanceof TypeError && (error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') throw refuse();
+    if (error instanceof NotText) throw new AppError(422, 'VALIDATION_FAILED', error.message, { [field]: [error.message] });
     throw error;
   }
 }
@@ -40,7 +39,7 @@ async function readImportFiles(request: FastifyRequest, service: CatalogueFilesS
         throw badRequest(importMessages.oneEach);
       }
       try {
-        const text = utf8Text(part.file, part.fieldname);
+        const text = fileText(part.file, part.fieldname);
         if (part.fieldname === 'products') files.products = await service.readProducts(text);
         else files.fitment = await service.readFitment(text);
       } finally {

@@ -5,6 +5,7 @@ import {
   DEFAULT_CATEGORY,
   FITMENT_CSV_COLUMNS,
   fitmentRowInputSchema,
+  fromSpreadsheetText,
   type ImportFile,
   IMPORT_MAX_ROWS,
   importMessages,
@@ -22,7 +23,7 @@ import { newId } from '../../lib/ids.js';
 import { parseStringList } from '../../lib/string-list.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import type { VehiclesService } from '../vehicles/vehicles.plugin.js';
-import { type CsvRead, type CsvRow, readCsv, unneutralise, writeCsv } from './csv.js';
+import { type CsvRead, type CsvRow, readCsv, writeCsv } from './csv.js';
 import type { CatalogueFilesRepository, ExistingProduct, FitmentColumns, ImportWrite, ProductColumns } from './catalogue-files.repository.js';
 
 /** At most this many problems are listed (and kept); the count says how many in all. */
@@ -78,6 +79,16 @@ interface PlannedProduct {
   existing?: ExistingProduct | undefined;
 }
 
+/**
+ * A price written with a decimal comma ('12,50', '1.234,50'), as spreadsheets write it where the
+ * comma is the decimal mark and a semicolon or a tab separates the fields, with a decimal point;
+ * anything else as it is, for the price rule to judge.
+ */
+const decimalPoint = (price: string): string => {
+  const value = price.trim();
+  return /^\d{1,3}(\.\d{3})*,\d{1,2}$|^\d+,\d{1,2}$/.test(value) ? value.replaceAll('.', '').replace(',', '.') : price;
+};
+
 const tooManyRows = (file: ImportFile) => () => new AppError(413, 'PAYLOAD_TOO_LARGE', importMessages.tooManyRows(file, IMPORT_MAX_ROWS[file]));
 
 /** Draws and stores the picture of a part of a category that came without one; answers its path. */
@@ -108,16 +119,19 @@ export function createCatalogueFilesService({
   imageExists: (path: string) => Promise<boolean>;
   placeholder: PlaceholderImage;
 }) {
-  async function planProducts(rows: CsvRow<ProductColumn>[], problems: Problems): Promise<{ planned: PlannedProduct[]; numbers: Set<string> }> {
-    const problem = (line: number, message: string) => problems.push({ file: 'products', line, message });
+  async function planProducts(rows: CsvRow<ProductColumn>[], { decimalComma }: { decimalComma: boolean }, problems: Problems): Promise<{ planned: PlannedProduct[]; numbers: Set<string> }> {
+    const partNumberOf = new Map<number, string>();
+    const problem = (line: number, message: string) => problems.push({ file: 'products', line, partNumber: partNumberOf.get(line), message });
     const categories = await repository.categoryIds();
     const images = new Map<string, boolean>();
     const seen = new Map<string, number>();
     const planned: PlannedProduct[] = [];
     for (const [index, { line, values: raw }] of rows.entries()) {
       if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
-      const values = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, unneutralise(value as string)])) as Record<ProductColumn, string>;
-      const parsed = productRowSchema.safeParse({ ...values, quantitySeen: values.quantitySeen?.trim() || undefined });
+      const values = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, fromSpreadsheetText(value as string)])) as Record<ProductColumn, string>;
+      if (values.partNumber.trim()) partNumberOf.set(line, values.partNumber.trim());
+      const price = decimalComma ? decimalPoint(values.price) : values.price;
+      const parsed = productRowSchema.safeParse({ ...values, price, quantitySeen: values.quantitySeen?.trim() || undefined });
       if (!parsed.success) {
         const fields = new Set<string>();
         for (const issue of parsed.error.issues) {
@@ -174,12 +188,14 @@ export function createCatalogueFilesService({
 
   /** Each part's fitment in the file: the part's id (or its planned product), its universal mark and rows. */
   async function planFitment(rows: CsvRow<FitmentColumn>[], products: PlannedProduct[], numbersInFile: Set<string>, problems: Problems) {
-    const problem = (line: number, message: string) => problems.push({ file: 'fitment', line, message });
+    const partNumberOf = new Map<number, string>();
+    const problem = (line: number, message: string) => problems.push({ file: 'fitment', line, partNumber: partNumberOf.get(line), message });
     const inFile = new Map(products.map((part) => [part.key, part]));
     const groups = new Map<string, { partNumber: string; firstLine: number; lines: number[]; rows: z.output<typeof fitmentRowInputSchema>[]; universal: boolean }>();
     for (const [index, { line, values: raw }] of rows.entries()) {
       if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
-      const values = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, unneutralise(value as string)])) as Record<FitmentColumn, string>;
+      const values = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, fromSpreadsheetText(value as string)])) as Record<FitmentColumn, string>;
+      if (values.partNumber.trim()) partNumberOf.set(line, values.partNumber.trim());
       const key = partNumberKey(values.partNumber);
       if (!key) {
         problem(line, importMessages.partNumberRequired);
@@ -250,7 +266,9 @@ export function createCatalogueFilesService({
       const productRows = rowsOf('products', files.products);
       const fitmentRows = rowsOf('fitment', files.fitment);
 
-      const { planned: products, numbers } = await planProducts(productRows, problems);
+      // A file separated by semicolons or tabs comes from where the comma is the decimal mark.
+      const decimalComma = files.products?.rows !== undefined && files.products.delimiter !== ',';
+      const { planned: products, numbers } = await planProducts(productRows, { decimalComma }, problems);
       const fitment = await planFitment(fitmentRows, products, numbers, problems);
 
       // What the import changes, and nothing where the shop already holds the same.
@@ -278,7 +296,7 @@ export function createCatalogueFilesService({
         const { quantity, ...rest } = part.columns;
         const stock = part.stockSeen !== undefined && quantity !== part.stockSeen ? { quantity, seen: part.stockSeen } : undefined;
         if (stock && existing.quantity !== stock.seen) {
-          problems.push({ file: 'products', line: part.line, message: importMessages.stockMoved(existing.part_number, existing.quantity, stock.seen) });
+          problems.push({ file: 'products', line: part.line, partNumber: existing.part_number, message: importMessages.stockMoved(existing.part_number, existing.quantity, stock.seen) });
           continue;
         }
         const columns: Omit<ProductColumns, 'quantity'> = { ...rest, img: part.img || existing.img };
@@ -331,7 +349,7 @@ export function createCatalogueFilesService({
         // The stock moved between the check and the write: nothing was written.
         const { id, now: stockNow, seen } = written.stockMoved;
         const part = lineOf.get(id)!;
-        problems.push({ file: 'products', line: part.line, message: importMessages.stockMoved(part.existing!.part_number, stockNow, seen) });
+        problems.push({ file: 'products', line: part.line, partNumber: part.existing!.part_number, message: importMessages.stockMoved(part.existing!.part_number, stockNow, seen) });
         return answer();
       }
       report.written = true;

@@ -134,6 +134,40 @@ describe('catalogue import and export', () => {
     }
   });
 
+  it("reads a European Excel file (semicolons, Windows-1252, decimal commas) and a tab-separated one, in UTF-8 or Excel's UTF-16 'Unicode Text'", async () => {
+    // Excel's 'CSV (Comma delimited)' where the comma is the decimal mark: semicolons, Windows-1252 bytes (ä is E4, ’ is 92), no byte order mark.
+    const products = Buffer.from(
+      [
+        'name;decreption;price;quantity;minimum;category;brand;partNumber;oemNumbers;img',
+        'Bremsbeläge vorne;Sinterbeläge für Zweikolben-Sättel, 2 Stück, EBC’s HH-Mischung.;12,50;40;2;Brakes;EBC;EU-PADS-1;06455-MFJ-D01, 06455-KYJ-902;',
+        'Ölfilter;Papierelement mit Rücklaufsperre.;1.234,5;10;1;Filters;HiFlo;EU-FILTER-1;;',
+      ]
+        .join('\r\n')
+        .replace('’', '\x92'),
+      'latin1',
+    );
+    const fitment = ['partNumber\tmake\tmodel\tyearFrom\tyearTo\tnote', 'EU-PADS-1\tHonda\tCB500F\t2016\t\tvorne, für ABS', 'EU-FILTER-1\tYamaha\tMT-07\t\t\t'].join('\r\n');
+    const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(fitment, 'utf16le')]);
+    const expected = { written: false, products: { added: 2, changed: 0, unchanged: 0 }, fitment: { parts: 2, rows: 2, changed: 2 }, errors: [], errorCount: 0 };
+    expect((await importFiles({ products, fitment: unicodeText }, true)).json()).toEqual(expected);
+
+    const imported = await importFiles({ products, fitment });
+    expect(imported.json()).toMatchObject({ written: true, errorCount: 0 });
+    const found = async (partNumber: string) => {
+      const { products: results } = (await a.t.app.inject({ url: `/api/search?q=${partNumber}` })).json() as { products: Array<Record<string, unknown>> };
+      return results.find((result) => result.partNumber === partNumber)!;
+    };
+    const pads = await found('EU-PADS-1');
+    expect(pads).toMatchObject({ name: 'Bremsbeläge vorne', decreption: 'Sinterbeläge für Zweikolben-Sättel, 2 Stück, EBC’s HH-Mischung.', price: 12.5, oemNumbers: ['06455-MFJ-D01', '06455-KYJ-902'] });
+    expect(await found('EU-FILTER-1')).toMatchObject({ name: 'Ölfilter', price: 1234.5 });
+    const fits = (await a.t.app.inject({ url: `/api/products/${pads._id as string}/fitment` })).json();
+    expect(fits.vehicles.map((fit: Record<string, unknown>) => [fit.model, fit.yearFrom, fit.note])).toEqual([['CB500F', 2016, 'vorne, für ABS']]);
+
+    // A decimal comma is read only where the comma cannot be the separator: in a comma file it is a wrong price, named with its part.
+    const commaFile = ['name,decreption,price,quantity,minimum,category,brand,partNumber,oemNumbers,img', 'Pads,Fine.,"12,50",1,1,Brakes,,EU-COMMA-1,,'].join('\n');
+    expect((await importFiles({ products: commaFile }, true)).json().errors).toEqual([{ file: 'products', line: 2, partNumber: 'EU-COMMA-1', message: expect.stringMatching(/^price: /) }]);
+  });
+
   it('lists every bad row with its line and reason, and writes nothing of a file with any', async () => {
     const products = [
       'name,decreption,price,quantity,minimum,category,brand,partNumber,oemNumbers,img',
@@ -160,34 +194,44 @@ describe('catalogue import and export', () => {
     expect(refused.statusCode).toBe(422);
     const report = refused.json();
     expect(report.written).toBe(false);
+    // Each row with its part number, where it has one: the row to find in the spreadsheet.
     expect(report.errors).toEqual([
-      { file: 'products', line: 3, message: expect.stringMatching(/^price: /) },
-      { file: 'products', line: 4, message: expect.stringMatching(/^quantity: /) },
-      { file: 'products', line: 5, message: "Unknown category 'Exhausts': add it under Categories first" },
-      { file: 'products', line: 6, message: 'Part number GOOD-1 is also on line 2' },
+      { file: 'products', line: 3, partNumber: 'BAD-1', message: expect.stringMatching(/^price: /) },
+      { file: 'products', line: 4, partNumber: 'BAD-2', message: expect.stringMatching(/^quantity: /) },
+      { file: 'products', line: 5, partNumber: 'BAD-3', message: "Unknown category 'Exhausts': add it under Categories first" },
+      { file: 'products', line: 6, partNumber: 'GOOD-1', message: 'Part number GOOD-1 is also on line 2' },
       { file: 'products', line: 8, message: 'partNumber is required: parts are matched by it' },
-      { file: 'products', line: 9, message: 'The image /images/ffffffffffffffffffffffffffffffff.webp is not in the shop: upload it first, or leave img empty for a drawn picture' },
-      { file: 'fitment', line: 2, message: 'The shop does not know the Yamaha R1' },
-      { file: 'fitment', line: 3, message: 'yearTo: Year to must not be before Year from' },
-      { file: 'fitment', line: 4, message: 'Part number NOWHERE-9 is neither in the products file nor in the shop' },
-      { file: 'fitment', line: 5, message: 'The Yamaha MT-07 was made from 2014 to 2024' },
+      { file: 'products', line: 9, partNumber: 'BAD-4', message: 'The image /images/ffffffffffffffffffffffffffffffff.webp is not in the shop: upload it first, or leave img empty for a drawn picture' },
+      { file: 'fitment', line: 2, partNumber: 'GOOD-1', message: 'The shop does not know the Yamaha R1' },
+      { file: 'fitment', line: 3, partNumber: 'GOOD-1', message: 'yearTo: Year to must not be before Year from' },
+      { file: 'fitment', line: 4, partNumber: 'NOWHERE-9', message: 'Part number NOWHERE-9 is neither in the products file nor in the shop' },
+      { file: 'fitment', line: 5, partNumber: 'GOOD-1', message: 'The Yamaha MT-07 was made from 2014 to 2024' },
     ]);
+    expect(report.errors[4]).not.toHaveProperty('partNumber');
     expect(report.errorCount).toBe(10);
     expect((await a.t.app.inject({ url: '/api/productCount' })).json().count).toBe(count);
     // The same files checked: the same list, answered as a check.
     expect((await importFiles({ products, fitment }, true)).statusCode).toBe(200);
   });
 
-  it('refuses a wrong or missing header, a file that is not CSV text, one over 50 MB, no file, and anyone but an admin', async () => {
+  it('refuses a wrong or missing header, a file that is not CSV text (saying how to save one), one over 50 MB, no file, and anyone but an admin', async () => {
     const header = await importFiles({ products: 'title,price\nBrake,2\n' });
     expect(header.json().errors).toEqual([
       { file: 'products', line: 1, message: "The first line must name the columns name, decreption, price, quantity, minimum, category, brand, partNumber, oemNumbers, img. Unknown column 'title'" },
     ]);
     const missing = await importFiles({ fitment: 'partNumber,make,model\nX,Yamaha,MT-07\n' });
     expect(missing.json().errors[0].message).toMatch(/Missing column 'yearFrom'$/);
+    const resave = "This is not a CSV file of text. In Excel, choose File > Save As > 'CSV UTF-8 (Comma delimited)' and import that file";
     const binary = await importFiles({ products: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00]) });
     expect(binary.statusCode).toBe(422);
-    expect(binary.json().error.message).toBe('This is not a CSV file of text');
+    expect(binary.json().errors).toEqual([{ file: 'products', line: 1, message: resave }]);
+    // A workbook saved as .xlsx is a zip archive: not text either.
+    const workbook = await importFiles({ products: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]) }, true);
+    expect(workbook.json().errors).toEqual([{ file: 'products', line: 1, message: resave }]);
+    // UTF-8 at first ('ä' as C3 A4), then Windows-1252 ('ä' as E4): two encodings in one file.
+    const mixed = await importFiles({ products: Buffer.concat([Buffer.from('name,decreption,price,quantity,minimum,category,brand,partNumber,oemNumbers,img\nBremsbeläge,Gut.,1.00,1,1,Brakes,,MIX-1,,\n'), Buffer.from('Öl,Gut.,1.00,1,1,Brakes,,MIX-2,,\n', 'latin1')]) });
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: resave });
     const huge = await importFiles({ products: Buffer.alloc(50 * 1024 * 1024 + 1, 'a') });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error.message).toBe('Each file may be at most 50 MB');

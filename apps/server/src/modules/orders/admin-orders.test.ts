@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { newId } from '../../lib/ids.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
@@ -7,7 +8,8 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof insertSignedInUser>>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A shop whose clock is not UTC, for the export's dates.
+  t = await buildTestApp({ SHOP_TIME_ZONE: 'America/New_York' });
   admin = await insertSignedInUser(t.database.db, { role: 'admin' });
 });
 afterAll(async () => t.close());
@@ -83,9 +85,12 @@ describe('Manage All Orders', () => {
     expect(response.json().error.code).toBe('BAD_REQUEST');
   });
 
-  it('exports the orders it finds as a CSV file, every one across batches, formulas kept as text', async () => {
+  it("exports the orders it finds as a CSV file, every one across batches, formulas kept as text, phones and dates as a spreadsheet reads them on the shop's clock", async () => {
     const email = `export-${newId()}@example.com`;
     const rows = await insertOrders(email, Array.from({ length: 2_050 }, (_, n) => (n % 2 === 0 ? 'paid' : 'shipped')), '=HYPERLINK("http://x.example")');
+    const newestPaid = rows.filter((row) => row.status === 'paid').at(-1)!;
+    // Placed on a November evening in UTC (winter time in New York), paid on a July morning (summer time).
+    await t.database.db.updateTable('orders').set({ created_at: '2026-11-27T19:05:00.000Z', paid_at: '2026-07-01T12:30:00.000Z' }).where('id', '=', newestPaid.id).execute();
     const response = await t.app.inject({ url: `/api/allorders/export?q=${encodeURIComponent(email)}&status=paid`, headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -93,12 +98,16 @@ describe('Manage All Orders', () => {
     expect(response.body.startsWith('\uFEFForder,placedAt,status,customer,email,phone,location,part,quantity,unitPrice,total,')).toBe(true);
     const lines = response.body.trim().split('\r\n');
     expect(lines).toHaveLength(1 + 1_025);
-    const newestPaid = rows.filter((row) => row.status === 'paid').at(-1)!;
-    expect(lines[1]).toContain(`#${newestPaid.number},`);
+    expect(lines[1]).toContain(`#${newestPaid.number},2026-11-27 14:05,paid,`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x.example"")"`);
-    expect(lines[1]).toContain(`,'+44 1904 000000,`);
+    // A phone is not a formula: no apostrophe to show.
+    expect(lines[1]).toContain(`,+44 1904 000000,`);
+    expect(lines[1]).toContain(',2026-07-01 08:30,,');
     expect(lines[1]).toContain(',Chain kit 520,2,12.50,25.00,');
     expect(lines.slice(1).every((line) => line.includes(',paid,'))).toBe(true);
+
+    // The shop's clock is a time zone the platform knows, or the shop does not start.
+    expect(() => loadConfig({ NODE_ENV: 'test', SHOP_TIME_ZONE: 'Europe/Atlantis' })).toThrow(/SHOP_TIME_ZONE must be an IANA time zone such as Europe\/London/);
 
     const customer = await insertSignedInUser(t.database.db);
     expect((await t.app.inject({ url: '/api/allorders/export', headers: customer.headers })).statusCode).toBe(403);

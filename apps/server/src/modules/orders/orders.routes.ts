@@ -12,6 +12,7 @@ import {
   shipOrderSchema,
 } from '@shop/shared';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
+import { spreadsheetDateTime } from '../../lib/spreadsheet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toOrder } from './orders.mapper.js';
@@ -133,14 +134,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
+      // The shop's day, as the file's dates are.
+      const day = spreadsheetDateTime(new Date().toISOString(), app.config.shopTimeZone).slice(0, 10);
       request.log.info({ by: request.user?.email, ...request.query }, 'orders exported');
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="orders-${request.query.status ?? 'all'}-${day}.csv"`)
         .header('Cache-Control', 'no-store')
         // The CSV text, streamed as it is read (Fastify sends a stream as it is, unserialized).
-        .send(orders.exportCsv(request.query) as unknown as string);
+        .send(orders.exportCsv(request.query, app.config.shopTimeZone) as unknown as string);
     },
   );
 

@@ -283,9 +283,9 @@ export function createOrdersService({
       return repository.countAll(filter);
     },
 
-    /** The orders the admin's list finds, as a CSV file for accounting, streamed. */
-    exportCsv(filter: OrdersFilter): Readable {
-      return ordersCsv(repository.batches(filter));
+    /** The orders the admin's list finds, as a CSV file for accounting, streamed; its dates on the clock of `timeZone`. */
+    exportCsv(filter: OrdersFilter, timeZone: string): Readable {
+      return ordersCsv(repository.batches(filter), timeZone);
     },
 
     /**

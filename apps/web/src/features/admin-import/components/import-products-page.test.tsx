@@ -64,6 +64,70 @@ describe('ImportProductsPage', () => {
     expect((uploads.sent[0]!.form.get('fitment') as File).name).toBe('fitment.csv');
   });
 
+  it("says 'Check your files first' beside Import while it is off, and nothing once a check finds the files clean", async () => {
+    const { user } = renderPage(() => ({ status: 200, body: report() }));
+    const importButton = screen.getByRole('button', { name: 'Import' });
+    expect(importButton).toBeDisabled();
+    expect(importButton).toHaveAccessibleDescription('Check your files first');
+    expect(screen.getByText('Check your files first')).toBeVisible();
+
+    await user.upload(screen.getByLabelText('Products CSV'), PRODUCTS);
+    expect(importButton).toHaveAccessibleDescription('Check your files first');
+    await user.click(screen.getByRole('button', { name: 'Check files' }));
+    await screen.findByText('Nothing is wrong: the files can be imported.');
+    expect(importButton).toBeEnabled();
+    expect(importButton).not.toHaveAccessibleDescription();
+    expect(screen.queryByText('Check your files first')).not.toBeInTheDocument();
+  });
+
+  it('names the part number of each row to fix, and saves the rows as a CSV file with formulas kept as text', async () => {
+    const { user } = renderPage(() => ({
+      status: 200,
+      body: report({
+        errors: [
+          { file: 'products', line: 3, partNumber: 'FA196HH', message: 'price: Enter a price above 0 with at most 2 decimals, such as 12.99' },
+          { file: 'products', line: 5, message: 'partNumber is required: parts are matched by it' },
+          { file: 'fitment', line: 7, partNumber: '=HYPERLINK("http://x.example")', message: 'The shop does not know the Yamaha R1, "or any R"' },
+        ],
+        errorCount: 3,
+      }),
+    }));
+    const saved: Array<{ name: string; file: Blob }> = [];
+    let made: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+      made = file as Blob;
+      return 'blob:rows-to-fix';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, file: made! });
+    });
+
+    await user.upload(screen.getByLabelText('Products CSV'), PRODUCTS);
+    await user.click(screen.getByRole('button', { name: 'Check files' }));
+    const table = await screen.findByRole('table', { name: 'Rows to fix' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['File', 'Line', 'Part number', 'Reason']);
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(cells.map((row) => row[2])).toEqual(['FA196HH', '', '=HYPERLINK("http://x.example")']);
+
+    await user.click(screen.getByRole('button', { name: 'Download the rows to fix (CSV)' }));
+    expect(saved.map((file) => file.name)).toEqual(['rows-to-fix.csv']);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]!.file.arrayBuffer());
+    expect(text).toBe(
+      [
+        '\uFEFFFile,Line,Part number,Reason',
+        'Products,3,FA196HH,"price: Enter a price above 0 with at most 2 decimals, such as 12.99"',
+        'Products,5,,partNumber is required: parts are matched by it',
+        `Fitment,7,"'=HYPERLINK(""http://x.example"")","The shop does not know the Yamaha R1, ""or any R"""`,
+        '',
+      ].join('\r\n'),
+    );
+    vi.restoreAllMocks();
+  });
+
   it('imports once the check is clean, and says so', async () => {
     const { user, uploads } = renderPage(({ url }) => ({ status: 200, body: report({ written: !url.includes('check=true') }) }));
     await user.upload(screen.getByLabelText('Products CSV'), PRODUCTS);
@@ -88,7 +152,7 @@ describe('ImportProductsPage', () => {
     await screen.findByText('Nothing is wrong: the files can be imported.');
     await user.upload(screen.getByLabelText('Products CSV'), csv('big.csv', 'x'));
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
-    expect(screen.getByText('Check the files first; Import is ready once nothing is wrong.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveAccessibleDescription('Check your files first');
     await user.click(screen.getByRole('button', { name: 'Check files' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Each file may be at most 50 MB');
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();

@@ -1,10 +1,12 @@
-import type { ImportReport } from '@shop/shared';
+import { type ImportReport, spreadsheetText } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import { useId, useState } from 'react';
 import { downloadCatalogueFile } from '@/api/catalogue/export-catalogue';
 import { type CatalogueFiles, importCatalogue } from '@/api/catalogue/import-catalogue';
 import { invalidateCatalogue } from '@/api/products/invalidate-catalogue';
 import { FormCard } from '@/components/ui/form-card';
+import { saveFile } from '@/lib/download-file';
 import { toast } from '@/lib/toast';
 import { adminImportCopy as copy } from '../copy';
 
@@ -20,8 +22,11 @@ export function ImportProductsPage() {
   const queryClient = useQueryClient();
   const productsId = useId();
   const fitmentId = useId();
+  const checkFirstId = useId();
   const hasFiles = Boolean(files.products || files.fitment);
   const checkedClean = stage.kind === 'done' && stage.check && stage.report.errorCount === 0;
+  // Why Import is off, beside it; not while the files are on their way, nor once they are in.
+  const showCheckFirst = !checkedClean && stage.kind !== 'sending' && !(stage.kind === 'done' && stage.report.written);
 
   const chooseFile = (name: keyof CatalogueFiles, file: File | undefined) => {
     setFiles((current) => ({ ...current, [name]: file }));
@@ -67,17 +72,22 @@ export function ImportProductsPage() {
           </h2>
           <FileChoice id={productsId} label={copy.products} hint={copy.productsHint} onChange={(file) => chooseFile('products', file)} />
           <FileChoice id={fitmentId} label={copy.fitment} hint={copy.fitmentHint} onChange={(file) => chooseFile('fitment', file)} />
+          <p className="text-sm text-base-content/80">{copy.formatsNote}</p>
           <p className="text-sm text-base-content/80">{copy.imgNote}</p>
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             <button type="submit" className="btn btn-outline" disabled={!hasFiles || stage.kind === 'sending'}>
               {copy.check}
             </button>
-            <button type="button" className="btn btn-primary" disabled={!checkedClean} onClick={() => void send(false)}>
+            <button type="button" className="btn btn-primary" disabled={!checkedClean} aria-describedby={showCheckFirst ? checkFirstId : undefined} onClick={() => void send(false)}>
               {copy.import}
             </button>
+            {showCheckFirst && (
+              <span id={checkFirstId} className="text-sm text-base-content/80">
+                {copy.checkFirst}
+              </span>
+            )}
           </div>
           {!hasFiles && <p className="text-sm text-base-content/80">{copy.chooseFile}</p>}
-          {hasFiles && stage.kind === 'idle' && <p className="text-sm text-base-content/80">{copy.checkFirst}</p>}
           <Outcome stage={stage} />
         </form>
       </FormCard>
@@ -99,6 +109,13 @@ export function ImportProductsPage() {
       </FormCard>
     </div>
   );
+}
+
+/** The rows to fix as a CSV file with the table's columns, a byte order mark for spreadsheets, formulas kept as text. */
+function problemsFile(report: ImportReport): Blob {
+  const { file, line, partNumber, reason } = copy.columns;
+  const rows = report.errors.map((problem) => [copy.fileNames[problem.file], String(problem.line), problem.partNumber ?? '', problem.message].map(spreadsheetText));
+  return new Blob([`\uFEFF${stringify([[file, line, partNumber, reason], ...rows], { record_delimiter: 'windows' })}`], { type: 'text/csv;charset=utf-8' });
 }
 
 function FileChoice({ id, label, hint, onChange }: { id: string; label: string; hint: string; onChange: (file: File | undefined) => void }) {
@@ -148,6 +165,7 @@ function Outcome({ stage }: { stage: Stage }) {
                 <tr>
                   <th scope="col">{copy.columns.file}</th>
                   <th scope="col">{copy.columns.line}</th>
+                  <th scope="col">{copy.columns.partNumber}</th>
                   <th scope="col">{copy.columns.reason}</th>
                 </tr>
               </thead>
@@ -156,13 +174,17 @@ function Outcome({ stage }: { stage: Stage }) {
                   <tr key={index}>
                     <td>{copy.fileNames[problem.file]}</td>
                     <td className="tabular-nums">{problem.line}</td>
-                    <td className="wrap-anywhere">{problem.message}</td>
+                    <td className="wrap-anywhere">{problem.partNumber}</td>
+                    <td className="wrap-break-word">{problem.message}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           {report.errorCount > report.errors.length && <p>{copy.more(report.errorCount - report.errors.length)}</p>}
+          <button type="button" className="btn btn-outline btn-sm w-fit" onClick={() => saveFile(problemsFile(report), copy.problemsFileName)}>
+            {copy.downloadProblems}
+          </button>
         </>
       )}
     </div>
