@@ -14,6 +14,12 @@ export const SEARCH_PAGE_SIZE_MAX = 48;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const TOAST_AUTO_CLOSE_MS = 5000;
+/**
+ * Where the link of the address confirmation email lands: home, with this parameter, which the
+ * page reads to say the address is confirmed (or, with Better Auth's `error` beside it, why not).
+ */
+export const EMAIL_CONFIRMATION_PARAM = 'emailConfirmation';
+export const EMAIL_CONFIRMATION_LANDING = `/?${EMAIL_CONFIRMATION_PARAM}=1`;
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const LANDING_COUNTERS = [
   { end: 782, label: 'Motor Bike Parts' },

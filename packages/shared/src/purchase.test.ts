@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineProblem, lineProblemMessage, lineTotal, MAX_LINE_QUANTITY, readQuantity, sumOfLines } from './purchase.js';
+import { formatHoldTime, lineProblem, lineProblemMessage, lineTotal, MAX_LINE_QUANTITY, orderableQuantity, orderableTotal, readQuantity, sumOfLines } from './purchase.js';
 import { cartLineInputSchema } from './schemas/cart.js';
 import { createOrderSchema } from './schemas/order.js';
 
@@ -56,5 +56,43 @@ describe("a line's problem", () => {
     expect(lineProblemMessage('below-minimum', { quantity: 1, minimum: 2 }, 'Gone')).toBe('Please Order More Then 2 Peace');
     expect(lineProblemMessage('not-available', { quantity: 6, minimum: 2 }, 'Gone')).toBe('6 Peace is Not Available');
     expect(lineProblemMessage('gone', { quantity: 6, minimum: 2 }, 'Gone')).toBe('Gone');
+  });
+});
+
+describe('a line that cannot be ordered as it is', () => {
+  const part = { minimum: 4, available: 400 };
+
+  it('can be set to the stock when it asks for more, to the minimum when for fewer', () => {
+    expect(orderableQuantity(500, part)).toBe(400);
+    expect(orderableQuantity(2, part)).toBe(4);
+    expect(orderableQuantity(40, part)).toBeNull();
+  });
+
+  it('has no quantity to offer when the part is gone or has fewer pieces than its minimum', () => {
+    expect(orderableQuantity(5, undefined)).toBeNull();
+    expect(orderableQuantity(5, { minimum: 4, available: 3 })).toBeNull();
+    expect(orderableQuantity(2, { minimum: 4, available: 3 })).toBeNull();
+  });
+
+  it('leaves the lines without a total', () => {
+    expect(orderableTotal([{ lineTotal: 0.1, problem: null }, { lineTotal: 0.2, problem: null }])).toBe(0.3);
+    expect(orderableTotal([{ lineTotal: 0.1, problem: null }, { lineTotal: 3250, problem: 'not-available' }])).toBeNull();
+    expect(orderableTotal([{ lineTotal: 0, problem: 'gone' }])).toBeNull();
+    expect(orderableTotal([])).toBe(0);
+  });
+});
+
+describe('the end of a hold, as the shop writes it', () => {
+  const now = new Date('2026-11-27T15:00:00Z');
+
+  it('is the time of day, in the given time zone', () => {
+    expect(formatHoldTime('2026-11-27T17:24:00Z', { now, timeZone: 'UTC' })).toBe('17:24');
+    expect(formatHoldTime('2026-11-27T17:24:00Z', { now, timeZone: 'America/New_York' })).toBe('12:24');
+  });
+
+  it('gives the day when it is not today there, and names the zone for a reader whose zone is not known', () => {
+    expect(formatHoldTime('2026-11-28T09:05:00Z', { now, timeZone: 'UTC' })).toBe('28 Nov, 09:05');
+    expect(formatHoldTime('2026-11-28T03:00:00Z', { now, timeZone: 'America/New_York' })).toBe('22:00');
+    expect(formatHoldTime('2026-11-27T17:24:00Z', { now, timeZone: 'UTC', withZone: true })).toBe('17:24 UTC');
   });
 });

@@ -21,6 +21,8 @@ export const purchaseMessages = {
     `Orders waiting for payment can hold at most ${units} pieces per customer. Please pay for or cancel one in My Orders first.`,
   partHeldFromAddress: (units: number) =>
     `Orders waiting for payment from one internet address can hold at most ${units} pieces of this part. Please pay for or cancel yours in My Orders, or try again once the others are paid or cancelled.`,
+  /** Until when a purchase waiting for payment keeps its parts, the time as `formatHoldTime` writes it. */
+  holdUntil: (time: string) => `We hold these parts until ${time}`,
 } as const;
 
 /** The most pieces one line takes. */
@@ -68,6 +70,38 @@ export function lineProblem(quantity: number, part: PartLimits | undefined): Lin
   if (quantity < part.minimum) return 'below-minimum';
   if (quantity > part.available) return 'not-available';
   return null;
+}
+
+/**
+ * The quantity that lets a line be ordered: its part's stock when it asks for more, its minimum
+ * when for fewer; null when nothing needs to change, or when no quantity would do (the part is
+ * gone, or has fewer pieces than its minimum).
+ */
+export function orderableQuantity(quantity: number, part: PartLimits | undefined): number | null {
+  const problem = lineProblem(quantity, part);
+  if (!part || problem === null || part.available < part.minimum) return null;
+  return problem === 'below-minimum' ? part.minimum : part.available;
+}
+
+/**
+ * What the lines come to, or null while one of them cannot be ordered as it stands: a total is
+ * never built from an impossible quantity (nor from a part the shop no longer has).
+ */
+export const orderableTotal = (lines: Array<{ lineTotal: number; problem: LineProblem | null }>): number | null =>
+  lines.some((line) => line.problem !== null) ? null : sumOfLines(lines);
+
+/**
+ * The moment a hold ends, as the shop writes it: the time of day ('17:24'), after the day when
+ * that is not the day of `now` ('28 Nov, 17:24'), in `timeZone` (by default the reader's own).
+ * `withZone` names the zone ('17:24 UTC') for a reader whose zone is not known, as an email's.
+ */
+export function formatHoldTime(iso: string, { now = new Date(), timeZone, withZone = false }: { now?: Date; timeZone?: string; withZone?: boolean } = {}): string {
+  const at = new Date(iso);
+  const zone = timeZone ? { timeZone } : {};
+  const dayOf = (date: Date) => new Intl.DateTimeFormat('en-GB', { ...zone, year: 'numeric', month: 'numeric', day: 'numeric' }).format(date);
+  const time = new Intl.DateTimeFormat('en-GB', { ...zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(withZone ? { timeZoneName: 'short' as const } : {}) }).format(at);
+  if (dayOf(at) === dayOf(now)) return time;
+  return `${new Intl.DateTimeFormat('en-GB', { ...zone, day: 'numeric', month: 'short' }).format(at)}, ${time}`;
 }
 
 /** A line's problem in SPEC's purchase words; `gone` is the page's own text for a part the shop no longer has. */

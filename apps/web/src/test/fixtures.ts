@@ -69,6 +69,7 @@ export const buildOrder = (overrides: Partial<Order> = {}): Order => {
     trackingNumber: null,
     refundFailure: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    holdUntil: null,
     ...overrides,
   };
 };

@@ -110,6 +110,8 @@ export const orderSchema = z.object({
   /** Why the bank sent back a refund it had been given (the order is paid again); null otherwise. */
   refundFailure: z.string().nullable(),
   createdAt: z.string(),
+  /** While it waits for payment: when the shop stops holding its parts and cancels it (ISO time); null otherwise. */
+  holdUntil: z.string().nullable(),
   /** In the customer's own list: whether they have reviewed the part of this order. */
   reviewed: z.boolean().optional(),
 });

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, TEXT_LIMITS } from '@shop/shared';
+import { EMAIL_CONFIRMATION_LANDING, PASSWORD_MAX_LENGTH, TEXT_LIMITS } from '@shop/shared';
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { bearer, genericOAuth } from 'better-auth/plugins';
@@ -44,6 +44,16 @@ export function profileName(name: unknown, email: unknown): string {
   if (cleaned) return cleaned;
   const local = typeof email === 'string' ? (email.split('@')[0] ?? '') : '';
   return local.slice(0, TEXT_LIMITS.name) || 'Customer';
+}
+
+/**
+ * The address confirmation link, landing where the shop says the address is confirmed: Better
+ * Auth sends it home (its default `callbackURL`), where nothing would say so.
+ */
+function confirmationLink(url: string): string {
+  const link = new URL(url);
+  link.searchParams.set('callbackURL', EMAIL_CONFIRMATION_LANDING);
+  return link.toString();
 }
 
 /**
@@ -149,7 +159,7 @@ export function createAuth({
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_HOURS * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        sendInBackground({ to: user.email, ...identityEmails.verifyEmail(url) }, 'address confirmation');
+        sendInBackground({ to: user.email, ...identityEmails.verifyEmail(confirmationLink(url)) }, 'address confirmation');
       },
       // The confirmation stands whatever becomes of what waited for it.
       afterEmailVerification: async (user) => {

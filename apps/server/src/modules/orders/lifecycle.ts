@@ -101,3 +101,9 @@ export type LineEvent = { [Event in LifecycleEvent]: (typeof LIFECYCLE)[Event]['
 export function refusalOf(event: LifecycleEvent, status: OrderStatus): string {
   return (LIFECYCLE[event].refusals as EventRow['refusals'])[status] ?? `This order cannot move from ${status}`;
 }
+
+/**
+ * When a purchase waiting for payment stops holding its parts: placed plus the payment timeout.
+ * The unpaid sweep ('sweep') cancels it once this has passed, in its next round.
+ */
+export const holdEndsAt = (placedAt: string, paymentTimeoutMs: number): string => new Date(Date.parse(placedAt) + paymentTimeoutMs).toISOString();

@@ -22,7 +22,7 @@ function recordingMailer() {
 }
 
 const dispatcherWith = (mailer: Mailer) =>
-  createOrderMailDispatcher({ db: t.database.db, mailer, log: t.app.log, myOrdersUrl: 'https://shop.example/dashbord/myorders' });
+  createOrderMailDispatcher({ db: t.database.db, mailer, log: t.app.log, myOrdersUrl: 'https://shop.example/dashbord/myorders', paymentTimeoutMs: t.app.config.orderPaymentTimeoutMs, timeZone: t.app.config.shopTimeZone });
 const queued = () => t.database.db.selectFrom('order_mail_outbox').selectAll().orderBy('id').execute();
 const placeOrder = (productId: string, quantity = 1) =>
   t.app.inject({
@@ -37,7 +37,8 @@ const numberOf = async (orderId: string) =>
   `#${(await t.database.db.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()).number}`;
 
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_SCALE: '10' });
+  // A shop clock other than UTC, so an email written in another zone would show.
+  t = await buildTestApp({ RATE_LIMIT_SCALE: '10', SHOP_TIME_ZONE: 'America/New_York' });
   // The app's own background rounds would race the rounds these tests run by hand.
   await t.app.background.stop();
   alice = await insertSignedInUser(t.database.db, { name: 'Alice' });
@@ -85,6 +86,21 @@ describe('order emails through the outbox', () => {
     expect(mailer.sent[0]!.text).toContain('https://shop.example/dashbord/myorders');
     expect(await queued()).toEqual([]);
     expect(await dispatcherWith(mailer).deliverDue()).toBe(0);
+  });
+
+  it("says until when the parts are held: the end of the hold the order answers, on the shop's clock, named", async () => {
+    const product = await insertProduct(t.database.db, { name: 'Air Filter', price_cents: 1500, quantity: 10, minimum: 1 });
+    const orderId = (await placeOrder(product.id, 1)).json().insertedId as string;
+    const order = (await t.app.inject({ url: `/api/specificorders/${orderId}`, headers: alice.headers })).json() as { createdAt: string; holdUntil: string };
+    expect(Date.parse(order.holdUntil) - Date.parse(order.createdAt)).toBe(t.app.config.orderPaymentTimeoutMs);
+
+    const mailer = recordingMailer();
+    expect(await dispatcherWith(mailer).deliverDue()).toBe(1);
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone: t.app.config.shopTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).formatToParts(new Date(order.holdUntil));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)!.value;
+    const clock = `${part('hour')}:${part('minute')}`;
+    const zone = part('timeZoneName');
+    expect(mailer.sent[0]!.text).toMatch(new RegExp(`We hold these parts until (\\d{1,2} [A-Z][a-z]{2}, )?${clock} ${zone.replace(/[+]/g, '\\+')}; unpaid by then, they go back on the shelf`));
   });
 
   it('queues nothing for an order that took no stock', async () => {

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { formatHoldTime } from '@shop/shared';
 import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { holdEndsAt } from './lifecycle.js';
 import { selectOrders } from './order-rows.js';
 import { orderEmails } from './orders.emails.js';
 
@@ -24,16 +26,27 @@ export const HELD_ORDER_MAIL_MS = 7 * 24 * 60 * 60 * 1000;
 const sendableTo = (account: { email: string | null; email_verified: boolean | number | null }, order: OrderRow) =>
   (account.email_verified === true || account.email_verified === 1) && account.email?.toLowerCase() === order.email.toLowerCase();
 
+/** What the emails link to and say of the shop's rules: My Orders, how long an unpaid order holds its parts, the shop's clock. */
+interface MailLinks {
+  myOrdersUrl: string;
+  paymentTimeoutMs: number;
+  /** The IANA zone the emails' times are written in. */
+  timeZone: string;
+}
+
 /** Notes an order email to send, in the caller's transaction. */
 export async function queueOrderMail(db: Kysely<Database> | Transaction<Database>, orderId: string, kind: OrderMailKind, now = new Date().toISOString()) {
   await db.insertInto('order_mail_outbox').values({ id: newId(), order_id: orderId, kind, created_at: now, next_attempt_at: now }).execute();
 }
 
-/** The email of one queued row: `orders` are the order's checkout's lines (or the order alone). */
-function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], myOrdersUrl: string) {
+/**
+ * The email of one queued row: `orders` are the order's checkout's lines (or the order alone).
+ * The hold's end is written on the shop's clock, the zone named, as the reader's is not known.
+ */
+function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], { myOrdersUrl, paymentTimeoutMs, timeZone }: MailLinks) {
   switch (kind) {
     case 'placed':
-      return orderEmails.placed(orders, myOrdersUrl);
+      return orderEmails.placed(orders, myOrdersUrl, formatHoldTime(holdEndsAt(order.created_at, paymentTimeoutMs), { timeZone, withZone: true }));
     case 'paid':
       return orderEmails.paid(orders);
     case 'shipped':
@@ -62,12 +75,13 @@ export function createOrderMailDispatcher({
   mailer,
   log,
   myOrdersUrl,
+  paymentTimeoutMs,
+  timeZone,
 }: {
   db: Kysely<Database>;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  myOrdersUrl: string;
-}) {
+} & MailLinks) {
   /** Sends one batch of due emails; resolves with how many were sent. */
   async function deliverDue(now = Date.now()): Promise<number> {
     const stamp = new Date(now).toISOString();
@@ -121,7 +135,7 @@ export function createOrderMailDispatcher({
           }
           log.info({ orderId: order.id, kind: mail.kind }, 'order email dropped: the account never confirmed the address');
         } else {
-          await mailer.send({ to: order.email, ...render(mail.kind, order, linesOf(order), myOrdersUrl) });
+          await mailer.send({ to: order.email, ...render(mail.kind, order, linesOf(order), { myOrdersUrl, paymentTimeoutMs, timeZone }) });
           sent++;
         }
         done.push(mail.id);

@@ -1,4 +1,4 @@
-import { formatOrderNumber } from '@shop/shared';
+import { formatOrderNumber, purchaseMessages } from '@shop/shared';
 import type { OrderRow } from '../../db/schema.js';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -31,9 +31,10 @@ const title = (orders: OrderRow[]) => `${verb(orders, 'order', 'orders')} ${numb
  * listing every line and the total (all but shipping, which is per line).
  */
 export const orderEmails = {
-  placed: (orders: OrderRow[], myOrdersUrl: string) => ({
+  /** `holdUntil`: when the hold of its parts ends, as the reader is to read it ('17:24 UTC'). */
+  placed: (orders: OrderRow[], myOrdersUrl: string, holdUntil: string) => ({
     subject: `Your Moto Parts ${title(orders)} ${verb(orders, 'is', 'are')} waiting for payment`,
-    text: `Hello ${orders[0]!.customer_name},\n\nThank you for your order:\n\n${summary(orders)}\nDelivery to: ${orders[0]!.location}\n\nWe keep the parts for you while the order waits for payment. Pay it from My Orders: ${myOrdersUrl}\n\nMoto Parts`,
+    text: `Hello ${orders[0]!.customer_name},\n\nThank you for your order:\n\n${summary(orders)}\nDelivery to: ${orders[0]!.location}\n\n${purchaseMessages.holdUntil(holdUntil)}; unpaid by then, they go back on the shelf. Pay for them from My Orders: ${myOrdersUrl}\n\nMoto Parts`,
   }),
   paid: (orders: OrderRow[]) => ({
     subject: `Payment received for ${title(orders)}`,

@@ -1,11 +1,15 @@
 import { centsToDollars, type Order } from '@shop/shared';
 import type { OrderRow } from '../../db/schema.js';
+import { holdEndsAt } from './lifecycle.js';
 
 /** The checkout an order was placed in: its purchase, unless that is the order itself (a one-part purchase shares its order's id). */
 export const checkoutIdOf = (row: Pick<OrderRow, 'id' | 'purchase_id'>): string | null => (row.purchase_id === row.id ? null : row.purchase_id);
 
-/** Database row -> SPEC's wire shape and the order's short number (`toolName`, `toolPrice`, `paid`, `shift`, …; money in dollars). */
-export const toOrder = (row: OrderRow & { reviewed?: unknown }): Order => ({
+/**
+ * Database row -> SPEC's wire shape and the order's short number (`toolName`, `toolPrice`, `paid`,
+ * `shift`, …; money in dollars); a waiting order's hold ends `paymentTimeoutMs` after it was placed.
+ */
+export const toOrder = (row: OrderRow & { reviewed?: unknown }, { paymentTimeoutMs }: { paymentTimeoutMs: number }): Order => ({
   _id: row.id,
   number: row.number,
   productId: row.product_id,
@@ -28,5 +32,6 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }): Order => ({
   trackingNumber: row.tracking_number,
   refundFailure: row.status === 'paid' ? row.refund_failure : null,
   createdAt: row.created_at,
+  holdUntil: row.status === 'waiting' ? holdEndsAt(row.created_at, paymentTimeoutMs) : null,
   ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed) } : {}),
 });

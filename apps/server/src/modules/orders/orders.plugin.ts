@@ -36,6 +36,8 @@ export const ordersPlugin = fp(
       mailer: app.mailer,
       log: app.log,
       myOrdersUrl: `${app.config.publicUrl}/dashbord/myorders`,
+      paymentTimeoutMs: app.config.orderPaymentTimeoutMs,
+      timeZone: app.config.shopTimeZone,
     });
     const orders = createOrdersService({
       repository: createOrdersRepository(app.database),

@@ -22,6 +22,7 @@ const orderIdParams = z.object({ id: idSchema });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders } = app;
+  const toAnswer = (row: Parameters<typeof toOrder>[0]) => toOrder(row, { paymentTimeoutMs: app.config.orderPaymentTimeoutMs });
 
   app.post(
     '/orders',
@@ -62,7 +63,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // By account, never by address: whoever signs up a removed customer's email sees none of their orders.
       const caller = request.user!;
       const accountId = request.params.email === caller.email ? caller.id : await app.users.accountIdOf(request.params.email);
-      return accountId ? (await orders.listForAccount(accountId)).map(toOrder) : [];
+      return accountId ? (await orders.listForAccount(accountId)).map(toAnswer) : [];
     },
   );
 
@@ -72,7 +73,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { tags: ['orders'], ...bearer, summary: 'One order (owner or admin)', params: z.object({ orderid: idSchema }), response: { 200: orderSchema, ...errors(400, 401, 403, 404) } },
     },
-    async (request) => toOrder(await orders.findOwned(request.user, request.params.orderid)),
+    async (request) => toAnswer(await orders.findOwned(request.user, request.params.orderid)),
   );
 
   app.delete(
@@ -102,7 +103,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => (await orders.listAll(request.query)).map(toOrder),
+    async (request) => (await orders.listAll(request.query)).map(toAnswer),
   );
 
   app.get(

@@ -217,3 +217,26 @@ describe('a deleted product', () => {
     expect((await order(alice, { ...basics, productId: product.id, quantity: 1 })).statusCode).toBe(404);
   });
 });
+
+// Last in the file: its sweeps cancel every order of the file still waiting.
+describe('the hold of an unpaid order', () => {
+  it('answers until when a waiting order holds its parts, which is when the unpaid sweep cancels it; a paid or cancelled order holds nothing', async () => {
+    const product = await insertProduct(t.database.db, { quantity: 30, minimum: 1 });
+    const read = async (id: string) => (await t.app.inject({ url: `/api/specificorders/${id}`, headers: alice.headers })).json() as { status: string; createdAt: string; holdUntil: string | null };
+    const waiting = (await order(alice, { ...basics, productId: product.id, quantity: 2 })).json().insertedId as string;
+    const placed = await read(waiting);
+    expect(Date.parse(placed.holdUntil!) - Date.parse(placed.createdAt)).toBe(t.app.config.orderPaymentTimeoutMs);
+    const listed = (await t.app.inject({ url: `/api/orders/${alice.email}`, headers: alice.headers })).json() as Array<{ _id: string; holdUntil: string | null }>;
+    expect(listed.find((line) => line._id === waiting)?.holdUntil).toBe(placed.holdUntil);
+
+    const timeout = t.app.config.orderPaymentTimeoutMs;
+    await t.app.orders.sweepUnpaid(timeout, Date.parse(placed.holdUntil!) - 1);
+    expect((await read(waiting)).status).toBe('waiting');
+    await t.app.orders.sweepUnpaid(timeout, Date.parse(placed.holdUntil!) + 1);
+    expect(await read(waiting)).toMatchObject({ status: 'cancelled', holdUntil: null });
+
+    const paid = (await order(alice, { ...basics, productId: product.id, quantity: 1 })).json().insertedId as string;
+    await t.app.orders.markPaid(paid, 'pi_hold_test');
+    expect(await read(paid)).toMatchObject({ status: 'paid', holdUntil: null });
+  });
+});

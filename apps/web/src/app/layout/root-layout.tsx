@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { CartNotice } from '@/components/ui/cart-notice';
+import { EmailConfirmationNotice } from '@/features/auth/components/email-confirmation-notice';
 import { CartKeeper } from '@/stores/cart';
 import { GarageKeeper } from '@/stores/garage';
 import { layoutCopy } from './copy';
@@ -22,6 +24,7 @@ export function RootLayout() {
       {/* At least a screen high: the footer starts below the fold, so a page whose data is still
           loading does not push it down in view (layout shift). */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-var(--shop-header-height))] flex-1 outline-none">
+        <EmailConfirmationNotice />
         <Suspense
           fallback={
             <div className="flex min-h-96 items-center justify-center">
@@ -36,6 +39,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <GarageKeeper />
       <CartKeeper />
+      <CartNotice />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { usePasswordSignIn } from '@/features/auth/account-flows';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { CheckoutReturnNotice } from '@/features/auth/components/checkout-return-notice';
 import { ContinueWithGoogle } from '@/features/auth/components/continue-with-google';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { authCopy } from '@/features/auth/copy';
@@ -41,13 +42,15 @@ export function SignInRoute() {
       footer={
         <>
           {copy.newHere}{' '}
-          <Link to={paths.auth.signUp.getHref()} className="link link-primary font-medium">
+          {/* The way back goes along: a new account returns where this sign-in would have. */}
+          <Link to={paths.auth.signUp.getHref()} state={location.state} className="link link-primary font-medium">
             {copy.signUpLink}
           </Link>
         </>
       }
     >
       <title>{copy.documentTitle}</title>
+      <CheckoutReturnNotice returnTo={returnTo} />
       <SignInForm
         onSubmit={async (values) => {
           await signIn(values);

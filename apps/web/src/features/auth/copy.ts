@@ -48,5 +48,13 @@ export const authCopy = {
     sendNewLink: 'Send New Link',
     backToSignIn: 'Back to SignIn',
   },
+  /** On the sign-in and sign-up pages when checkout sent the visitor there. */
+  checkoutReturn: 'Sign in or create an account to check out: your cart is kept',
+  /** Where the link of the address confirmation email lands. */
+  emailConfirmation: {
+    confirmed: 'Your email address is confirmed.',
+    failed: 'This confirmation link is invalid or has expired.',
+    close: 'Close',
+  },
   failed: 'Something went wrong. Please try again.',
 } as const;

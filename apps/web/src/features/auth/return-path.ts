@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+
 /**
  * A path inside this shop to return to after signing in, or '/' for anything else: a return
  * address comes from the URL, and must never send the visitor to another site.
@@ -23,4 +25,10 @@ export function returnPathFromState(state: unknown): string {
   const search = typeof from.search === 'string' ? from.search : '';
   const hash = typeof from.hash === 'string' ? from.hash : '';
   return safeReturnPath(`${from.pathname}${search}${hash}`);
+}
+
+/** Whether the way back leads to the cart or the checkout: the visitor is signing in to check out. */
+export function isCheckoutReturn(returnPath: string): boolean {
+  const pathname = new URL(returnPath, window.location.origin).pathname;
+  return pathname === paths.cart.getHref() || pathname === paths.checkout.getHref();
 }

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@shop/shared';
 import { formatPrice } from '@/utils/format';
 
 /** Every text of the cart and checkout pages. SPEC-2 strings are verbatim. */
@@ -18,6 +19,16 @@ export const cartCopy = {
   gone: 'This part is no longer sold. Please remove it.',
   repriced: (before: number, now: number) => `Price changed from ${formatPrice(before)} to ${formatPrice(now)}`,
   total: (amount: number) => `Total: ${formatPrice(amount)}`,
+  /** In place of a total built from a quantity the shop cannot sell. */
+  totalHidden: 'Total: not shown until every line can be ordered',
+  noLineTotal: 'No line total until this line can be ordered',
+  onlyInStock: (available: number) => `Only ${available} in stock`,
+  setTo: (quantity: number) => `Set to ${quantity}`,
+  /** Read after 'Set to {n}' by assistive technology. */
+  setToPart: (name: string) => `pieces of ${name}`,
+  /** The newest purchase waiting for payment, in place of the empty cart (after a checkout, or in another tab). */
+  waiting: (number: number) => `Your order ${formatOrderNumber(number)} is waiting for payment`,
+  payNow: 'Pay now',
   checkout: 'Checkout',
   fixFirst: 'Change or remove the lines marked above to check out.',
   signInFirst: 'You will be asked to sign in first; your cart comes with you.',

@@ -32,7 +32,8 @@ export const paymentCopy = {
     expiry: 'Expiry (MM/YY)',
     cvc: 'CVC',
     card: 'Card',
-    pay: 'Pay',
+    /** The amount due, as the shop writes money: 'Pay $114.84'. */
+    pay: (amount: string) => `Pay ${amount}`,
     preparing: 'Preparing your payment…',
     numberIncomplete: 'Your card number is incomplete.',
     numberInvalid: 'Your card number is invalid.',

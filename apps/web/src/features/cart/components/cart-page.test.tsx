@@ -3,9 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { CART_STORAGE_KEY } from '@/stores/cart';
 import { stubFetch } from '@/test/fetch-stub';
-import { buildProduct } from '@/test/fixtures';
+import { buildOrder, buildProduct, buildSession } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { CartPage } from './cart-page';
 
@@ -53,8 +54,8 @@ describe("a visitor's cart page", () => {
     expect(await within(table).findByText('Please Order More Then 6 Peace')).toBeInTheDocument();
     expect(await within(table).findByText('This part is no longer sold. Please remove it.')).toBeInTheDocument();
     expect(screen.getByLabelText('Quantity for Discontinued chain guard')).toBeDisabled();
-    // The parts still in the shop, at their prices now.
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $53.80');
+    // No total while a line cannot be ordered as it is, and it says why.
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: not shown until every line can be ordered');
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Change or remove the lines marked above to check out.');
 
@@ -62,6 +63,7 @@ describe("a visitor's cart page", () => {
     const plugsQuantity = screen.getByLabelText('Quantity for Spark plug CR9EK');
     await userEvent.clear(plugsQuantity);
     await userEvent.type(plugsQuantity, '6{Enter}');
+    // The parts still in the shop, at their prices now.
     expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $66.80');
     expect(screen.queryByText('Please Order More Then 6 Peace')).not.toBeInTheDocument();
 
@@ -89,9 +91,88 @@ describe("a visitor's cart page", () => {
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)[0].quantity).toBe(2);
   });
 
+  it('says how many are in stock when a line asks for more, offers to set that, and builds no total from it', async () => {
+    const oil = buildProduct({ _id: id(1), name: 'Engine oil 10W-40', price: 13.9, minimum: 1, quantity: 30 });
+    const plugs = buildProduct({ _id: id(2), name: 'Spark plug CR9EK', price: 6.5, minimum: 4, quantity: 400 });
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([stored(oil, 2), stored(plugs, 500)]));
+    fetchMock.mockImplementation(async (input) => json(String(input).endsWith(plugs._id) ? plugs : oil));
+    renderCart();
+
+    const line = (await screen.findAllByTestId('cart-line')).find((row) => row.textContent?.includes('Spark plug CR9EK'))!;
+    // SPEC's message stays; the stock and the way out follow it.
+    expect(await within(line).findByText(/500 Peace is Not Available/)).toHaveTextContent('500 Peace is Not AvailableOnly 400 in stock');
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('No line total until this line can be ordered');
+    expect(within(line).getByTestId('line-total')).not.toHaveTextContent('$');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: not shown until every line can be ordered');
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+
+    await userEvent.click(within(line).getByRole('button', { name: 'Set to 400 pieces of Spark plug CR9EK' }));
+    expect(screen.getByLabelText('Quantity for Spark plug CR9EK')).toHaveValue(400);
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$2,600.00');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $2,627.80');
+    expect(screen.queryByText('Only 400 in stock')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  });
+
+  it('offers the minimum to a line below it, and nothing to a part with fewer pieces than its minimum', async () => {
+    const plugs = buildProduct({ _id: id(2), name: 'Spark plug CR9EK', price: 6.5, minimum: 4, quantity: 40 });
+    const chain = buildProduct({ _id: id(3), name: 'Chain kit 520', price: 89.5, minimum: 2, quantity: 1 });
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([stored(plugs, 2), stored(chain, 3)]));
+    fetchMock.mockImplementation(async (input) => json(String(input).endsWith(chain._id) ? chain : plugs));
+    renderCart();
+
+    expect(await screen.findByText('Please Order More Then 4 Peace')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set to 4 pieces of Spark plug CR9EK' })).toBeInTheDocument();
+    expect(await screen.findByText(/3 Peace is Not Available/)).toHaveTextContent('Only 1 in stock');
+    expect(screen.queryByRole('button', { name: /pieces of Chain kit 520$/ })).not.toBeInTheDocument();
+  });
+
   it('says when the cart is empty, with a way to the parts', async () => {
     renderCart();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse parts' })).toHaveAttribute('href', '/allproducts');
+  });
+});
+
+describe("a signed-in customer's empty cart", () => {
+  const fetchMock = stubFetch();
+
+  it('shows the newest purchase waiting for payment, with the way to pay it, instead of an empty cart', async () => {
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    const session = buildSession({ email: 'sam@example.com' });
+    const checkoutId = 'c'.repeat(24);
+    const holdUntil = '2026-03-02T17:24:00.000Z';
+    const first = buildOrder({ _id: id(11), number: 10042, checkoutId, holdUntil });
+    const second = buildOrder({ _id: id(12), number: 10043, checkoutId, holdUntil });
+    const older = buildOrder({ _id: id(10), number: 10040, holdUntil: '2026-03-02T16:00:00.000Z' });
+    const paid = buildOrder({ _id: id(9), number: 10039, status: 'paid', paid: true });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/api/cart')) return json({ lines: [], total: 0 });
+      if (url.endsWith('/api/auth/get-session')) return json(session);
+      // Newest first, as the shop answers.
+      if (url.endsWith('/api/orders/sam%40example.com')) return json([second, first, older, paid]);
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' }, requestId: 'r-1' }, 404);
+    });
+    renderCart();
+
+    expect(await screen.findByRole('heading', { name: 'Your order #10042 is waiting for payment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/dashbord/payment/${first._id}`);
+    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(holdUntil));
+    expect(screen.getByText(new RegExp(`^We hold these parts until (.+, )?${time}$`))).toBeInTheDocument();
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+  });
+
+  it('says the cart is empty when nothing waits for payment', async () => {
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/api/cart')) return json({ lines: [], total: 0 });
+      if (url.endsWith('/api/auth/get-session')) return json(buildSession({ email: 'sam@example.com' }));
+      return json([buildOrder({ status: 'paid', paid: true }), buildOrder({ status: 'cancelled' })]);
+    });
+    renderCart();
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
   });
 });

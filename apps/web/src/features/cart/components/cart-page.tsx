@@ -1,4 +1,4 @@
-import { type CartLine, lineProblemMessage, sumOfLines } from '@shop/shared';
+import { type CartLine, lineProblemMessage, orderableTotal } from '@shop/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
@@ -7,21 +7,40 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/session';
 import { useCart } from '@/stores/cart';
 import { formatPrice } from '@/utils/format';
 import { toast } from '@/lib/toast';
 import { cartCopy as copy } from '../copy';
 import { useFreshLines } from '../fresh-lines';
 import { LineQuantity } from './line-quantity';
+import { useWaitingPurchase, WaitingPurchase } from './waiting-purchase';
 
 /** What stands between a line and its order, in SPEC's purchase words; null when nothing does. */
 export const lineProblem = (line: CartLine): string | null => (line.problem ? lineProblemMessage(line.problem, line, copy.gone) : null);
 
-/** /cart: the lines, each quantity checked against the part's minimum and stock, the total and 'Checkout'. */
+/** A line's total, or what stands in for it while the line cannot be ordered as it is. */
+function LineTotal({ line }: { line: CartLine }) {
+  if (line.problem === null) return <span data-testid="line-total">{formatPrice(line.lineTotal)}</span>;
+  return (
+    <span data-testid="line-total">
+      <span aria-hidden="true">–</span>
+      <span className="sr-only">{copy.noLineTotal}</span>
+    </span>
+  );
+}
+
+/**
+ * /cart: the lines, each quantity checked against the part's minimum and stock, the total and
+ * 'Checkout'; with no lines, the customer's purchase waiting for payment when there is one.
+ */
 export function CartPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const lines = useFreshLines(cart.lines, !cart.signedIn);
+  const auth = useAuth();
+  const empty = !cart.isLoading && !cart.error && lines.length === 0;
+  const waiting = useWaitingPurchase(empty && auth.user ? auth.user.email : null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const change = async (line: CartLine, work: () => Promise<void>, done?: string) => {
@@ -57,7 +76,7 @@ export function CartPage() {
         />
       ),
     },
-    { header: copy.columns.lineTotal, cell: (line) => <span data-testid="line-total">{formatPrice(line.lineTotal)}</span>, className: 'tabular-nums' },
+    { header: copy.columns.lineTotal, cell: (line) => <LineTotal line={line} />, className: 'tabular-nums' },
     {
       header: copy.columns.actions,
       cell: (line) => (
@@ -70,8 +89,9 @@ export function CartPage() {
   ];
 
   let content;
-  if (cart.isLoading) content = <PageLoader label={copy.loading} />;
+  if (cart.isLoading || waiting.isLoading || (empty && auth.isLoading)) content = <PageLoader label={copy.loading} />;
   else if (cart.error) content = <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={cart.retry} isRetrying={false} />;
+  else if (waiting.order) content = <WaitingPurchase order={waiting.order} />;
   else if (lines.length === 0) {
     content = (
       <EmptyState
@@ -84,7 +104,8 @@ export function CartPage() {
       />
     );
   } else {
-    const blocked = lines.some((line) => line.problem !== null);
+    const total = orderableTotal(lines);
+    const blocked = total === null;
     const checkout = () => {
       // A visitor signs in first and comes back to the cart, which has joined the account's.
       if (cart.signedIn) void navigate(paths.checkout.getHref());
@@ -104,8 +125,8 @@ export function CartPage() {
           fitsFrom="xl"
         />
         <div className="flex flex-col items-end gap-3">
-          <p className="text-2xl font-bold" data-testid="cart-total">
-            {copy.total(sumOfLines(lines))}
+          <p className={total === null ? 'text-lg font-semibold' : 'text-2xl font-bold'} data-testid="cart-total">
+            {total === null ? copy.totalHidden : copy.total(total)}
           </p>
           {blocked && (
             <p role="status" className="font-medium text-red-700">

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { stubFetch } from '@/test/fetch-stub';
+import { buildOrder } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { CheckoutPage } from './checkout-page';
 
@@ -79,8 +80,17 @@ describe('the checkout page', () => {
   });
 
   it('says when there is nothing to check out', async () => {
-    fetchMock.mockImplementation(async () => json({ lines: [], total: 0 }));
+    fetchMock.mockImplementation(async (input) => json(String(input).includes('/api/orders/') ? [] : { lines: [], total: 0 }));
     renderCheckout();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('shows the purchase just placed, back from the payment page, instead of an empty cart', async () => {
+    const placed = buildOrder({ number: 10077, email: 'sam@example.com' });
+    fetchMock.mockImplementation(async (input) => json(String(input).endsWith('/api/orders/sam%40example.com') ? [placed] : { lines: [], total: 0 }));
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Your order #10077 is waiting for payment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/dashbord/payment/${placed._id}`);
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutInputSchema } from '@shop/shared';
+import { checkoutInputSchema, orderableTotal } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { formatPrice } from '@/utils/format';
 import { toast } from '@/lib/toast';
 import { cartCopy } from '../copy';
 import { lineProblem } from './cart-page';
+import { useWaitingPurchase, WaitingPurchase } from './waiting-purchase';
 
 const copy = cartCopy.checkoutPage;
 
@@ -54,20 +55,29 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
     }
   });
 
+  // No total from a quantity the shop cannot sell: the lines say what to change.
+  const total = orderableTotal(cart.lines);
+  const empty = !cart.isLoading && !cart.error && cart.lines.length === 0 && !isSubmitting;
+  // Back from the payment page: the purchase just placed, rather than an empty cart.
+  const waiting = useWaitingPurchase(empty ? buyer.email : null);
   let lines;
-  if (cart.isLoading) lines = <PageLoader label={cartCopy.loading} />;
+  if (cart.isLoading || waiting.isLoading) lines = <PageLoader label={cartCopy.loading} />;
   else if (cart.error) lines = <ErrorPanel message={cartCopy.loadFailed} retryLabel={cartCopy.retry} onRetry={cart.retry} isRetrying={false} />;
-  else if (cart.lines.length === 0 && !isSubmitting) {
+  else if (empty) {
     return (
       <Frame>
-        <EmptyState
-          text={cartCopy.empty}
-          action={
-            <Link to={paths.allProducts.getHref()} className="btn btn-primary">
-              {cartCopy.browse}
-            </Link>
-          }
-        />
+        {waiting.order ? (
+          <WaitingPurchase order={waiting.order} />
+        ) : (
+          <EmptyState
+            text={cartCopy.empty}
+            action={
+              <Link to={paths.allProducts.getHref()} className="btn btn-primary">
+                {cartCopy.browse}
+              </Link>
+            }
+          />
+        )}
       </Frame>
     );
   } else {
@@ -79,19 +89,26 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
             return (
               <li key={line.productId} className="flex flex-wrap items-baseline justify-between gap-x-4" data-testid="checkout-line">
                 <span className="wrap-anywhere">{copy.line(line.quantity, line.name)}</span>
-                <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
+                {problem ? (
+                  <span className="tabular-nums">
+                    <span aria-hidden="true">–</span>
+                    <span className="sr-only">{cartCopy.noLineTotal}</span>
+                  </span>
+                ) : (
+                  <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
+                )}
                 {problem && <span className="w-full text-sm font-medium text-red-700">{problem}</span>}
               </li>
             );
           })}
         </ul>
         <p className="mt-4 flex justify-end border-t border-base-300 pt-4 text-xl font-bold" data-testid="checkout-total">
-          {cartCopy.total(cart.total)}
+          {total === null ? cartCopy.totalHidden : cartCopy.total(total)}
         </p>
       </section>
     );
   }
-  const blocked = cart.lines.some((line) => line.problem !== null);
+  const blocked = total === null;
 
   return (
     <Frame>

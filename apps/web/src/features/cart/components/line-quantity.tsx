@@ -1,4 +1,4 @@
-import { type CartLine, readQuantity } from '@shop/shared';
+import { type CartLine, orderableQuantity, readQuantity } from '@shop/shared';
 import { useId, useState } from 'react';
 import { cartCopy as copy } from '../copy';
 
@@ -10,7 +10,10 @@ interface LineQuantityProps {
   onChange: (quantity: number) => Promise<void>;
 }
 
-/** A line's quantity: saved when the field is left or Enter is pressed, with the line's message under it. */
+/**
+ * A line's quantity: saved when the field is left or Enter is pressed, with the line's message
+ * under it, the stock when it asks for more, and the quantity that would do, one press away.
+ */
 export function LineQuantity({ line, problem, disabled, onChange }: LineQuantityProps) {
   const id = useId();
   const [text, setText] = useState(String(line.quantity));
@@ -34,6 +37,8 @@ export function LineQuantity({ line, problem, disabled, onChange }: LineQuantity
 
   const message = error ?? problem;
   const messageId = message ? `${id}-message` : undefined;
+  const stockNote = error === null && line.problem === 'not-available' && line.available > 0 ? copy.onlyInStock(line.available) : null;
+  const orderable = error === null && line.problem !== 'gone' ? orderableQuantity(line.quantity, line) : null;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="sr-only">
@@ -59,7 +64,14 @@ export function LineQuantity({ line, problem, disabled, onChange }: LineQuantity
       {message && (
         <p id={messageId} className="text-sm font-medium text-red-700">
           {message}
+          {stockNote && <span className="block">{stockNote}</span>}
         </p>
+      )}
+      {orderable !== null && (
+        <button type="button" className="btn btn-outline btn-xs self-start" disabled={disabled} onClick={() => void onChange(orderable)}>
+          {copy.setTo(orderable)}{' '}
+          <span className="sr-only"> {copy.setToPart(line.name)}</span>
+        </button>
       )}
     </div>
   );

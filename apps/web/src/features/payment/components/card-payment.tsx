@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import { type Order, sumOfLines } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useMarkOrderPaid } from '@/api/orders/mark-order-paid';
@@ -20,7 +20,7 @@ const copy = paymentCopy.card;
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })));
 
 /** What the payment comes to: the order's total, or its checkout's lines together. */
-export const paymentTotal = (lines: Order[]): number => lines.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100;
+export const paymentTotal = (lines: Order[]): number => sumOfLines(lines.map((line) => ({ lineTotal: line.total })));
 
 interface CardPaymentProps {
   /** The orders the payment pays: one, or every line of a checkout. */
@@ -79,11 +79,12 @@ export function CardPayment({ lines, onCompleted }: CardPaymentProps) {
   }
 
   const clientSecret = intent.data?.clientSecret ?? null;
-  if (config.data.mode === 'test') return <TestCardForm clientSecret={clientSecret} onPay={payWithTestCard} />;
+  const amountDue = paymentTotal(lines);
+  if (config.data.mode === 'test') return <TestCardForm clientSecret={clientSecret} onPay={payWithTestCard} amountDue={amountDue} />;
   if (!config.data.publishableKey) return <p role="alert" className="font-medium text-red-700">{copy.providerFailed}</p>;
   return (
     <Suspense fallback={<PageLoader label={copy.preparing} />}>
-      <StripeCardForm publishableKey={config.data.publishableKey} clientSecret={clientSecret} billingDetails={billingDetails} onSucceeded={complete} />
+      <StripeCardForm publishableKey={config.data.publishableKey} clientSecret={clientSecret} billingDetails={billingDetails} onSucceeded={complete} amountDue={amountDue} />
     </Suspense>
   );
 }

@@ -58,16 +58,24 @@ describe('PaymentPage', () => {
     expect(await screen.findByRole('note')).toHaveTextContent('Test mode');
   });
 
+  it("says until when the parts are held, in the reader's time zone", async () => {
+    order = { ...order, holdUntil: '2026-03-02T17:24:00.000Z' };
+    renderPage();
+    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(order.holdUntil!));
+    expect(await screen.findByTestId('payment-hold')).toHaveTextContent(new RegExp(`^We hold these parts until (.+, )?${time}$`));
+  });
+
   it('greets an admin who opens a customer\'s payment page by their own name and says whose order it is', async () => {
     renderPage('Ada Admin');
     expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ada Admin' })).toBeInTheDocument();
     expect(await screen.findByText(`The order of Sam Rider (${order.email}).`)).toBeInTheDocument();
   });
 
-  it('pays by card: confirms, tells the shop, and shows the transaction ID', async () => {
+  it('pays by card: confirms, tells the shop, and shows the transaction ID, brought into view', async () => {
     const user = userEvent.setup();
     renderPage();
-    const pay = await screen.findByRole('button', { name: 'Pay' });
+    // The amount due, as the shop writes money.
+    const pay = await screen.findByRole('button', { name: 'Pay $51.96' });
     await waitFor(() => expect(pay).toBeEnabled(), { timeout: 5000 });
     expect(bodyOf('/api/create-payment-intent')).toEqual({ orderId: order._id, price: 51.96 });
 
@@ -77,9 +85,10 @@ describe('PaymentPage', () => {
     await user.click(pay);
 
     expect(await screen.findByText('Payment successful')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Your Payment is Completed' })).toBeInTheDocument();
+    // The card form is gone: the confirmation has the focus, which scrolls it into view.
+    expect(screen.getByRole('heading', { name: 'Your Payment is Completed' })).toHaveFocus();
     expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_test_1');
-    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(bodyOf('/api/payments/test/confirm')).toEqual({
       clientSecret: 'pi_test_1_secret_abc',
       card: { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' },
@@ -97,7 +106,7 @@ describe('PaymentPage', () => {
       init?.method === 'PATCH' ? failure(503, 'UNAVAILABLE', 'Try again later') : answer(input, init),
     );
     renderPage();
-    const pay = await screen.findByRole('button', { name: 'Pay' });
+    const pay = await screen.findByRole('button', { name: 'Pay $51.96' });
     await waitFor(() => expect(pay).toBeEnabled(), { timeout: 5000 });
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.type(screen.getByLabelText('Expiry (MM/YY)'), `12/${nextYear}`);
@@ -112,7 +121,8 @@ describe('PaymentPage', () => {
     expect(await screen.findByRole('heading', { name: 'This order is paid.' })).toBeInTheDocument();
     expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_test_old');
     expect(screen.getByText('Your parts are on the way.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('payment-hold')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/create-payment-intent')).toBe(false);
   });
 
@@ -142,7 +152,7 @@ describe('PaymentPage', () => {
     const lines = await screen.findAllByTestId('payment-line');
     expect(lines.map((line) => line.textContent)).toEqual(['#20001 2 x Engine Oil 10W-40 at $13.90$27.80', '#20002 4 x Spark Plug at $6.50$26.00']);
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$53.80');
-    const pay = await screen.findByRole('button', { name: 'Pay' });
+    const pay = await screen.findByRole('button', { name: 'Pay $53.80' });
     await waitFor(() => expect(pay).toBeEnabled(), { timeout: 5000 });
     expect(bodyOf('/api/create-payment-intent')).toEqual({ checkoutId });
 

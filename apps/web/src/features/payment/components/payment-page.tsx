@@ -1,5 +1,5 @@
-import { formatOrderNumber, type Order } from '@shop/shared';
-import { useState, type ReactNode } from 'react';
+import { formatHoldTime, formatOrderNumber, type Order, purchaseMessages } from '@shop/shared';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { getMyOrdersQueryOptions } from '@/api/orders/get-my-orders';
@@ -97,13 +97,19 @@ interface OrderPaymentProps {
 
 function OrderPayment({ order, lines, completedId, onCompleted, backLink, forSomeoneElse }: OrderPaymentProps) {
   const greeting = forSomeoneElse ? <p className="text-lg wrap-anywhere">{copy.orderOf(order.name, order.email)}</p> : null;
+  // The card form that was paid with is gone: the confirmation takes the focus, which brings it
+  // into view (the page was scrolled down to Pay) and has it read out.
+  const confirmation = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (completedId) confirmation.current?.focus();
+  }, [completedId]);
 
   if (completedId) {
     return (
       <>
         {greeting}
         <section aria-labelledby="payment-completed" className="flex flex-col gap-3 rounded-box border border-green-700/40 bg-green-50 p-6">
-          <h2 id="payment-completed" className="text-2xl font-bold text-green-800">
+          <h2 id="payment-completed" ref={confirmation} tabIndex={-1} className="text-2xl font-bold text-green-800 outline-none">
             {copy.completed}
           </h2>
           <TransactionId id={completedId} />
@@ -145,6 +151,7 @@ function OrderPayment({ order, lines, completedId, onCompleted, backLink, forSom
       <div className="flex flex-col gap-2">
         {greeting}
         <p className="text-lg">{copy.intro}</p>
+        {order.holdUntil && <p data-testid="payment-hold">{purchaseMessages.holdUntil(formatHoldTime(order.holdUntil))}</p>}
       </div>
       <OrderSummary lines={lines} />
       <div className="card border border-base-300 bg-base-100 shadow-sm">

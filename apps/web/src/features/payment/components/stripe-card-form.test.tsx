@@ -39,22 +39,22 @@ describe('StripeCardForm', () => {
   });
 
   const renderForm = (clientSecret: string | null, onSucceeded = vi.fn(async () => {})) => {
-    const view = render(<StripeCardForm publishableKey="pk_test_1" clientSecret={clientSecret} billingDetails={billingDetails} onSucceeded={onSucceeded} />);
+    const view = render(<StripeCardForm publishableKey="pk_test_1" clientSecret={clientSecret} billingDetails={billingDetails} onSucceeded={onSucceeded} amountDue={114.84} />);
     return { ...view, onSucceeded };
   };
 
   it('keeps Pay disabled until Stripe is ready and the client secret has arrived', async () => {
     const { rerender, onSucceeded } = renderForm(null);
-    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
-    rerender(<StripeCardForm publishableKey="pk_test_1" clientSecret="pi_1_secret_x" billingDetails={billingDetails} onSucceeded={onSucceeded} />);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled(), { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Pay $114.84' })).toBeDisabled();
+    rerender(<StripeCardForm publishableKey="pk_test_1" clientSecret="pi_1_secret_x" billingDetails={billingDetails} onSucceeded={onSucceeded} amountDue={114.84} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $114.84' })).toBeEnabled(), { timeout: 5000 });
   });
 
   it("confirms the card payment with SPEC's billing details and hands over the intent's id", async () => {
     stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
     const { onSucceeded } = renderForm('pi_1_secret_x');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled(), { timeout: 5000 });
-    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $114.84' })).toBeEnabled(), { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $114.84' }));
     expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x', {
       payment_method: { card: stripe.card, billing_details: billingDetails },
     });
@@ -64,8 +64,8 @@ describe('StripeCardForm', () => {
   it("shows Stripe's reason in red under the form", async () => {
     stripe.confirmCardPayment.mockResolvedValue({ error: { message: 'Your card was declined.' } });
     const { onSucceeded } = renderForm('pi_1_secret_x');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled(), { timeout: 5000 });
-    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $114.84' })).toBeEnabled(), { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $114.84' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(screen.getByRole('alert')).toHaveClass('text-red-700');
     expect(onSucceeded).not.toHaveBeenCalled();
@@ -76,7 +76,7 @@ describe('StripeCardForm', () => {
 
   it('says so when Stripe.js cannot be loaded', async () => {
     stripe.loaded = false;
-    render(<StripeCardForm publishableKey="pk_test_offline" clientSecret="pi_1_secret_x" billingDetails={billingDetails} onSucceeded={vi.fn()} />);
+    render(<StripeCardForm publishableKey="pk_test_offline" clientSecret="pi_1_secret_x" billingDetails={billingDetails} onSucceeded={vi.fn()} amountDue={114.84} />);
     expect(await screen.findByText(/The card form could not be loaded./)).toHaveAttribute('role', 'alert');
   });
 });

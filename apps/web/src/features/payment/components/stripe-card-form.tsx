@@ -3,6 +3,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { BillingDetails } from '@/api/payments/confirm-test-payment';
+import { formatPrice } from '@/utils/format';
 import { paymentCopy } from '../copy';
 
 const copy = paymentCopy.card;
@@ -29,6 +30,8 @@ export interface StripeCardFormProps {
   billingDetails: BillingDetails;
   /** Called with the payment intent's id once Stripe reports the payment succeeded. */
   onSucceeded: (paymentIntentId: string) => Promise<void>;
+  /** What the payment comes to, in dollars: Pay says it. */
+  amountDue: number;
 }
 
 /**
@@ -63,7 +66,7 @@ export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps
   );
 }
 
-function CardForm({ clientSecret, billingDetails, onSucceeded }: Omit<StripeCardFormProps, 'publishableKey'>) {
+function CardForm({ clientSecret, billingDetails, onSucceeded, amountDue }: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardReady, setCardReady] = useState(false);
@@ -116,7 +119,7 @@ function CardForm({ clientSecret, billingDetails, onSucceeded }: Omit<StripeCard
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={!ready || submitting} aria-busy={!ready || submitting}>
         {(!ready || submitting) && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {copy.pay}
+        {copy.pay(formatPrice(amountDue))}
       </button>
       <p id={ERROR_ID} role="alert" className="min-h-5 text-sm font-medium text-red-700">
         {message}

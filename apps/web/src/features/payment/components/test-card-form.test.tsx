@@ -8,12 +8,12 @@ import { TestCardForm } from './test-card-form';
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 function setup({ clientSecret = 'pi_1_secret_abc' as string | null, onPay = vi.fn<(card: TestCard, secret: string) => Promise<void>>().mockResolvedValue() } = {}) {
-  render(<TestCardForm clientSecret={clientSecret} onPay={onPay} />);
+  render(<TestCardForm clientSecret={clientSecret} onPay={onPay} amountDue={114.84} />);
   const user = userEvent.setup();
   return {
     user,
     onPay,
-    pay: () => user.click(screen.getByRole('button', { name: 'Pay' })),
+    pay: () => user.click(screen.getByRole('button', { name: 'Pay $114.84' })),
     fill: async (number: string, expiry = `12/${nextYear}`, cvc = '123') => {
       await user.type(screen.getByLabelText('Card number'), number);
       await user.type(screen.getByLabelText('Expiry (MM/YY)'), expiry);
@@ -35,13 +35,13 @@ describe('TestCardForm', () => {
 
   it('keeps Pay disabled until the client secret has arrived', () => {
     setup({ clientSecret: null });
-    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay $114.84' })).toBeDisabled();
     expect(screen.getByText('Preparing your payment…')).toBeInTheDocument();
   });
 
   it('pays with the card and the client secret', async () => {
     const { fill, pay, onPay } = setup();
-    expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Pay $114.84' })).toBeEnabled();
     await fill('4242 4242 4242 4242');
     await pay();
     expect(onPay).toHaveBeenCalledWith({ number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' }, 'pi_1_secret_abc');
@@ -85,13 +85,13 @@ describe('TestCardForm', () => {
   it('shows the number in fours and adds the expiry\'s slash while only digits are typed, as on a phone\'s number pad', async () => {
     const user = userEvent.setup();
     const onPay = vi.fn<(card: TestCard, clientSecret: string) => Promise<void>>().mockResolvedValue();
-    render(<TestCardForm clientSecret="pi_1_secret_2" onPay={onPay} />);
+    render(<TestCardForm clientSecret="pi_1_secret_2" onPay={onPay} amountDue={114.84} />);
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1299');
     await user.type(screen.getByLabelText('CVC'), '123');
     expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
     expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('12/99');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $114.84' }));
     expect(onPay).toHaveBeenCalledWith({ number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' }, 'pi_1_secret_2');
   });
 });

@@ -4,6 +4,7 @@ import type { TestCard } from '@/api/payments/confirm-test-payment';
 import { FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/field-errors';
+import { formatPrice } from '@/utils/format';
 import { formatCardNumber, formatCvc, formatExpiry } from '../card-input-format';
 import { paymentCopy } from '../copy';
 import { checkTestCard } from '../test-card';
@@ -25,13 +26,15 @@ interface TestCardFormProps {
   clientSecret: string | null;
   /** Confirms the payment with this card; rejects with the shop's reason (e.g. a declined card). */
   onPay: (card: TestCard, clientSecret: string) => Promise<void>;
+  /** What the payment comes to, in dollars: Pay says it. */
+  amountDue: number;
 }
 
 /**
  * The card form of test mode: Stripe's test cards against the shop's own stand-in for the
  * provider. Says so plainly, since no real money moves.
  */
-export function TestCardForm({ clientSecret, onPay }: TestCardFormProps) {
+export function TestCardForm({ clientSecret, onPay, amountDue }: TestCardFormProps) {
   const {
     register,
     handleSubmit,
@@ -123,7 +126,7 @@ export function TestCardForm({ clientSecret, onPay }: TestCardFormProps) {
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={preparing || isSubmitting} aria-busy={preparing || isSubmitting}>
         {(preparing || isSubmitting) && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {copy.pay}
+        {copy.pay(formatPrice(amountDue))}
       </button>
       {preparing && <p className="text-sm text-base-content/80">{copy.preparing}</p>}
       <p id={ERROR_ID} role="alert" className="min-h-5 text-sm font-medium text-red-700">
