@@ -53,12 +53,14 @@ test.describe('products', () => {
     await form.getByLabel('Price').fill('64.5');
     await form.getByLabel('Quantity').fill('12');
     await form.getByLabel('Minimum').fill('2');
+    await form.getByLabel('Category').selectOption('Chains & Sprockets');
     await form.getByLabel(/^Image/).setInputFiles(pngFile('chain.png'));
     await expect(form.locator('img')).toBeVisible();
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText('Product added successfully')).toBeVisible();
     await expect(form.getByLabel('Name')).toHaveValue('');
     await expect(form.getByLabel(/^Image/)).toHaveValue('');
+    await expect(page.getByRole('link', { name: `View ${name} in the shop` })).toHaveAttribute('href', /^\/parts\/[0-9a-f]{24}$/);
 
     // In the storefront: new parts come last in the catalogue.
     const { count } = (await (await page.request.get(api('/productCount'))).json()) as { count: number };
@@ -177,7 +179,7 @@ test.describe('reviews', () => {
 
     const form = page.getByRole('form', { name: 'Add Review' });
     await form.getByLabel('Review').fill(text);
-    await form.getByLabel(/^Ratings/).fill('5');
+    await form.getByRole('radio', { name: '5 stars' }).check();
     await form.getByLabel(/^Image/).setInputFiles(pngFile('me.png'));
 
     // The shop answers the upload a moment late, so the busy button and the progress can be seen.
@@ -225,7 +227,7 @@ test.describe('reviews', () => {
     await page.goto('/dashbord/addreview');
     const form = page.getByRole('form', { name: 'Add Review' });
     await form.getByLabel('Review').fill(attack);
-    await form.getByLabel(/^Ratings/).fill('4');
+    await form.getByRole('radio', { name: '4 stars' }).check();
     await form.getByLabel(/^Image/).setInputFiles(pngFile());
     await form.getByRole('button', { name: 'Add Review' }).click();
     await expect(page.getByText('Review added Successful.')).toBeVisible();

@@ -156,6 +156,11 @@ const ROWS: Row[] = [
     expect: gated(401, 403, 403, 200),
     request: async () => ({ url: `/api/categories/${await matrixCategory()}` }),
   },
+  {
+    route: 'POST /api/categories/:id/move',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/categories/${await matrixCategory()}/move`, payload: { to: await matrixCategory() } }),
+  },
   { route: 'GET /api/vehicles/makes', expect: all(200), request: async () => ({ url: '/api/vehicles/makes' }) },
   { route: 'GET /api/vehicles/models', expect: all(200), request: async () => ({ url: '/api/vehicles/models?make=Yamaha' }) },
   { route: 'GET /api/vehicles/years', expect: all(200), request: async () => ({ url: '/api/vehicles/years?make=Yamaha&model=MT-07' }) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from '../constants.js';
 import { idSchema, singleLineText } from './common.js';
 
 export const CATEGORY_NAME_MAX = 60;
@@ -12,6 +13,7 @@ export const categoryMessages = {
     `'${name}' holds ${count} ${count === 1 ? 'part' : 'parts'}. Move ${count === 1 ? 'it' : 'them'} to another category first.`,
   keepDefault: `'${DEFAULT_CATEGORY}' is where parts without a category go, so it cannot be renamed or deleted.`,
   unknown: "Choose one of the shop's categories",
+  moveToItself: (name: string) => `Choose a category other than '${name}'`,
 } as const;
 
 /** GET /categories: each category with how many parts it holds. */
@@ -23,3 +25,7 @@ export const categoryInputSchema = z.object({ name: singleLineText(CATEGORY_NAME
 
 /** A category name as compared: case and runs of spaces do not make two categories. */
 export const categoryKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+
+/** POST /categories/{id}/move: every part of the category goes to the category `to`. */
+export const categoryMoveSchema = z.object({ to: z.string({ error: categoryMessages.unknown }).regex(ID_PATTERN, categoryMessages.unknown) });
+export type CategoryMove = z.infer<typeof categoryMoveSchema>;

@@ -67,6 +67,20 @@ export function createCategoriesRepository(db: Kysely<Database>) {
         return exists ? { outcome: 'holds-parts' as const, count: await countParts(trx, id) } : { outcome: 'not-found' as const };
       });
     },
+    /**
+     * Moves every part of category `from` to category `to` in one transaction; answers how many
+     * moved, or which of the two the shop does not have. Each moved part is written like any
+     * product edit, so the change log (and every search index) follows it.
+     */
+    async moveParts(from: string, to: string): Promise<{ outcome: 'moved'; count: number } | { outcome: 'no-source' } | { outcome: 'no-target' }> {
+      return db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('categories').select('id').where('id', 'in', [from, to]).execute();
+        if (!found.some((row) => row.id === from)) return { outcome: 'no-source' as const };
+        if (!found.some((row) => row.id === to)) return { outcome: 'no-target' as const };
+        const result = await trx.updateTable('products').set({ category_id: to, updated_at: new Date().toISOString() }).where('category_id', '=', from).executeTakeFirst();
+        return { outcome: 'moved' as const, count: Number(result.numUpdatedRows) };
+      });
+    },
     countParts: (id: string) => countParts(db, id),
   };
 }

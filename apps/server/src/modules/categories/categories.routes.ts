@@ -1,4 +1,4 @@
-import { categoryInputSchema, categorySchema, deletedAnswerSchema, idParamsSchema, insertedAnswerSchema, modifiedAnswerSchema } from '@shop/shared';
+import { categoryInputSchema, categoryMoveSchema, categorySchema, deletedAnswerSchema, idParamsSchema, insertedAnswerSchema, modifiedAnswerSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
@@ -42,6 +42,26 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await app.categories.rename(request.params.id, request.body.name);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+  );
+
+  app.post(
+    '/categories/:id/move',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['categories'],
+        ...bearer,
+        summary: 'Moves every part of a category to another one, in one transaction (admin)',
+        params: idParamsSchema,
+        body: categoryMoveSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const moved = await app.categories.moveParts(request.params.id, request.body.to);
+      request.log.info({ categoryId: request.params.id, to: request.body.to, moved, by: request.user?.email }, 'category parts moved');
+      return { acknowledged: true, matchedCount: moved, modifiedCount: moved };
     },
   );
 

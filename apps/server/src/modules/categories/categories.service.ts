@@ -1,5 +1,5 @@
 import { type Category, categoryKey, categoryMessages, DEFAULT_CATEGORY } from '@shop/shared';
-import { AppError, conflict, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalidField, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import type { CategoriesRepository } from './categories.repository.js';
 
 /** 422 naming the category field; also what a write answers when its category was deleted meanwhile. */
@@ -38,6 +38,23 @@ export function createCategoriesService({ repository }: { repository: Categories
       const outcome = await repository.rename(id, name, categoryKey(name));
       if (outcome === 'not-found') throw notFound('Category');
       if (outcome === 'taken') throw conflict(categoryMessages.taken(name), { name: [categoryMessages.taken(name)] });
+    },
+
+    /**
+     * Moves every part of one category to another, so the emptied one can be deleted; answers
+     * how many moved. A target deleted meanwhile answers as one the shop never had.
+     */
+    async moveParts(id: string, to: string): Promise<number> {
+      const source = await repository.findById(id);
+      if (!source) throw notFound('Category');
+      if (to === id) throw invalidField('to', categoryMessages.moveToItself(source.name));
+      const moved = await repository.moveParts(id, to).catch((error: unknown) => {
+        if (!isForeignKeyViolation(error)) throw error;
+        return { outcome: 'no-target' as const };
+      });
+      if (moved.outcome === 'no-source') throw notFound('Category');
+      if (moved.outcome === 'no-target') throw invalidField('to', categoryMessages.unknown);
+      return moved.count;
     },
 
     /** A category that holds parts stays: the admin moves them first. */

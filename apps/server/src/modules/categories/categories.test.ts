@@ -121,3 +121,71 @@ describe('categories', () => {
     expect(await byName('Tyres')).toBeUndefined();
   });
 });
+
+describe('moving the parts of a category', () => {
+  /** As the admin unless `headers` says otherwise (null: a visitor). */
+  const move = (from: string, body: unknown, headers: Record<string, string> | null = admin.headers) =>
+    t.app.inject({ method: 'POST', url: `/api/categories/${from}/move`, ...(headers ? { headers } : {}), payload: body as object });
+  const search = async (query: string) => (await t.app.inject({ url: `/api/search?${query}` })).json() as { total: number; products: { name: string; category: string }[] };
+  let luggage: string;
+  let bags: string;
+
+  beforeAll(async () => {
+    luggage = (await addCategory('Luggage')).json().insertedId;
+    bags = (await addCategory('Bags')).json().insertedId;
+    for (const name of ['Zephyr Tank Bag', 'Zephyr Tail Pack']) expect((await addProduct({ name, category: 'Luggage' })).statusCode).toBe(201);
+  });
+
+  it('answers a visitor 401 and a customer 403 before reading the body, moving nothing', async () => {
+    for (const [headers, status] of [[null, 401], [customer.headers, 403]] as const) {
+      for (const body of [{ to: bags }, { to: 42 }, {}]) {
+        const refused = await move(luggage, body, headers);
+        expect(refused.statusCode).toBe(status);
+        expect(refused.json()).toMatchObject({ error: { code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN' }, requestId: expect.any(String) });
+      }
+    }
+    expect((await byName('Luggage'))?.count).toBe(2);
+  });
+
+  it('refuses an unknown or malformed target, the category itself and an unknown category with the error envelope, moving nothing', async () => {
+    const unknownTarget = await move(luggage, { to: 'f'.repeat(24) });
+    expect(unknownTarget.statusCode).toBe(422);
+    expect(unknownTarget.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: "Choose one of the shop's categories", fieldErrors: { to: ["Choose one of the shop's categories"] } },
+      requestId: expect.any(String),
+    });
+    for (const body of [{ to: 'Bags' }, {}, { to: null }]) {
+      const malformed = await move(luggage, body);
+      expect(malformed.statusCode, malformed.body).toBe(422);
+      expect(malformed.json().error.fieldErrors.to).toEqual(["Choose one of the shop's categories"]);
+    }
+    const itself = await move(luggage, { to: luggage });
+    expect(itself.statusCode).toBe(422);
+    expect(itself.json().error).toEqual({ code: 'VALIDATION_FAILED', message: "Choose a category other than 'Luggage'", fieldErrors: { to: ["Choose a category other than 'Luggage'"] } });
+    const unknownSource = await move('e'.repeat(24), { to: bags });
+    expect(unknownSource.statusCode).toBe(404);
+    expect(unknownSource.json().error.code).toBe('NOT_FOUND');
+    expect((await move('not-an-id', { to: bags })).statusCode).toBe(400);
+    expect((await byName('Luggage'))?.count).toBe(2);
+    expect((await byName('Bags'))?.count).toBe(0);
+  });
+
+  it('moves every part at once; search finds them under the new category, and the emptied one can be deleted', async () => {
+    expect((await search('q=zephyr&category=Luggage')).total).toBe(2);
+    const moved = await move(luggage, { to: bags });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ acknowledged: true, matchedCount: 2, modifiedCount: 2 });
+    expect((await byName('Luggage'))?.count).toBe(0);
+    expect((await byName('Bags'))?.count).toBe(2);
+    const found = await search('q=zephyr');
+    expect(found.products.map((product) => [product.name, product.category]).sort()).toEqual([
+      ['Zephyr Tail Pack', 'Bags'],
+      ['Zephyr Tank Bag', 'Bags'],
+    ]);
+    expect((await search('q=zephyr&category=Bags')).total).toBe(2);
+    expect((await move(luggage, { to: bags })).json()).toEqual({ acknowledged: true, matchedCount: 0, modifiedCount: 0 });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/categories/${luggage}`, headers: admin.headers })).statusCode).toBe(200);
+    expect((await move(bags, { to: luggage })).statusCode).toBe(422);
+    expect((await byName('Bags'))?.count).toBe(2);
+  });
+});

@@ -1,4 +1,4 @@
-import type { deletedAnswerSchema, insertedAnswerSchema, modifiedAnswerSchema } from '@shop/shared';
+import type { CategoryMove, deletedAnswerSchema, insertedAnswerSchema, modifiedAnswerSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -14,6 +14,10 @@ export const renameCategory = ({ id, name }: { id: string; name: string }) =>
 /** DELETE /categories/{id} (admin): 409 while it holds parts. */
 export const deleteCategory = (id: string) => api.delete<z.infer<typeof deletedAnswerSchema>>(`/categories/${encodeURIComponent(id)}`);
 
+/** POST /categories/{id}/move (admin): every part of the category goes to the category `to`; answers how many moved. */
+export const moveCategoryParts = ({ id, to }: { id: string } & CategoryMove) =>
+  api.post<z.infer<typeof modifiedAnswerSchema>>(`/categories/${encodeURIComponent(id)}/move`, { body: { to } });
+
 /** The category list, and every product view that names a category, are read again after a change. */
 function useCategoryMutation<Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
@@ -26,3 +30,4 @@ function useCategoryMutation<Input, Answer>(mutationFn: (input: Input) => Promis
 export const useAddCategory = () => useCategoryMutation(addCategory);
 export const useRenameCategory = () => useCategoryMutation(renameCategory);
 export const useDeleteCategory = () => useCategoryMutation(deleteCategory);
+export const useMoveCategoryParts = () => useCategoryMutation(moveCategoryParts);

@@ -20,16 +20,19 @@ export interface FormFieldProps {
   label: string;
   hint?: string;
   error: string | undefined;
+  /** Advice that does not stop the form (e.g. a stock that shows the part as out of stock); an error replaces it. */
+  warning?: string | undefined;
   className?: string;
   /** Renders the control with the id, classes and descriptions that tie it to its label and message. */
   children: (props: FieldControlProps) => ReactElement;
 }
 
 /** A visible label, the control, and the field's message under it. */
-export function FormField({ id, kind = 'input', label, hint, error, className = '', children }: FormFieldProps) {
+export function FormField({ id, kind = 'input', label, hint, error, warning, className = '', children }: FormFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const warningId = warning && !error ? `${id}-warning` : undefined;
+  const describedBy = [hintId, errorId, warningId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <div className="flex items-baseline gap-2">
@@ -49,6 +52,11 @@ export function FormField({ id, kind = 'input', label, hint, error, className = 
         'aria-describedby': describedBy,
       })}
       {error && <FieldMessage id={errorId}>{error}</FieldMessage>}
+      {warningId && (
+        <p id={warningId} className="text-sm font-medium text-amber-800">
+          {warning}
+        </p>
+      )}
     </div>
   );
 }

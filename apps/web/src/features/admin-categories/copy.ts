@@ -1,3 +1,5 @@
+const parts = (count: number) => (count === 1 ? '1 part' : `${count} parts`);
+
 /** Every text of the admin's Manage Categories page. */
 export const adminCategoriesCopy = {
   documentTitle: 'Manage Categories | Moto Parts',
@@ -25,6 +27,18 @@ export const adminCategoriesCopy = {
     cancel: 'Cancel',
     renamed: 'Category renamed',
     failed: 'The category could not be renamed.',
+  },
+  move: {
+    open: (count: number) => `Move ${parts(count)} to …`,
+    openFor: (name: string, count: number) => `Move ${parts(count)} of ${name} to …`,
+    heading: (name: string) => `Move the parts of '${name}'`,
+    text: (name: string, count: number) => `${count === 1 ? 'Its part goes' : `All ${count} parts go`} to the category you choose; '${name}' can then be deleted.`,
+    to: 'Move to',
+    choose: 'Choose a category',
+    submit: (count: number) => `Move ${parts(count)}`,
+    cancel: 'Cancel',
+    moved: (count: number, to: string) => `${parts(count)} moved to '${to}'`,
+    failed: 'The parts could not be moved.',
   },
   delete: 'Delete',
   deleteFor: (name: string) => `Delete ${name}`,

@@ -7,6 +7,9 @@ export const adminProductsCopy = {
     submit: 'Add Product',
     added: 'Product added successfully',
     failed: 'Failed to Add this Product',
+    /** Above the emptied form once a part is added. */
+    inShop: (name: string) => `${name} is in the shop.`,
+    viewNew: (name: string) => `View ${name} in the shop`,
   },
   fitment: {
     heading: 'Fitment',
@@ -25,6 +28,9 @@ export const adminProductsCopy = {
     remove: 'Remove',
     rowsLabel: 'Bikes this part fits',
     none: 'No bikes yet: riders will see this part as fit not confirmed.',
+    /** A row's years outside the years its model was made. */
+    madeFrom: (make: string, model: string, first: number) => `The ${make} ${model} was first made in ${first}`,
+    madeUntil: (make: string, model: string, last: number) => `The ${make} ${model} was last made in ${last}`,
   },
   fields: {
     name: 'Name',
@@ -38,11 +44,19 @@ export const adminProductsCopy = {
     image: 'Image',
     imageHint: 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB',
     category: 'Category',
+    chooseCategory: 'Choose a category',
+    categoryRequired: 'Category is Required',
     brand: 'Brand',
     partNumber: 'Part number',
     partNumberHint: "the maker's, e.g. HF204",
     oemNumbers: 'OEM numbers',
     oemNumbersHint: 'comma-separated',
+  },
+  /** Advice under a field that does not stop the form. */
+  warnings: {
+    priceComma: (example: string) => `Prices take no comma: use a dot, as in ${example}`,
+    belowMinimum: (quantity: number, minimum: number) =>
+      `${quantity} in stock is below the minimum order of ${minimum}: the part will show as out of stock.`,
   },
   update: {
     documentTitle: 'Update Product | Moto Parts',
@@ -52,6 +66,7 @@ export const adminProductsCopy = {
     notFound: 'There is no product with this id. It may have been deleted.',
     retry: 'Try again',
     backToList: 'Back to Manage Products',
+    viewInShop: 'View in shop',
     name: 'Name',
     nameHint: 'cannot be changed',
     description: 'Short Description',

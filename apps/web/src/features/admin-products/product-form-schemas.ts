@@ -1,12 +1,39 @@
-import { createProductSchema, productMessages, updateProductSchema } from '@shop/shared';
-import type { z } from 'zod';
+import { createProductSchema, isOutOfStock, productMessages, updateProductSchema } from '@shop/shared';
+import { z } from 'zod';
 import { optionalImageFile, requiredImageFile } from '@/utils/image-file-schema';
+import { adminProductsCopy } from './copy';
+
+const { fields, warnings } = adminProductsCopy;
+
+/** '12,50' written as the shop reads prices: with a dot (a suggestion only where the comma stands for cents). */
+const withDot = (price: string) => (/^\d+,\d{1,2}$/.test(price.trim()) ? price.trim().replace(',', '.') : '12.99');
+
+/** What a price with a comma should be told: use a dot. Undefined for any other price. */
+export const priceCommaAdvice = (price: unknown): string | undefined =>
+  typeof price === 'string' && price.includes(',') ? warnings.priceComma(withDot(price)) : undefined;
+
+/** The stock and minimum as typed, when both are whole numbers that show the part as out of stock. */
+export function belowMinimumAdvice(quantity: unknown, minimum: unknown): string | undefined {
+  const [stock, least] = [quantity, minimum].map((value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value));
+  if (typeof stock !== 'number' || typeof least !== 'number' || !Number.isInteger(stock) || !Number.isInteger(least) || least < 1) return undefined;
+  return isOutOfStock({ quantity: stock, minimum: least }) ? warnings.belowMinimum(stock, least) : undefined;
+}
+
+/** The shared price rule, except that a comma is named as the slip it is instead of the general rule. */
+const priceWithoutComma = <Price extends z.ZodType<unknown, string | number>>(price: Price) =>
+  z
+    .union([z.string(), z.number()])
+    .refine((value) => priceCommaAdvice(value) === undefined, { error: (issue) => priceCommaAdvice(issue.input), abort: true })
+    .pipe(price);
 
 /**
  * The shared rules and SPEC's messages for every field; the photo is a chosen file here and
- * becomes the uploaded path (`img`) only when the form is sent.
+ * becomes the uploaded path (`img`) only when the form is sent. The shop files a part without a
+ * category under 'Other' (SPEC-2); the form asks for one.
  */
 export const addProductFormSchema = createProductSchema.omit({ img: true }).extend({
+  category: z.string(fields.categoryRequired).trim().min(1, fields.categoryRequired),
+  price: priceWithoutComma(createProductSchema.shape.price),
   image: requiredImageFile(productMessages.imageRequired),
 });
 export type AddProductFormInput = z.input<typeof addProductFormSchema>;
@@ -14,6 +41,7 @@ export type AddProductFormInput = z.input<typeof addProductFormSchema>;
 export type AddProductFormValues = z.output<typeof addProductFormSchema>;
 
 export const updateProductFormSchema = updateProductSchema.omit({ img: true }).extend({
+  price: priceWithoutComma(updateProductSchema.shape.price),
   image: optionalImageFile(),
 });
 export type UpdateProductFormInput = z.input<typeof updateProductFormSchema>;

@@ -7,6 +7,7 @@ export const reviewsCopy = {
     review: 'Review',
     ratings: 'Ratings',
     ratingsHint: '1-5',
+    stars: (count: number) => (count === 1 ? '1 star' : `${count} stars`),
     image: 'Image',
     imageHint: 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB',
     submit: 'Add Review',

@@ -78,13 +78,66 @@ describe('ManageCategoriesPage', () => {
     expect(await screen.findByRole('cell', { name: 'Brakes & Discs' })).toBeInTheDocument();
   });
 
-  it('asks before deleting, and says why a category that holds parts stays', async () => {
+  it('asks before deleting an empty category, and says why when parts arrived in it meanwhile', async () => {
+    categories = [...categories, { _id: 'c'.repeat(24), name: 'Tyres', count: 0 }];
     const user = renderPage((_url, init) =>
-      init?.method === 'DELETE' ? refusal(409, "'Brakes' holds 3 parts. Move them to another category first.") : undefined,
+      init?.method === 'DELETE' ? refusal(409, "'Tyres' holds 1 part. Move it to another category first.") : undefined,
     );
-    await user.click(await screen.findByRole('button', { name: 'Delete Brakes' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Tyres' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete this category?' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText("'Brakes' holds 3 parts. Move them to another category first.")).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'Brakes' })).toBeInTheDocument();
+    expect(await screen.findByText("'Tyres' holds 1 part. Move it to another category first.")).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Tyres' })).toBeInTheDocument();
+  });
+
+  it('turns Delete off for a category that holds parts, and says why beside it', async () => {
+    renderPage();
+    const remove = await screen.findByRole('button', { name: 'Delete Brakes' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription("'Brakes' holds 3 parts. Move them to another category first.");
+    expect(row('Brakes').getByText("'Brakes' holds 3 parts. Move them to another category first.")).toBeVisible();
+  });
+
+  it("moves a category's parts to the one chosen, after which its Delete is on", async () => {
+    categories = [...categories, { _id: 'c'.repeat(24), name: 'Filters', count: 1 }];
+    const sent: { url: string; body: unknown }[] = [];
+    const user = renderPage((url, init) => {
+      if (init?.method !== 'POST') return undefined;
+      sent.push({ url, body: JSON.parse(String(init.body)) });
+      categories = categories.map((category) => (category.name === 'Brakes' ? { ...category, count: 0 } : category.name === 'Other' ? { ...category, count: 3 } : category));
+      return json({ acknowledged: true, matchedCount: 3, modifiedCount: 3 });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Move 3 parts of Brakes to …' }));
+    expect(row('Brakes').getByRole('button', { name: 'Move 3 parts of Brakes to …' })).toHaveTextContent('Move 3 parts to …');
+    expect(row('Filters').getByRole('button', { name: 'Move 1 part of Filters to …' })).toBeInTheDocument();
+    const dialog = within(screen.getByRole('dialog', { name: "Move the parts of 'Brakes'" }));
+    expect(screen.getByRole('dialog', { name: "Move the parts of 'Brakes'" })).toHaveAccessibleDescription("All 3 parts go to the category you choose; 'Brakes' can then be deleted.");
+    const target = dialog.getByRole('combobox', { name: 'Move to' });
+    expect(within(target).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a category', 'Other', 'Filters']);
+
+    await user.click(dialog.getByRole('button', { name: 'Move 3 parts' }));
+    expect(await dialog.findByText("Choose one of the shop's categories")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.selectOptions(target, 'Other');
+    await user.click(dialog.getByRole('button', { name: 'Move 3 parts' }));
+    expect(await screen.findByText("3 parts moved to 'Other'")).toBeInTheDocument();
+    expect(sent).toEqual([{ url: `/api/categories/${'a'.repeat(24)}/move`, body: { to: 'b'.repeat(24) } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(row('Brakes').getByRole('button', { name: 'Delete Brakes' })).toBeEnabled());
+    expect(row('Brakes').queryByRole('button', { name: /^Move/ })).not.toBeInTheDocument();
+    expect(row('Other').getByRole('button', { name: 'Move 3 parts of Other to …' })).toBeInTheDocument();
+  });
+
+  it("shows the shop's reason under the choice when it refuses the move", async () => {
+    const user = renderPage((_url, init) =>
+      init?.method === 'POST' ? refusal(422, "Choose one of the shop's categories", { to: ["Choose one of the shop's categories"] }) : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Move 3 parts of Brakes to …' }));
+    const dialog = within(screen.getByRole('dialog', { name: "Move the parts of 'Brakes'" }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Move to' }), 'Other');
+    await user.click(dialog.getByRole('button', { name: 'Move 3 parts' }));
+    expect(await screen.findByText('The parts could not be moved.')).toBeInTheDocument();
+    expect(dialog.getByRole('combobox', { name: 'Move to' })).toHaveAccessibleDescription("Choose one of the shop's categories");
+    expect(screen.getByRole('dialog', { name: "Move the parts of 'Brakes'" })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { productMessages } from '@shop/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { messageFor } from '@/test/field-message';
+import { renderWithProviders } from '@/test/render';
 import { photoFile } from '@/test/image-upload-stub';
 import type { AddProductFormValues } from '../product-form-schemas';
 import { AddProductForm, type AddProductFormProps } from './add-product-form';
@@ -11,7 +12,7 @@ import { AddProductForm, type AddProductFormProps } from './add-product-form';
 function setup(props: Partial<AddProductFormProps> = {}) {
   const onSubmit = vi.fn<(values: AddProductFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
   const user = userEvent.setup();
-  render(<AddProductForm onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} {...props} />);
+  renderWithProviders(<AddProductForm onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} {...props} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label);
   const fill = async (values: Partial<Record<'Name' | 'Decreption' | 'Price' | 'Quantity' | 'Minimum', string>>) => {
     for (const [label, value] of Object.entries(values)) {
@@ -21,6 +22,7 @@ function setup(props: Partial<AddProductFormProps> = {}) {
   };
   const fillValid = async () => {
     await fill({ Name: 'Chain Kit', Decreption: 'O-ring chain and sprockets', Price: '12.99', Quantity: '40', Minimum: '4' });
+    await user.selectOptions(field('Category'), 'Brakes');
     await user.upload(field(/^Image/), photoFile());
   };
   const submit = () => user.click(screen.getByRole('button', { name: 'Add Product' }));
@@ -48,7 +50,54 @@ describe('AddProductForm', () => {
     expect(messageFor('Quantity')).toBe('Quantity is Required');
     expect(messageFor('Minimum')).toBe('Quantity is Required');
     expect(messageFor(/^Image/)).toBe('Image is Required');
+    expect(messageFor('Category')).toBe('Category is Required');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("asks for a category: none is chosen at first, 'Other' among the choices", async () => {
+    const { field, fillValid, submit, onSubmit, user } = setup();
+    expect(field('Category')).toHaveValue('');
+    expect(within(field('Category')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a category', 'Brakes', 'Filters', 'Other']);
+    await fillValid();
+    await user.selectOptions(field('Category'), 'Choose a category');
+    await submit();
+    await waitFor(() => expect(messageFor('Category')).toBe('Category is Required'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.selectOptions(field('Category'), 'Other');
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0].category).toBe('Other');
+  });
+
+  it("warns, without stopping the form, that a stock below the minimum shows the part as out of stock", async () => {
+    const { fill, fillValid, submit, onSubmit, field } = setup();
+    await fillValid();
+    expect(field('Quantity')).not.toHaveAccessibleDescription(/out of stock/);
+    await fill({ Quantity: '2' });
+    expect(field('Quantity')).toHaveAccessibleDescription('in stock 2 in stock is below the minimum order of 4: the part will show as out of stock.');
+    await fill({ Minimum: '2' });
+    expect(field('Quantity')).toHaveAccessibleDescription('in stock');
+    await fill({ Quantity: '0' });
+    expect(screen.getByText('0 in stock is below the minimum order of 2: the part will show as out of stock.')).toBeInTheDocument();
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ quantity: 0, minimum: 2 });
+  });
+
+  it("says to use a dot when a price has a comma, as it is typed and when the form is sent", async () => {
+    const { fill, fillValid, submit, onSubmit, field } = setup();
+    await fillValid();
+    await fill({ Price: '12,50' });
+    expect(field('Price')).toHaveAccessibleDescription('in dollars, e.g. 12.99 Prices take no comma: use a dot, as in 12.50');
+    await submit();
+    await waitFor(() => expect(messageFor('Price')).toBe('Prices take no comma: use a dot, as in 12.50'));
+    expect(screen.getAllByText(/use a dot/)).toHaveLength(1);
+    await fill({ Price: '1,234' });
+    await waitFor(() => expect(messageFor('Price')).toBe('Prices take no comma: use a dot, as in 12.99'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await fill({ Price: '12.50' });
+    await waitFor(() => expect(messageFor('Price')).toBeNull());
+    expect(screen.queryByText(/use a dot/)).not.toBeInTheDocument();
   });
 
   it.each(['abc', '1.234', '-1', '0'])('refuses the price %s', async (price) => {
@@ -94,7 +143,7 @@ describe('AddProductForm', () => {
       image: expect.objectContaining({ name: 'part.png' }),
     });
     await waitFor(() => expect(field('Name')).toHaveValue(''));
-    expect(field('Category')).toHaveValue('Other');
+    expect(field('Category')).toHaveValue('');
     expect(field('Price')).toHaveValue('');
     expect((field(/^Image/) as HTMLInputElement).value).toBe('');
   });
@@ -119,7 +168,7 @@ describe('AddProductForm', () => {
   });
 
   it("shows the photo's upload progress and why an upload failed", () => {
-    const { rerender } = render(<AddProductForm onSubmit={vi.fn()} upload={{ progress: 0.5, error: null }} categories={['Other']} />);
+    const { rerender } = renderWithProviders(<AddProductForm onSubmit={vi.fn()} upload={{ progress: 0.5, error: null }} categories={['Other']} />);
     expect(screen.getByRole('progressbar', { name: 'Uploading image' })).toHaveAttribute('value', '50');
     rerender(<AddProductForm onSubmit={vi.fn()} upload={{ progress: null, error: 'The image is larger than 5 MB. Please choose a smaller one.' }} categories={['Other']} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The image is larger than 5 MB');

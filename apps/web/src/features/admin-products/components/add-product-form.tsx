@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_CATEGORY } from '@shop/shared';
+import { useWatch } from 'react-hook-form';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
@@ -10,11 +10,13 @@ import {
   ADD_PRODUCT_FIELDS,
   FITMENT_LISTS,
   addProductFormSchema,
+  belowMinimumAdvice,
+  priceCommaAdvice,
   type AddProductFormInput,
   type AddProductFormValues,
 } from '../product-form-schemas';
 import { CatalogueDetailsFields } from './catalogue-details-fields';
-import { EMPTY_FITMENT, FitmentFields, type FitmentFormValues } from './fitment-fields';
+import { EMPTY_FITMENT, FitmentFields, type FitmentFormValues, useFitmentYearChecks } from './fitment-fields';
 
 const copy = adminProductsCopy.add;
 const fields = adminProductsCopy.fields;
@@ -24,7 +26,7 @@ const EMPTY: AddProductFormInput = {
   price: '',
   quantity: '',
   minimum: '',
-  category: DEFAULT_CATEGORY,
+  category: '',
   brand: '',
   partNumber: '',
   oemNumbers: '',
@@ -37,11 +39,11 @@ export interface AddProductFormProps extends PhotoFormProps<AddProductFormValues
   categories: readonly string[];
 }
 
-/** SPEC's 'Add new Product' form: every field required, each with its own message. */
+/** SPEC's 'Add new Product' form: every field required, each with its own message, and advice where a value would surprise. */
 export function AddProductForm({ onSubmit, upload, categories }: AddProductFormProps) {
   // Once added, the form is ready for the next part.
   const form = useServerForm<AddProductFormInput, AddProductFormValues>({
-    resolver: zodResolver(addProductFormSchema),
+    resolver: useFitmentYearChecks(zodResolver(addProductFormSchema)),
     defaultValues: EMPTY,
     fields: ADD_PRODUCT_FIELDS,
     lists: FITMENT_LISTS,
@@ -51,22 +53,29 @@ export function AddProductForm({ onSubmit, upload, categories }: AddProductFormP
     register,
     formState: { errors },
   } = form;
+  const [price, quantity, minimum] = useWatch({ control: form.control, name: ['price', 'quantity', 'minimum'] });
 
   return (
     <ServerFormView id="add-product" form={form} heading={copy.heading} intro={copy.intro} submitLabel={copy.submit}>
       <FormField id="product-name" label={fields.name} error={errors.name?.message}>
         {(props) => <input type="text" autoComplete="off" {...props} {...register('name')} />}
       </FormField>
-      <CatalogueDetailsFields form={form} idPrefix="product" categories={categories} />
+      <CatalogueDetailsFields form={form} idPrefix="product" categories={categories} placeholder={fields.chooseCategory} />
       <FormField id="product-decreption" kind="textarea" label={fields.decreption} error={errors.decreption?.message}>
         {(props) => <textarea rows={4} {...props} {...register('decreption')} />}
       </FormField>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
-        <FormField id="product-price" label={fields.price} hint={fields.priceHint} error={errors.price?.message}>
+        <FormField id="product-price" label={fields.price} hint={fields.priceHint} error={errors.price?.message} warning={priceCommaAdvice(price)}>
           {/* Text, as SPEC has it: a number input would turn '12,99' or '1.234' into nothing. */}
           {(props) => <input type="text" inputMode="decimal" autoComplete="off" {...props} {...register('price')} />}
         </FormField>
-        <FormField id="product-quantity" label={fields.quantity} hint={fields.quantityHint} error={errors.quantity?.message}>
+        <FormField
+          id="product-quantity"
+          label={fields.quantity}
+          hint={fields.quantityHint}
+          error={errors.quantity?.message}
+          warning={belowMinimumAdvice(quantity, minimum)}
+        >
           {(props) => <input type="number" inputMode="numeric" min={0} step={1} {...props} {...register('quantity')} />}
         </FormField>
         <FormField id="product-minimum" label={fields.minimum} hint={fields.minimumHint} error={errors.minimum?.message}>

@@ -34,6 +34,7 @@ describe('AddProductPage', () => {
     await user.type(screen.getByLabelText('Price'), '12.5');
     await user.type(screen.getByLabelText('Quantity'), '40');
     await user.type(screen.getByLabelText('Minimum'), '4');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Filters');
     await user.upload(screen.getByLabelText(/^Image/), photoFile());
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     return { queryClient };
@@ -56,7 +57,7 @@ describe('AddProductPage', () => {
       price: 12.5,
       quantity: 40,
       minimum: 4,
-      category: 'Other',
+      category: 'Filters',
       brand: '',
       partNumber: '',
       oemNumbers: [],
@@ -65,6 +66,8 @@ describe('AddProductPage', () => {
     expect(queryClient.getQueryState(['products', { page: 0, size: 6 }])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['productCount'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+    expect(screen.getByRole('status')).toHaveTextContent('Chain Kit is in the shop. View Chain Kit in the shop');
+    expect(screen.getByRole('link', { name: 'View Chain Kit in the shop' })).toHaveAttribute('href', `/parts/${'a'.repeat(24)}`);
   });
 
   it("says 'Failed to Add this Product' with the shop's reasons under the fields, and reuses the uploaded photo on retry", async () => {
@@ -78,6 +81,7 @@ describe('AddProductPage', () => {
     expect(messageFor('Name')).toBe('Must be at most 120 characters');
     expect(screen.queryByText('Product added successfully')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Chain Kit');
+    expect(screen.queryByRole('link', { name: /in the shop$/ })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));

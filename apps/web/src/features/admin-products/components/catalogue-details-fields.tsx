@@ -19,11 +19,14 @@ export function CatalogueDetailsFields<Values extends CatalogueDetailsValues>({
   form,
   idPrefix,
   categories,
+  placeholder,
 }: {
   form: Pick<UseFormReturn<Values, unknown, unknown>, 'register' | 'formState'>;
   idPrefix: string;
   /** The names of the shop's categories. */
   categories: readonly string[];
+  /** The select's first line while no category is chosen (Add Product asks for one). */
+  placeholder?: string;
 }) {
   const {
     register,
@@ -37,6 +40,7 @@ export function CatalogueDetailsFields<Values extends CatalogueDetailsValues>({
       <FormField id={`${idPrefix}-category`} kind="select" label={fields.category} error={message('category')}>
         {(props) => (
           <select {...props} {...field('category')}>
+            {placeholder !== undefined && <option value="">{placeholder}</option>}
             {categories.map((name) => (
               <option key={name} value={name}>
                 {name}

@@ -10,6 +10,8 @@ import type { UpdateProductFormValues } from '../product-form-schemas';
 import { UpdateProductForm } from './update-product-form';
 
 const MODELS: Record<string, string[]> = { Yamaha: ['MT-07', 'Tracer 9'], Honda: ['CB500F', 'Africa Twin'] };
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+const YEARS: Record<string, number[]> = { 'Yamaha MT-07': range(2014, 2024), 'Honda Africa Twin': range(2016, 2024) };
 
 describe('the Fitment section of a product form', () => {
   const fetchMock = stubFetch();
@@ -19,10 +21,11 @@ describe('the Fitment section of a product form', () => {
       const address = new URL(String(url), 'http://shop.test');
       if (address.pathname === '/api/vehicles/makes') return jsonResponse(Object.keys(MODELS));
       if (address.pathname === '/api/vehicles/models') return jsonResponse(MODELS[address.searchParams.get('make') ?? ''] ?? []);
+      if (address.pathname === '/api/vehicles/years') return jsonResponse(YEARS[`${address.searchParams.get('make')} ${address.searchParams.get('model')}`] ?? []);
       return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     });
     const onSubmit = vi.fn<(values: UpdateProductFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
-    renderWithProviders(
+    const { queryClient } = renderWithProviders(
       <UpdateProductForm
         product={buildProduct({ name: 'Brake Pad Set' })}
         fitment={{ universal: false, vehicles: [{ vehicleId: 'a'.repeat(24), make: 'Yamaha', model: 'MT-07', variant: '', yearFrom: 2018, yearTo: 2024, note: 'front' }] }}
@@ -31,7 +34,8 @@ describe('the Fitment section of a product form', () => {
         categories={['Brakes', 'Other']}
       />,
     );
-    return { user: userEvent.setup(), onSubmit, rows: () => within(screen.getByRole('list', { name: 'Bikes this part fits' })).queryAllByRole('listitem') };
+    const yearsLoaded = (make: string, model: string) => waitFor(() => expect(queryClient.getQueryData(['vehicles', 'years', make, model])).toBeDefined());
+    return { user: userEvent.setup(), onSubmit, yearsLoaded, rows: () => within(screen.getByRole('list', { name: 'Bikes this part fits' })).queryAllByRole('listitem') };
   }
 
   it('starts from the part’s rows, adds a bike chosen from the shop’s makes and models, removes one, and hands over the rows', async () => {
@@ -72,6 +76,33 @@ describe('the Fitment section of a product form', () => {
     expect(await first.findByText('Year to must not be before Year from')).toBeInTheDocument();
     expect(second.getByText('Model is Required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("names the real problem with a row's years: before its model was first made, after it was last made, or Year to before Year from", async () => {
+    const { user, onSubmit, rows, yearsLoaded } = setup();
+    await yearsLoaded('Yamaha', 'MT-07');
+    const first = within(rows()[0]!);
+    const setYears = async (from: string, to: string) => {
+      await user.clear(first.getByLabelText('Year from'));
+      await user.type(first.getByLabelText('Year from'), from);
+      await user.clear(first.getByLabelText('Year to'));
+      await user.type(first.getByLabelText('Year to'), to);
+    };
+    await setYears('2010', '2030');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await first.findByText('The Yamaha MT-07 was first made in 2014')).toBeInTheDocument();
+    expect(first.getByLabelText('Year to')).toHaveAccessibleDescription('The Yamaha MT-07 was last made in 2024');
+    expect(first.getByLabelText('Year from')).toHaveAttribute('aria-invalid', 'true');
+
+    await setYears('2019', '2016');
+    await waitFor(() => expect(first.getByLabelText('Year to')).toHaveAccessibleDescription('Year to must not be before Year from'));
+    expect(first.getByLabelText('Year from')).not.toHaveAccessibleDescription();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await setYears('2019', '2020');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].fitment?.vehicles).toEqual([{ make: 'Yamaha', model: 'MT-07', yearFrom: 2019, yearTo: 2020, note: 'front' }]);
   });
 
   it('hides the rows of a universal part and hands over only the mark', async () => {

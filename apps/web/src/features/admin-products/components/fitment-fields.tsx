@@ -1,6 +1,8 @@
-import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useMakes, useModels } from '@/api/vehicles/get-vehicle-choices';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FieldValues, type Resolver, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useMakes, useModels, useYears } from '@/api/vehicles/get-vehicle-choices';
 import { FormField } from '@/components/ui/form-field';
+import { queryKeys } from '@/lib/query-keys';
 import { adminProductsCopy } from '../copy';
 
 const copy = adminProductsCopy.fitment;
@@ -18,6 +20,62 @@ export interface FitmentFormValues {
 }
 
 export const EMPTY_FITMENT = { universal: false, vehicles: [] };
+
+type YearField = 'yearFrom' | 'yearTo';
+interface YearProblem {
+  index: number;
+  field: YearField;
+  message: string;
+}
+
+/** A row's year as typed, when it is a whole number. */
+const typedYear = (value: unknown): number | undefined => {
+  const year = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof year === 'number' && Number.isInteger(year) ? year : undefined;
+};
+
+/**
+ * The rows' years that lie outside the years their model was made, each named for what is wrong
+ * ('first made in 2013'); `yearsOf` answers a model's years once they have been asked for.
+ */
+function fitmentYearProblems(rows: readonly FitmentRowInput[], yearsOf: (make: string, model: string) => readonly number[] | undefined): YearProblem[] {
+  return rows.flatMap((row, index) => {
+    const years = row.make && row.model ? yearsOf(row.make, row.model) : undefined;
+    if (!years || years.length === 0) return [];
+    const first = Math.min(...years);
+    const last = Math.max(...years);
+    return (['yearFrom', 'yearTo'] as const).flatMap((field) => {
+      const year = typedYear(row[field]);
+      if (year === undefined) return [];
+      if (year < first) return [{ index, field, message: copy.madeFrom(row.make, row.model, first) }];
+      if (year > last) return [{ index, field, message: copy.madeUntil(row.make, row.model, last) }];
+      return [];
+    });
+  });
+}
+
+/**
+ * The form's own checks, then the fitment rows' years against the years each model was made (as
+ * the Fitment section has loaded them). Such a message names the real problem, so it takes the
+ * place of the general one about years.
+ */
+export function useFitmentYearChecks<Input extends FieldValues, Values>(resolver: Resolver<Input, unknown, Values>): Resolver<Input, unknown, Values> {
+  const queryClient = useQueryClient();
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const { fitment } = values as FitmentFormValues;
+    const problems = fitmentYearProblems(fitment?.universal ? [] : (fitment?.vehicles ?? []), (make, model) =>
+      queryClient.getQueryData<number[]>(queryKeys.vehicles.years(make, model)),
+    );
+    if (problems.length === 0) return result;
+    const errors = result.errors as Record<string, unknown> & { fitment?: { vehicles?: Record<string, unknown>[] } };
+    // The rows' messages so far (an array, or an object keyed by row), each problem added to its row's.
+    const rows: Record<string, unknown>[] = Object.assign([], errors.fitment?.vehicles);
+    for (const { index, field, message } of problems) rows[index] = { ...rows[index], [field]: { type: 'years', message } };
+    return { values: {}, errors: { ...errors, fitment: { ...errors.fitment, vehicles: rows } } } as unknown as Awaited<ReturnType<Resolver<Input, unknown, Values>>>;
+  };
+}
+
 const EMPTY_ROW: FitmentRowInput = { make: '', model: '', yearFrom: '', yearTo: '', note: '' };
 
 /**
@@ -69,6 +127,8 @@ function FitmentRow({
   const models = useModels(make);
   const errors = form.formState.errors.fitment?.vehicles?.[index];
   const current = useWatch({ control: form.control, name: `fitment.vehicles.${index}.model` }) ?? '';
+  // The model's years, which the form checks the row's years against.
+  useYears(make, current);
   // A row's own make and model stay choosable while the lists load.
   const makeOptions = [...new Set([...(make ? [make] : []), ...(makes.data ?? [])])];
   const modelOptions = [...new Set([...(current ? [current] : []), ...(models.data ?? [])])];

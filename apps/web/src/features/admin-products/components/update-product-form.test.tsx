@@ -1,9 +1,10 @@
 import { productMessages } from '@shop/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { messageFor } from '@/test/field-message';
+import { renderWithProviders } from '@/test/render';
 import { buildProduct } from '@/test/fixtures';
 import { photoFile } from '@/test/image-upload-stub';
 import type { UpdateProductFormValues } from '../product-form-schemas';
@@ -21,7 +22,7 @@ function setup() {
   const product = buildProduct({ name: 'Brake Pad Set', decreption: 'Sintered pads', price: 12.5, quantity: 40, minimum: 4 });
   const onSubmit = vi.fn<(values: UpdateProductFormValues) => Promise<SubmitOutcome>>().mockResolvedValue({ saved: true });
   const user = userEvent.setup();
-  render(<UpdateProductForm product={product} fitment={{ universal: false, vehicles: [] }} onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} />);
+  renderWithProviders(<UpdateProductForm product={product} fitment={{ universal: false, vehicles: [] }} onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label);
   const set = async (label: string, value: string) => {
     await user.clear(field(label));

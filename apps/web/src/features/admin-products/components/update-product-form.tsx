@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Fitment, responsiveSrcSet, type Product } from '@shop/shared';
-import type { UseFormReturn } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
@@ -9,12 +9,14 @@ import { adminProductsCopy } from '../copy';
 import {
   FITMENT_LISTS,
   UPDATE_PRODUCT_FIELDS,
+  belowMinimumAdvice,
+  priceCommaAdvice,
   updateProductFormSchema,
   type UpdateProductFormInput,
   type UpdateProductFormValues,
 } from '../product-form-schemas';
 import { CatalogueDetailsFields } from './catalogue-details-fields';
-import { FitmentFields, type FitmentFormValues } from './fitment-fields';
+import { FitmentFields, type FitmentFormValues, useFitmentYearChecks } from './fitment-fields';
 
 const copy = adminProductsCopy.update;
 
@@ -46,7 +48,7 @@ export interface UpdateProductFormProps extends PhotoFormProps<UpdateProductForm
 /** SPEC's Update Product form: the name read-only, the rest prefilled, each message under its own field. */
 export function UpdateProductForm({ product, fitment, onSubmit, upload, categories }: UpdateProductFormProps) {
   const form = useServerForm<UpdateProductFormInput, UpdateProductFormValues>({
-    resolver: zodResolver(updateProductFormSchema),
+    resolver: useFitmentYearChecks(zodResolver(updateProductFormSchema)),
     defaultValues: toFormInput(product, fitment),
     fields: UPDATE_PRODUCT_FIELDS,
     lists: FITMENT_LISTS,
@@ -58,6 +60,7 @@ export function UpdateProductForm({ product, fitment, onSubmit, upload, categori
     register,
     formState: { errors },
   } = form;
+  const [price, quantity, minimum] = useWatch({ control: form.control, name: ['price', 'quantity', 'minimum'] });
 
   return (
     <ServerFormView id="update-product" form={form} heading={copy.heading} submitLabel={copy.submit}>
@@ -83,10 +86,16 @@ export function UpdateProductForm({ product, fitment, onSubmit, upload, categori
         {(props) => <textarea rows={4} {...props} {...register('decreption')} />}
       </FormField>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
-        <FormField id="update-product-price" label={copy.price} hint={copy.priceHint} error={errors.price?.message}>
+        <FormField id="update-product-price" label={copy.price} hint={copy.priceHint} error={errors.price?.message} warning={priceCommaAdvice(price)}>
           {(props) => <input type="text" inputMode="decimal" autoComplete="off" {...props} {...register('price')} />}
         </FormField>
-        <FormField id="update-product-quantity" label={copy.quantity} hint={copy.quantityHint} error={errors.quantity?.message}>
+        <FormField
+          id="update-product-quantity"
+          label={copy.quantity}
+          hint={copy.quantityHint}
+          error={errors.quantity?.message}
+          warning={belowMinimumAdvice(quantity, minimum)}
+        >
           {(props) => <input type="number" inputMode="numeric" min={0} step={1} {...props} {...register('quantity')} />}
         </FormField>
         <FormField id="update-product-minimum" label={copy.minimum} error={errors.minimum?.message}>

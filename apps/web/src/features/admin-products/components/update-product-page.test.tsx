@@ -125,5 +125,13 @@ describe('UpdateProductPage', () => {
     expect(await screen.findByText('There is no product with this id. It may have been deleted.')).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Manage Products' })).toHaveAttribute('href', '/dashbord/manageProducts');
+    expect(screen.queryByRole('link', { name: 'View in shop' })).not.toBeInTheDocument();
+  });
+
+  it("links to the part's page in the shop, beside the way back to Manage Products", async () => {
+    answerWith(jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }));
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'View in shop' })).toHaveAttribute('href', `/parts/${product._id}`);
+    expect(screen.getByRole('link', { name: 'Back to Manage Products' })).toHaveAttribute('href', '/dashbord/manageProducts');
   });
 });

@@ -58,9 +58,16 @@ export function UpdateProductPage({ productId }: { productId: string }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <title>{copy.documentTitle}</title>
-      <Link to={paths.dashboard.manageProducts.getHref()} className="link self-start">
-        {copy.backToList}
-      </Link>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <Link to={paths.dashboard.manageProducts.getHref()} className="link">
+          {copy.backToList}
+        </Link>
+        {product.data && (
+          <Link to={paths.part.getHref(product.data._id)} className="link">
+            {copy.viewInShop}
+          </Link>
+        )}
+      </div>
       <QueryView
         query={product}
         copy={copy}

@@ -72,6 +72,29 @@ describe('ManageVehiclesPage', () => {
     expect(await screen.findByText('Z650')).toBeInTheDocument();
   });
 
+  it('suggests the makes the shop has, and the models it has of the make typed, in any case', async () => {
+    vehicles = [...vehicles, { _id: 'd'.repeat(24), make: 'Yamaha', model: 'Tracer 9', variant: '', yearFrom: 2021, yearTo: 2024, cc: 890, parts: 0 }];
+    const user = renderPage();
+    await screen.findByText('Tracer 9');
+    const form = within(screen.getByRole('form', { name: 'Add a vehicle' }));
+    const suggestions = (label: string) => {
+      const list = document.getElementById(form.getByLabelText(label).getAttribute('list') ?? '');
+      return [...(list?.querySelectorAll('option') ?? [])].map((option) => option.value);
+    };
+    expect(suggestions('Make')).toEqual(['Honda', 'Yamaha']);
+    expect(suggestions('Model')).toEqual([]);
+    await user.type(form.getByLabelText('Make'), 'yamaha ');
+    expect(suggestions('Model')).toEqual(['MT-07', 'Tracer 9']);
+    await user.clear(form.getByLabelText('Make'));
+    await user.type(form.getByLabelText('Make'), 'Royal Enfield');
+    expect(suggestions('Model')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Honda CB500F ABS (2013-2023)' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Honda CB500F ABS (2013-2023)' }));
+    const editModels = document.getElementById(dialog.getByLabelText('Model').getAttribute('list') ?? '');
+    expect([...(editModels?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual(['CB500F']);
+  });
+
   it('shows the server refusing a vehicle the shop already has under its field', async () => {
     const user = renderPage((_url, init) =>
       init?.method === 'POST'

@@ -44,6 +44,7 @@ export function ManageVehiclesPage() {
           id="add-vehicle"
           heading={copy.add.heading}
           submitLabel={copy.add.submit}
+          known={vehicles.data ?? []}
           onSubmit={(vehicle) =>
             toastedSave({ done: copy.add.added, failed: copy.add.failed }, async () => Boolean((await addVehicle.mutateAsync(vehicle)).insertedId))
           }
@@ -91,6 +92,7 @@ export function ManageVehiclesPage() {
             heading={copy.edit.heading(nameOf(editing))}
             submitLabel={copy.edit.submit}
             vehicle={editing}
+            known={vehicles.data ?? []}
             onSubmit={async (vehicle) => {
               const outcome = await toastedSave({ done: copy.edit.saved, failed: copy.edit.failed }, async () => {
                 await editVehicle.mutateAsync({ id: editing._id, vehicle });

@@ -13,6 +13,8 @@ function renderMenu({ isAdmin, route = '/dashbord' }: { isAdmin: boolean | undef
         <Route index element={null} />
         <Route path="myprofile" element={null} />
         <Route path="makeAdmin" element={null} />
+        <Route path="manageProducts" element={null} />
+        <Route path="updateproducts/:productId" element={null} />
       </Route>
     </Routes>,
     { route },
@@ -86,6 +88,20 @@ describe('SideMenu', () => {
       expect(menu.getByRole('link', { name: 'All Users' })).not.toHaveAttribute('aria-current');
       cleanup();
     }
+  });
+
+  it("keeps 'Manage Products' marked on a product's update page, which it leads back to", () => {
+    unreadAnswer(0);
+    let menu = renderMenu({ isAdmin: true, route: `/dashbord/updateproducts/${'a'.repeat(24)}` });
+    const manage = menu.getByRole('link', { name: 'Manage Products' });
+    expect(manage).toHaveClass('menu-active');
+    expect(manage).toHaveAttribute('aria-current', 'true');
+    expect(manage).toHaveAttribute('href', '/dashbord/manageProducts');
+    expect(menu.getByRole('link', { name: 'Add Product' })).not.toHaveClass('menu-active');
+    expect(menu.getByRole('link', { name: 'My profile' })).not.toHaveAttribute('aria-current');
+    cleanup();
+    menu = renderMenu({ isAdmin: true, route: '/dashbord/manageProducts' });
+    expect(menu.getByRole('link', { name: 'Manage Products' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('marks All Users as the page shown on makeAdmin', () => {

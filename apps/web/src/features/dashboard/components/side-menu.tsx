@@ -22,6 +22,8 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
   const current = pathname.replace(/\/+$/, '');
   const profileActive = current === paths.dashboard.root.getHref() || current === paths.dashboard.profile.getHref();
+  // A product's update page belongs to Manage Products, where it is opened from.
+  const updatingProduct = current.startsWith(paths.dashboard.updateProduct.getHref(''));
   const unread = useUnreadCount({ enabled: isAdmin === true });
 
   return (
@@ -75,9 +77,15 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
       )}
       {isAdmin === true && (
         <li>
-          <NavLink to={paths.dashboard.manageProducts.path} onClick={onNavigate} className={itemClass}>
-            {copy.manageProducts}
-          </NavLink>
+          {updatingProduct ? (
+            <Link to={paths.dashboard.manageProducts.getHref()} onClick={onNavigate} className="menu-active" aria-current="true">
+              {copy.manageProducts}
+            </Link>
+          ) : (
+            <NavLink to={paths.dashboard.manageProducts.path} onClick={onNavigate} className={itemClass}>
+              {copy.manageProducts}
+            </NavLink>
+          )}
         </li>
       )}
       {isAdmin === true && (

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GARAGE_STORAGE_KEY } from '@/stores/garage';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
+import { BikePicker } from './bike-picker';
 import { ShopByBike } from './shop-by-bike';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -11,6 +12,27 @@ const MT07 = 'a'.repeat(24);
 
 describe('Shop by bike', () => {
   const fetchMock = stubFetch();
+
+  it("names its selects exactly 'Make', 'Model' and 'Year', whatever they show", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://shop');
+      if (url.pathname === '/api/vehicles/makes') return json(['Honda', 'Yamaha']);
+      if (url.pathname === '/api/vehicles/models') return json(['MT-07']);
+      if (url.pathname === '/api/vehicles/years') return json([2019]);
+      throw new Error(`unexpected call ${url}`);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BikePicker />);
+    const make = screen.getByRole('combobox', { name: 'Make' });
+    expect(screen.getByRole('combobox', { name: 'Model' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Year' })).toBeDisabled();
+    await screen.findByRole('option', { name: 'Yamaha' });
+    await user.selectOptions(make, 'Yamaha');
+    await screen.findByRole('option', { name: 'MT-07' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'MT-07');
+    expect(await screen.findByRole('combobox', { name: 'Year' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Make' })).toHaveValue('Yamaha');
+  });
 
   it('lists makes, then the make’s models, then the model’s years, adds the bike as the active one and shows the banner', async () => {
     fetchMock.mockImplementation(async (input) => {

@@ -108,10 +108,14 @@ function Choice({
   optionLabel?: (option: string) => string;
   onChange: (value: string) => void;
 }) {
+  // A label beside the select, not around it: a select inside its label adds its chosen option to its name ('MakeChoose a make').
+  const id = useId();
   return (
-    <label className="flex min-w-0 flex-col gap-1">
-      <span className="text-sm font-medium">{label}</span>
-      <select className="select w-full" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} className="select w-full" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         <option value="">{placeholder}</option>
         {(options ?? []).map((option) => (
           <option key={option} value={option}>
@@ -119,6 +123,6 @@ function Choice({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buildProduct, buildReview } from '@/test/fixtures';
 import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
@@ -14,7 +15,10 @@ describe('AddReviewPage', () => {
   async function fillAndSubmit(route = '/dashbord/addreview') {
     const { queryClient } = renderWithProviders(
       <>
-        <AddReviewPage />
+        <Routes>
+          <Route path="/dashbord/addreview" element={<AddReviewPage />} />
+          <Route path="/dashbord/myorders" element={<h1>My Orders</h1>} />
+        </Routes>
         <ToastContainer />
       </>,
       { route },
@@ -23,7 +27,7 @@ describe('AddReviewPage', () => {
     queryClient.setQueryData(['getreviews', { latest: 3 }], [buildReview()]);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Review'), 'Fast delivery, the pads fit.');
-    await user.type(screen.getByLabelText(/^Ratings/), '5');
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
     await user.upload(screen.getByLabelText(/^Image/), photoFile());
     await user.click(screen.getByRole('button', { name: 'Add Review' }));
     return { queryClient };
@@ -45,6 +49,21 @@ describe('AddReviewPage', () => {
     expect(url).toBe('/api/review');
     expect(JSON.parse(String(init?.body))).toEqual({ review: 'Fast delivery, the pads fit.', ratings: 5, img: UPLOADED_IMAGE_URL });
     expect(queryClient.getQueryState(['getreviews', { latest: 3 }])?.isInvalidated).toBe(true);
+    // A shop review: the form stays, empty, for another.
+    expect(await screen.findByLabelText('Review')).toHaveValue('');
+    expect(screen.queryByRole('heading', { name: 'My Orders' })).not.toBeInTheDocument();
+  });
+
+  it('goes back to My Orders, where it came from, once a review of a part is added', async () => {
+    stubImageUploads();
+    const part = buildProduct({ name: 'Spin-On Oil Filter, 65 mm' });
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/products/') ? jsonResponse(part, 200) : jsonResponse({ acknowledged: true, insertedId: 'a'.repeat(24) }, 201),
+    );
+    await fillAndSubmit(`/dashbord/addreview?product=${part._id}`);
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    expect(await screen.findByText('Review added Successful.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add Review' })).not.toBeInTheDocument();
   });
 
   it("says 'Failed to add Review' when the shop refuses it", async () => {
@@ -76,6 +95,7 @@ describe('AddReviewPage', () => {
     await fillAndSubmit(`/dashbord/addreview?product=${part._id}`);
     expect(await screen.findByRole('link', { name: 'Spin-On Oil Filter, 65 mm' })).toHaveAttribute('href', `/parts/${part._id}`);
     expect(await screen.findByText('You have already reviewed this part for each order of it.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Add Review' })).toBeInTheDocument();
     const sent = fetchMock.mock.calls.find(([url]) => url === '/api/review');
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ review: 'Fast delivery, the pads fit.', ratings: 5, img: UPLOADED_IMAGE_URL, productId: part._id });
   });

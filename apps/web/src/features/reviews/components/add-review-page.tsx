@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useProduct } from '@/api/products/get-product';
 import { useCreateReview } from '@/api/reviews/create-review';
 import { FormCard } from '@/components/ui/form-card';
@@ -14,21 +14,25 @@ const copy = reviewsCopy.add;
 
 /**
  * /dashbord/addreview: uploads the photo, then adds the customer's review; with ?product= (from
- * 'Review this part' in My Orders) a review of that part.
+ * 'Review this part' in My Orders) a review of that part, after which the customer is back at
+ * their orders. A shop review (SPEC's) leaves the form empty for another.
  */
 export function AddReviewPage() {
   const photo = useUploadOnce();
   const createReview = useCreateReview();
   const [searchParams] = useSearchParams();
   const productId = searchParams.get('product') ?? undefined;
+  const navigate = useNavigate();
 
   const save = async ({ image, review, ratings }: AddReviewFormValues): Promise<SubmitOutcome> => {
     const img = await photo.uploadOnce(image);
     if (!img) return { saved: false };
-    return toastedSave({ done: copy.added, failed: copy.failed }, async () => {
+    const outcome = await toastedSave({ done: copy.added, failed: copy.failed }, async () => {
       const { insertedId } = await createReview.mutateAsync({ review, ratings, img, ...(productId ? { productId } : {}) });
       return Boolean(insertedId);
     });
+    if (outcome.saved && productId) await navigate(paths.dashboard.myOrders.getHref());
+    return outcome;
   };
 
   return (
