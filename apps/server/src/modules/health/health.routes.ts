@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: the database answers and the search index is built',
         response: { 200: readinessSchema, 503: errorEnvelopeSchema },
       },
     },
@@ -39,6 +39,23 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not reachable');
       } finally {
         clearTimeout(timer);
+      }
+      // The answers read the search index: an instance takes no traffic until it is built.
+      if (!app.catalogueSearch.isBuilt()) {
+        const built = await Promise.race([
+          app.catalogueSearch.warm().then(
+            () => true,
+            () => false,
+          ),
+          new Promise<false>((resolve) => {
+            timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (!built) {
+          reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+          throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The search index is still being built');
+        }
       }
       return { status: 'ready' as const, database: 'up' as const };
     },

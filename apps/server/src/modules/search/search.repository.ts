@@ -54,19 +54,26 @@ export function createSearchRepository({ db, dialect }: Pick<ShopDatabase, 'db' 
     fits,
   });
 
-  /** The parts of these rows with the bikes each fits. */
-  const withFitment = async (rows: PartRow[]): Promise<IndexedPart[]> => {
+  /**
+   * The parts of these rows with the bikes each fits. Rows read in id order name their fitment by
+   * a key range of `fitment_pk` (`after` to the last row's id): a list of thousands of ids would
+   * make PostgreSQL scan the whole fitment table in parallel for each batch.
+   */
+  const withFitment = async (rows: PartRow[], range?: { after: string }): Promise<IndexedPart[]> => {
     const fitsOf = new Map<string, FitRange[]>();
     if (rows.length > 0) {
       const fitment = await db
         .selectFrom('fitment')
         .innerJoin('vehicles', 'vehicles.id', 'fitment.vehicle_id')
         .select(['fitment.product_id', 'fitment.vehicle_id', 'fitment.year_from', 'fitment.year_to', 'vehicles.year_from as vehicle_from', 'vehicles.year_to as vehicle_to'])
-        .where(
-          'fitment.product_id',
-          'in',
-          rows.map((row) => row.id),
+        .$if(range === undefined, (query) =>
+          query.where(
+            'fitment.product_id',
+            'in',
+            rows.map((row) => row.id),
+          ),
         )
+        .$if(range !== undefined, (query) => query.where('fitment.product_id', '>', range!.after).where('fitment.product_id', '<=', rows[rows.length - 1]!.id))
         .orderBy('fitment.product_id')
         .orderBy('fitment.vehicle_id')
         .execute();
@@ -83,7 +90,7 @@ export function createSearchRepository({ db, dialect }: Pick<ShopDatabase, 'db' 
   return {
     /** The catalogue in id order, `limit` parts after `afterId`: stable while products come and go. */
     async partsAfter(afterId: string, limit: number): Promise<IndexedPart[]> {
-      return withFitment(await parts().where('products.id', '>', afterId).orderBy('products.id').limit(limit).execute());
+      return withFitment(await parts().where('products.id', '>', afterId).orderBy('products.id').limit(limit).execute(), { after: afterId });
     },
     async partsByIds(ids: string[]): Promise<IndexedPart[]> {
       return ids.length === 0 ? [] : withFitment(await parts().where('products.id', 'in', ids).execute());

@@ -1,4 +1,5 @@
 import { type BikeShow, type Product, type ProductCount, SEARCH_PAGE_SIZE, type SearchAnswer, type searchQuerySchema } from '@shop/shared';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CatalogueService } from '../products/products.plugin.js';
@@ -27,6 +28,8 @@ export interface SearchTiming {
 
 const DEFAULT_TIMING: SearchTiming = { syncAfterMs: 250, keepChangesMs: 10 * 60 * 1000 };
 const LOAD_BATCH = 5000;
+/** Parts added to a new index between two turns of the event loop: requests keep being answered while it is built. */
+const PARTS_PER_TURN = 500;
 const CHANGES_BATCH = 2000;
 /** A fresh index is built once this share of its slots belong to parts since changed or removed. */
 const REBUILD_AT_DEAD_SHARE = 0.25;
@@ -67,15 +70,20 @@ export function createSearchService({
 
   /** A whole index from the database; the change log is read from where it stood before. */
   const build = async (): Promise<{ fresh: SearchIndex; from: LogMark }> => {
+    const startedAt = performance.now();
     const from = await repository.logMark();
     const fresh = createSearchIndex();
     let last = '';
     for (;;) {
       const batch = await repository.partsAfter(last, LOAD_BATCH);
-      for (const part of batch) fresh.add(part);
+      for (const [position, part] of batch.entries()) {
+        fresh.add(part);
+        if (position % PARTS_PER_TURN === PARTS_PER_TURN - 1) await nextTurn();
+      }
       if (batch.length < LOAD_BATCH) break;
       last = batch[batch.length - 1]!.id;
     }
+    log.info({ parts: fresh.size, ms: Math.round(performance.now() - startedAt) }, 'search index built');
     return { fresh, from };
   };
 
@@ -201,6 +209,10 @@ export function createSearchService({
     /** Builds the index now rather than on the first search (at start-up of a serving instance). */
     async warm(): Promise<void> {
       await ready();
+    },
+    /** Whether the index is in memory: until then this instance is not ready to serve (`/api/ready`). */
+    isBuilt(): boolean {
+      return index !== undefined;
     },
     /** This instance wrote something: the next search reads the change log first. */
     changedHere() {
