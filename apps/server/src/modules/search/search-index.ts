@@ -177,6 +177,12 @@ interface VehicleFits {
  */
 export function createSearchIndex() {
   const postings = new Map<string, number[]>();
+  /**
+   * The postings of terms found in a part number or an OEM number, by term: a query that is a
+   * part's number gives it its bonus from these alone, never from every part whose name holds
+   * the word ('brake' is in thousands of names and in no number).
+   */
+  const numberPostings = new Map<string, number[]>();
   /** Words without digits, for typo correction. */
   const words = new SearchableMap<true>();
   /** Completions of a word: its prefixes (MIN_COMPLETED_WORD letters or more) -> the words. */
@@ -311,11 +317,17 @@ export function createSearchIndex() {
     for (const oem of part.oemNumbers) noteNumber(oem, OEM_NUMBER);
 
     for (const [term, fields] of fieldsOf) {
+      const posting = (slot << FIELD_BITS) | fields;
       const list = postings.get(term);
-      if (list) list.push((slot << FIELD_BITS) | fields);
+      if (list) list.push(posting);
       else {
-        postings.set(term, [(slot << FIELD_BITS) | fields]);
+        postings.set(term, [posting]);
         learnWord(term);
+      }
+      if (fields & (PART_NUMBER | OEM_NUMBER)) {
+        const numbered = numberPostings.get(term);
+        if (numbered) numbered.push(posting);
+        else numberPostings.set(term, [posting]);
       }
     }
   };
@@ -479,7 +491,7 @@ export function createSearchIndex() {
 
     // The whole query as a part number ('HF 204', 'hf-204'): that part first, then parts it replaces.
     const key = numberKey(q);
-    const numbered = key.length >= 2 ? postings.get(key) : undefined;
+    const numbered = key.length >= 2 ? numberPostings.get(key) : undefined;
     const extra: number[] = [];
     for (const posting of numbered ?? []) {
       const slot = posting >>> FIELD_BITS;
