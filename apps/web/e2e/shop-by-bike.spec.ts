@@ -45,6 +45,38 @@ test.describe('shop by bike', () => {
     await alternatives.getByRole('link', { name: 'Sintered Front Brake Pads HH, Radial Calipers (Pair)' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sintered Front Brake Pads HH, Radial Calipers (Pair)');
     await expect(page.getByText('Fits your 2019 Yamaha MT-07')).toBeVisible();
+
+    // On a phone the results come first: the bike as one line, the filters behind one button,
+    // the first card in the first screen, and the header (search, cart) stays in reach down the list.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/search?q=oil');
+    const line = page.getByRole('region', { name: 'Shop by bike' });
+    await expect(line.getByRole('button', { name: 'Change' })).toBeVisible();
+    await expect(line.getByRole('combobox', { name: 'Make' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveCount(0);
+    const firstCard = page.getByTestId('product-card').first();
+    await expect(firstCard).toBeInViewport();
+    expect(await firstCard.evaluate((card) => card.getBoundingClientRect().top + window.scrollY)).toBeLessThan(600);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const filters = page.getByRole('dialog', { name: 'Filters' });
+    await expect(filters.getByRole('combobox', { name: 'Category' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(filters).toBeHidden();
+    await firstCard.getByRole('button', { name: /^Add to Cart/ }).click();
+    const header = page.getByRole('banner');
+    await page.getByTestId('product-card').last().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect(header.getByRole('link', { name: /^Cart/ })).toBeInViewport();
+    expect((await header.boundingBox())!.y).toBe(0);
+    await header.getByRole('button', { name: 'Search parts' }).click();
+    await expect(header.getByRole('searchbox', { name: 'Search parts' })).toBeFocused();
+    // At 320 px, with a bike and a cart, the header keeps to one row of the screen's width.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/allproducts');
+    await expect(page.getByTestId('cart-count')).toBeVisible();
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, header: document.querySelector('header')!.scrollWidth }));
+    expect(widths).toEqual({ page: 320, header: 320 });
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
   });
 
   test("a visitor's bike joins the account at sign-in and is there on another device", async ({ page, browser }) => {

@@ -6,6 +6,8 @@ export const layoutCopy = {
   nav: {
     label: 'Main',
     menu: 'Menu',
+    /** The phone's button that unfolds the search box. */
+    search: 'Search parts',
     home: 'Home',
     products: 'Products',
     blogs: 'Blogs',

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useMatch } from 'react-router';
-import { MenuIcon } from '@/components/ui/icons';
+import { lazy, type RefObject, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, NavLink, useLocation, useMatch } from 'react-router';
+import { MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { bikeName } from '@shop/shared';
@@ -27,6 +28,7 @@ const SessionCheck = lazy(() =>
 );
 
 const copy = layoutCopy.nav;
+const SEARCH_ID = 'site-search';
 
 const HOME = { to: paths.home.getHref(), label: copy.home, end: true };
 const DASHBOARD = { to: paths.dashboard.root.getHref(), label: copy.dashboard, end: false };
@@ -61,6 +63,14 @@ export function Navbar() {
     void loadSession().then((session) => session.signOut(queryClient, token));
   };
   const [menuOpen, setMenuOpen] = useState(false);
+  // On a phone the search box unfolds from its button, for this page only: a search leads to another.
+  const { key: pageKey } = useLocation();
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === pageKey;
+  const searchToggleRef = useRef<HTMLButtonElement>(null);
+  const searchInputRef = useRef<HTMLInputElement>(null);
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   // In the dashboard its own menu holds these links too: one menu button on a phone, not two.
   const inDashboard = useMatch({ path: paths.dashboard.root.path, end: false }) !== null;
   const menuRef = useRef<HTMLDivElement>(null);
@@ -86,13 +96,14 @@ export function Navbar() {
   }, [menuOpen]);
 
   return (
-    <header className="border-b border-base-300 bg-base-100">
+    // Sticky on phones and tablets: the search and the cart stay in reach down a long list.
+    <header ref={header} className="sticky top-0 z-30 border-b border-base-300 bg-base-100 lg:static">
       {signedIn && (
         <Suspense fallback={null}>
           <SessionCheck />
         </Suspense>
       )}
-      <nav aria-label={copy.label} className="navbar mx-auto max-w-6xl flex-wrap gap-2 px-4">
+      <nav aria-label={copy.label} className="navbar mx-auto min-h-14 max-w-6xl flex-wrap gap-1 px-2 py-1 sm:gap-2 sm:px-4 lg:min-h-16 lg:py-2">
         <div className="navbar-start w-auto flex-none gap-1">
           <div
             ref={menuRef}
@@ -121,12 +132,16 @@ export function Navbar() {
                 className="menu absolute left-0 top-full z-50 mt-2 w-56 gap-1 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
               >
                 <NavItems signedIn={signedIn} onNavigate={() => setMenuOpen(false)} />
+                {/* The header's own row has no room for the bike below the md breakpoint. */}
+                <ActiveBike className="md:hidden" onNavigate={() => setMenuOpen(false)} />
               </ul>
             )}
           </div>
-          <Link to={paths.home.getHref()} className="btn btn-ghost gap-2 px-2 text-xl font-bold">
+          <Link to={paths.home.getHref()} className="btn btn-ghost gap-2 px-1 text-xl font-bold sm:px-2">
             <img src={site.logo} alt={layoutCopy.brand} width={32} height={32} className="size-8" />
-            <span aria-hidden="true">{layoutCopy.brand}</span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              {layoutCopy.brand}
+            </span>
           </Link>
         </div>
         <div className="navbar-center hidden lg:flex">
@@ -134,19 +149,44 @@ export function Navbar() {
             <NavItems signedIn={signedIn} />
           </ul>
         </div>
-        {/* Its own row on phones and tablets, beside the links on wider screens. */}
-        <SearchBox className="order-last w-full lg:order-none lg:mx-auto lg:w-auto lg:max-w-xs lg:flex-1" />
-        {/* On the narrowest phones the bike, the cart with its count and SignOut take two rows rather than widening the page. */}
-        <div className="navbar-end ml-auto w-auto max-w-full flex-none flex-wrap justify-end gap-2">
-          <ActiveBike />
+        {/* In the row from the sm breakpoint; on a phone a row of its own under it, unfolded by its button. */}
+        <div
+          id={SEARCH_ID}
+          className={`${searchOpen ? 'order-last flex w-full pb-1' : 'hidden'} sm:order-none sm:flex sm:w-auto sm:min-w-0 sm:flex-1 sm:pb-0 lg:mx-auto lg:max-w-xs`}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !searchOpen) return;
+            setSearchOpenOn(null);
+            searchToggleRef.current?.focus();
+          }}
+        >
+          <SearchBox className="w-full" inputRef={searchInputRef} />
+        </div>
+        <div className="navbar-end ml-auto w-auto min-w-0 flex-none justify-end gap-1 sm:gap-2">
+          <button
+            ref={searchToggleRef}
+            type="button"
+            className="btn btn-square btn-ghost sm:hidden"
+            aria-label={copy.search}
+            aria-expanded={searchOpen}
+            aria-controls={SEARCH_ID}
+            onClick={() => {
+              if (searchOpen) return setSearchOpenOn(null);
+              // Shown in this same click, so the phone's keyboard opens with the focus.
+              flushSync(() => setSearchOpenOn(pageKey));
+              searchInputRef.current?.focus();
+            }}
+          >
+            <SearchIcon className="size-5" />
+          </button>
+          <ActiveBike className="hidden md:inline-flex" />
           <CartLink />
           {/* Both lead to the sign-in page, as SPEC says; SignOut ends the session on the way. */}
           {signedIn ? (
-            <Link to={paths.auth.signIn.getHref()} className="btn btn-outline" onClick={signOut}>
+            <Link to={paths.auth.signIn.getHref()} className="btn btn-outline px-3 sm:px-4" onClick={signOut}>
               {copy.signOut}
             </Link>
           ) : (
-            <NavLink to={paths.auth.signIn.getHref()} className="btn btn-primary">
+            <NavLink to={paths.auth.signIn.getHref()} className="btn btn-primary px-3 sm:px-4">
               {copy.signIn}
             </NavLink>
           )}
@@ -156,23 +196,43 @@ export function Navbar() {
   );
 }
 
-/** The active bike of My Garage, leading there. */
-function ActiveBike() {
+/** The active bike of My Garage, leading there: in the header's row from md, in the phone's menu below it. */
+function ActiveBike({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
   const { active } = useGarage();
   if (!active) return null;
   const name = bikeName(active);
-  return (
-    <Link to={paths.garage.getHref()} className="btn btn-ghost btn-sm max-w-40 sm:max-w-none" aria-label={copy.activeBike(name)}>
+  const link = (
+    <Link to={paths.garage.getHref()} className={onNavigate ? 'text-base' : 'btn btn-ghost btn-sm max-w-40'} aria-label={copy.activeBike(name)} onClick={onNavigate}>
       <span className="truncate">{name}</span>
     </Link>
   );
+  return onNavigate ? <li className={className}>{link}</li> : <span className={className}>{link}</span>;
+}
+
+/**
+ * Keeps --shop-header-height (index.css) at the header's real height, whatever its rows hold at
+ * this width (a search unfolded, links wrapped beside a long bike name): what sits under the
+ * sticky header (toasts, anchored sections, a screen-high main) starts below it.
+ */
+function useHeaderHeight(header: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--shop-header-height', `${element.getBoundingClientRect().height}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--shop-header-height');
+    };
+  }, [header]);
 }
 
 /** SPEC-2 section 5: the cart, with the number of its lines. */
 function CartLink() {
   const count = useCartCount();
   return (
-    <NavLink to={paths.cart.getHref()} className="btn btn-ghost gap-1.5 px-3">
+    <NavLink to={paths.cart.getHref()} className="btn btn-ghost gap-1.5 px-2 sm:px-3">
       {copy.cart}
       {count > 0 && (
         <span className="badge badge-primary badge-sm" data-testid="cart-count">

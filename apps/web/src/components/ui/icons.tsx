@@ -44,6 +44,18 @@ export const ChevronRightIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const ChevronDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 9l6 6 6-6" />
+  </Icon>
+);
+
+export const FilterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h16M7 12h10M10 18h4" />
+  </Icon>
+);
+
 export const CheckIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M5 12.5l4.5 4.5L19 7.5" />

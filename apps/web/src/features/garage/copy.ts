@@ -14,10 +14,18 @@ export const garageCopy = {
   pickerHint: 'Pick your bike to see only the parts that fit it.',
   noVehicles: 'No bikes are listed yet.',
   choicesError: 'The bikes could not be loaded.',
-  banner: (bike: string) => `Showing parts that fit your ${bike}`,
+  /**
+   * The bike line above a list: what the list holds, then the bike ('Showing parts that fit your
+   * 2019 Honda CB500F', SPEC-2's banner). A phone shows the bike alone ('2019 Honda CB500F ·
+   * Change · Show all parts'); screen readers always hear the whole sentence.
+   */
+  showing: {
+    fitting: 'Showing parts that fit your',
+    all: 'Showing all parts, each marked for your',
+    unconfirmed: 'Showing parts not confirmed for your',
+  },
+  change: 'Change',
   showAll: 'Show all parts',
-  showingAll: (bike: string) => `Showing all parts, each marked for your ${bike}`,
-  showingUnconfirmed: (bike: string) => `Showing parts not confirmed for your ${bike}`,
   showFitting: 'Show parts that fit',
   garage: {
     documentTitle: 'My Garage | Moto Parts',

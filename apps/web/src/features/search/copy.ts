@@ -7,6 +7,10 @@ export const searchCopy = {
   allParts: 'All parts',
   count: (n: number) => `${n} ${n === 1 ? 'part' : 'parts'}`,
   filters: 'Filters',
+  /** Said for the number on the 'Filters' button. */
+  filtersOn: (n: number) => `(${n} ${n === 1 ? 'filter' : 'filters'} on)`,
+  showParts: (n: number) => `Show ${n} ${n === 1 ? 'part' : 'parts'}`,
+  showResults: 'Show results',
   category: 'Category',
   allCategories: 'All categories',
   brand: 'Brand',

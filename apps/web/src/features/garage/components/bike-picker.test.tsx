@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GARAGE_STORAGE_KEY } from '@/stores/garage';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
+import { stubViewportWidth } from '@/test/viewport';
 import { BikePicker } from './bike-picker';
 import { ShopByBike } from './shop-by-bike';
 
@@ -45,6 +46,7 @@ describe('Shop by bike', () => {
       throw new Error(`unexpected call ${url}`);
     });
     const user = userEvent.setup();
+    stubViewportWidth(1280);
     renderWithProviders(<ShopByBike />);
     expect(screen.getByRole('heading', { name: 'Shop by bike' })).toBeInTheDocument();
     expect(screen.getByLabelText('Model')).toBeDisabled();
@@ -58,9 +60,9 @@ describe('Shop by bike', () => {
     const add = screen.getByRole('button', { name: 'Add bike' });
     await expect.poll(() => add.hasAttribute('disabled')).toBe(false);
     await user.click(add);
-    expect(await screen.findByText('Showing parts that fit your 2019 Yamaha MT-07')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Showing parts that fit your 2019 Yamaha MT-07');
     expect(JSON.parse(localStorage.getItem(GARAGE_STORAGE_KEY)!)).toEqual([{ vehicleId: MT07, make: 'Yamaha', model: 'MT-07', variant: '', year: 2019, active: true }]);
     await user.click(screen.getByRole('button', { name: 'Show all parts' }));
-    expect(screen.getByText('Showing all parts, each marked for your 2019 Yamaha MT-07')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Showing all parts, each marked for your 2019 Yamaha MT-07');
   });
 });

@@ -1,44 +1,150 @@
 import { bikeName } from '@shop/shared';
-import { useId } from 'react';
-import { useBikeFilter } from '@/stores/garage';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { BREAKPOINTS, useMediaQuery } from '@/hooks/use-media-query';
+import { type BikeFilter, useBikeFilter } from '@/stores/garage';
 import { garageCopy as copy } from '../copy';
 import { BikePicker } from './bike-picker';
 
 /**
- * 'Shop by bike' above a list of parts: the bike picker, and with an active bike the banner
- * saying which parts the list holds (those that fit it, every part, or those not confirmed
- * either way), with the way to the others. `anchor`: the id of the list's section on a page that
- * holds more than the list.
+ * 'Shop by bike' above a list of parts. With an active bike, one line: which parts the list
+ * holds for it (those that fit it, every part, or those not confirmed either way), 'Change' (the
+ * picker, for another bike) and the way to the other lists. Without one, the bike picker; on a
+ * phone folded into a 'Shop by bike' button, so the list comes first. `anchor`: the id of the
+ * list's section on a page that holds more than the list.
  */
 export function ShopByBike({ anchor }: { anchor?: string }) {
-  const { bike, show, setShow } = useBikeFilter({ anchor });
+  const filter = useBikeFilter({ anchor });
   const headingId = useId();
-  const banner = bike ? { fitting: copy.banner, all: copy.showingAll, unconfirmed: copy.showingUnconfirmed }[show](bikeName(bike)) : '';
+  // A bike just added replaces the picker with its line: the keyboard goes on from that line's
+  // 'Change', once the line is there (a signed-in rider's garage answers first).
+  const change = useRef<HTMLButtonElement>(null);
+  const [added, setAdded] = useState(0);
+  const focused = useRef(0);
+  const bikeId = filter.bike?.id;
+  useEffect(() => {
+    if (added === focused.current || !change.current) return;
+    focused.current = added;
+    change.current.focus();
+  }, [added, bikeId]);
+  const onAdded = () => setAdded((count) => count + 1);
   return (
-    <section aria-labelledby={headingId} className="mb-8 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {copy.shopByBike}
-      </h2>
-      <BikePicker />
-      {bike ? (
-        <div role="status" className="alert flex flex-wrap justify-between gap-3 border-primary/30 bg-primary/10">
-          <p className="font-medium">{banner}</p>
-          <div className="flex flex-wrap gap-2">
-            {show !== 'fitting' && (
-              <button type="button" className="btn btn-sm btn-outline" onClick={() => setShow('fitting')}>
-                {copy.showFitting}
-              </button>
-            )}
-            {show !== 'all' && (
-              <button type="button" className="btn btn-sm btn-outline" onClick={() => setShow('all')}>
-                {copy.showAll}
-              </button>
-            )}
-          </div>
-        </div>
+    <section aria-labelledby={headingId} className="mb-4 sm:mb-8">
+      {filter.bike ? (
+        <BikeLine filter={filter} headingId={headingId} changeRef={change} onAdded={onAdded} />
       ) : (
-        <p className="text-sm text-base-content/70">{copy.pickerHint}</p>
+        <FoldedPicker headingId={headingId} onAdded={onAdded} />
       )}
     </section>
+  );
+}
+
+function BikeLine({
+  filter,
+  headingId,
+  changeRef,
+  onAdded,
+}: {
+  filter: BikeFilter;
+  headingId: string;
+  changeRef: RefObject<HTMLButtonElement | null>;
+  onAdded: () => void;
+}) {
+  const { bike, show, setShow } = filter;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const name = bikeName(bike!);
+
+  const dot = (
+    <span aria-hidden="true" className="text-base-content/50">
+      ·
+    </span>
+  );
+  const action = (label: string, onClick: () => void) => (
+    <>
+      {dot}
+      <button type="button" className="link link-primary min-h-8 px-0.5 font-medium" onClick={onClick}>
+        {label}
+      </button>
+    </>
+  );
+  return (
+    <div className="rounded-box border border-primary/30 bg-primary/10 px-2 py-1 sm:px-4">
+      <h2 id={headingId} className="sr-only">
+        {copy.shopByBike}
+      </h2>
+      <div className="flex flex-wrap items-center gap-x-1 text-sm sm:text-base">
+        <p role="status" className="min-w-0 py-1 font-medium wrap-anywhere">
+          <span className="sr-only sm:not-sr-only">{copy.showing[show]} </span>
+          {name}
+        </p>
+        {dot}
+        <button
+          ref={changeRef}
+          type="button"
+          className="link link-primary min-h-8 px-0.5 font-medium"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+        >
+          {copy.change}
+        </button>
+        {show !== 'fitting' && action(copy.showFitting, () => setShow('fitting'))}
+        {show !== 'all' && action(copy.showAll, () => setShow('all'))}
+      </div>
+      <div id={panelId} hidden={!open} className="flex flex-col gap-3 border-t border-primary/20 py-3">
+        {open && (
+          <>
+            <BikePicker
+              onAdded={() => {
+                setOpen(false);
+                onAdded();
+              }}
+            />
+            <Link to={paths.garage.getHref()} className="link self-start">
+              {copy.garage.heading}
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The picker: open from the md breakpoint, above the list; on a phone a button that unfolds it, so the list comes first. */
+function FoldedPicker({ headingId, onAdded }: { headingId: string; onAdded: () => void }) {
+  const wide = useMediaQuery(BREAKPOINTS.md);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const picker = (
+    <>
+      <BikePicker onAdded={onAdded} />
+      <p className="text-sm text-base-content/70">{copy.pickerHint}</p>
+    </>
+  );
+  if (wide) {
+    return (
+      <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-6">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {copy.shopByBike}
+        </h2>
+        {picker}
+      </div>
+    );
+  }
+  return (
+    <>
+      <h2 id={headingId}>
+        <button type="button" className="btn btn-outline w-full justify-between" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((wasOpen) => !wasOpen)}>
+          {copy.shopByBike}
+          <ChevronDownIcon className={`size-5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open} className="mt-2 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4">
+        {open && picker}
+      </div>
+    </>
   );
 }

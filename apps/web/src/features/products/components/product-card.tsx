@@ -47,7 +47,7 @@ export function ProductCard({
           <img
             src={product.img}
             srcSet={responsiveSrcSet(product.img)}
-            sizes="(min-width: 1024px) 33vw, 100vw"
+            sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
             alt={product.name}
             width={PRODUCT_IMAGE_WIDTH}
             height={PRODUCT_IMAGE_HEIGHT}

@@ -24,12 +24,12 @@ describe('ProductGrid', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
-  it('lists the products in a one-column grid that becomes three columns on large screens', () => {
+  it('lists the products in a one-column grid that becomes two columns on tablets and three on large screens', () => {
     const products = Array.from({ length: PAGE_SIZE }, (_, index) => buildProduct({ name: `Part ${index + 1}` }));
     renderWithProviders(<ProductGrid products={products} status="success" onRetry={vi.fn()} />);
 
     const [list] = screen.getAllByRole('list');
-    expect(list).toHaveClass('grid-cols-1', 'lg:grid-cols-3');
+    expect(list).toHaveClass('grid-cols-1', 'md:grid-cols-2', 'lg:grid-cols-3');
     expect(screen.getAllByRole('article')).toHaveLength(PAGE_SIZE);
     const loading = products.map((product) => screen.getByRole('img', { name: product.name }).getAttribute('loading'));
     expect(loading).toEqual(['eager', 'eager', 'eager', 'lazy', 'lazy', 'lazy']);

@@ -7,7 +7,8 @@ import { ProductCardSkeleton } from './product-card-skeleton';
 
 /** Cards per row on large screens; the first row loads its images eagerly. */
 const FIRST_ROW = 3;
-const GRID_CLASSES = 'grid grid-cols-1 gap-6 lg:grid-cols-3';
+/** One card a row on a phone, two on a tablet, three from a laptop; a card never wider than its column. */
+const GRID_CLASSES = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0';
 
 export interface ProductGridProps {
   products: readonly Product[] | undefined;

@@ -1,20 +1,20 @@
 import { SEARCH_TEXT_MAX } from '@shop/shared';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { useMatch, useNavigate, useSearchParams } from 'react-router';
 import { SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { searchCopy as copy } from '../copy';
 
 /** The navbar's 'Search parts' box: Enter opens /search for the text. On the search page it shows the text searched. */
-export function SearchBox({ className = '' }: { className?: string }) {
+export function SearchBox({ className = '', inputRef }: { className?: string; inputRef?: Ref<HTMLInputElement> }) {
   const [params] = useSearchParams();
   const onSearchPage = useMatch(paths.search.path) !== null;
   const searched = onSearchPage ? (params.get('q') ?? '') : '';
   // A new search in the address (Back, a link) starts the box afresh from it.
-  return <SearchForm key={searched} searched={searched} className={className} />;
+  return <SearchForm key={searched} searched={searched} className={className} inputRef={inputRef} />;
 }
 
-function SearchForm({ searched, className }: { searched: string; className: string }) {
+function SearchForm({ searched, className, inputRef }: { searched: string; className: string; inputRef: Ref<HTMLInputElement> | undefined }) {
   const navigate = useNavigate();
   const [text, setText] = useState(searched);
   return (
@@ -27,6 +27,7 @@ function SearchForm({ searched, className }: { searched: string; className: stri
       }}
     >
       <input
+        ref={inputRef}
         type="search"
         name="q"
         aria-label={copy.box}

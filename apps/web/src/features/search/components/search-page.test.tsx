@@ -1,11 +1,12 @@
 import type { SearchAnswer } from '@shop/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GARAGE_STORAGE_KEY } from '@/stores/garage';
 import { stubFetch } from '@/test/fetch-stub';
 import { buildProduct } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubViewportWidth } from '@/test/viewport';
 import { SearchBox } from './search-box';
 import { SearchPage } from './search-page';
 
@@ -31,6 +32,8 @@ const answer = (overrides: Partial<SearchAnswer> = {}): SearchAnswer => ({
 
 describe('SearchPage', () => {
   const fetchMock = stubFetch();
+  // A laptop's window: the filters beside the results.
+  beforeEach(() => stubViewportWidth(1280));
   const renderAt = (route: string) =>
     renderWithProviders(
       <Routes>
@@ -67,6 +70,39 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('address')).toHaveTextContent('/search?q=oil&category=Filters&inStock=true&sort=price-asc');
     await screen.findByText('2 parts');
     expect(requested().at(-1)).toContain('/search?q=oil&category=Filters&inStock=true&sort=price-asc&size=12');
+  });
+
+  it('below the lg breakpoint keeps the filters in a sheet behind one Filters button that counts those on; each choice applies at once', async () => {
+    stubViewportWidth(768);
+    fetchMock.mockImplementation(async () => json(answer()));
+    renderAt('/search?q=oil&brand=HiFlo');
+    expect(await screen.findByText('2 parts')).toBeInTheDocument();
+    expect(screen.getByText('Spin-On Oil Filter, 65 mm')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Category' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+    const open = screen.getByRole('button', { name: 'Filters (1 filter on)' });
+    fireEvent.click(open);
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('combobox', { name: 'Brand' })).toHaveValue('HiFlo');
+    fireEvent.change(within(sheet).getByRole('combobox', { name: 'Category' }), { target: { value: 'Filters' } });
+    fireEvent.click(within(sheet).getByRole('checkbox', { name: 'In stock only' }));
+    fireEvent.change(within(sheet).getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price-asc' } });
+    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=oil&category=Filters&brand=HiFlo&inStock=true&sort=price-asc');
+    await waitFor(() => expect(requested().at(-1)).toContain('/search?q=oil&category=Filters&brand=HiFlo&inStock=true&sort=price-asc&size=12'));
+    expect(screen.getByRole('button', { name: 'Filters (3 filters on)' })).toBeInTheDocument();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/search\?q=oil&sort=price-asc$/);
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Show 2 parts' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+  });
+
+  it('from the lg breakpoint shows the filters beside the results, with no Filters button', async () => {
+    fetchMock.mockImplementation(async () => json(answer()));
+    renderAt('/search?q=oil');
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    expect(within(filters).getByRole('combobox', { name: 'Category' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });
 
   it("offers 'Next' and 'Previous' over pages of twelve, the page in the address", async () => {
@@ -109,6 +145,7 @@ describe('SearchPage', () => {
 
 describe('SearchPage with an active bike', () => {
   const fetchMock = stubFetch();
+  beforeEach(() => stubViewportWidth(1280));
   const CB500F = 'c'.repeat(24);
   const ride = () =>
     localStorage.setItem(GARAGE_STORAGE_KEY, JSON.stringify([{ vehicleId: CB500F, make: 'Honda', model: 'CB500F', variant: '', year: 2019, active: true }]));

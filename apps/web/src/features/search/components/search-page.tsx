@@ -1,11 +1,14 @@
 import { bikeName, SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, type FacetCount, type Product, type SearchAnswer, type SearchSort } from '@shop/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCategories } from '@/api/categories/get-categories';
 import { useSearch } from '@/api/search/get-search';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterIcon } from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
+import { BREAKPOINTS, useMediaQuery } from '@/hooks/use-media-query';
 import { type BikeFilter, bikeSearchParams, keptShowParams, useBikeFilter } from '@/stores/garage';
 import { searchCopy as copy } from '../copy';
 import { readSearchState, searchApiParams, searchStateParams, type SearchState } from '../search-state';
@@ -43,42 +46,22 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
   const heading = state.q ? copy.resultsFor(state.q) : state.category || copy.allParts;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-12">
       <title>{copy.documentTitle(state.q)}</title>
-      <div className="mb-8 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{heading}</h1>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2 sm:mb-8">
+        <h1 className="min-w-0 text-2xl font-bold wrap-anywhere sm:text-3xl">{heading}</h1>
         <p role="status" className="text-base-content/70 min-h-6">
           {answer ? copy.count(answer.total) : ''}
         </p>
       </div>
       {bikeBar}
-      <div className="grid gap-8 lg:grid-cols-[15rem_1fr]">
-        <aside aria-label={copy.filters}>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-1 lg:gap-4">
-            <FacetSelect
-              label={copy.category}
-              everything={copy.allCategories}
-              value={state.category}
-              counts={answer?.facets.category}
-              onChange={(category) => change({ category })}
-            />
-            <FacetSelect label={copy.brand} everything={copy.allBrands} value={state.brand} counts={answer?.facets.brand} onChange={(brand) => change({ brand })} />
-            <label className="flex cursor-pointer items-center gap-3 py-2">
-              <input type="checkbox" className="checkbox" checked={state.inStock} onChange={(event) => change({ inStock: event.target.checked })} />
-              <span>{copy.inStockOnly}</span>
-            </label>
-            <label className="flex min-w-0 flex-col gap-1">
-              <span className="text-sm font-medium">{copy.sortBy}</span>
-              <select className="select w-full" value={state.sort} onChange={(event) => change({ sort: event.target.value as SearchSort })}>
-                {SEARCH_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SEARCH_SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-        </aside>
+      <div className="grid gap-6 lg:grid-cols-[15rem_1fr] lg:gap-8">
+        <Filters
+          state={state}
+          answer={answer}
+          onChange={change}
+          onClear={filtered ? () => change({ category: '', brand: '', inStock: false }) : undefined}
+        />
         <section aria-label={heading} className="flex min-w-0 flex-col gap-8">
           {renderResults({
             products: answer?.products,
@@ -107,6 +90,87 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
           {answer && answer.products.length > 0 && <AfterBikeResults bikeFilter={bikeFilter} answer={answer} />}
         </section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Category, brand, stock and the sort: beside the results from the lg breakpoint; below it one
+ * 'Filters' button (with how many are on) that opens them in a sheet, so the results come first.
+ * Each choice applies at once, as beside the results; the sheet's last button shows them.
+ */
+function Filters({
+  state,
+  answer,
+  onChange,
+  onClear,
+}: {
+  state: SearchState;
+  answer: SearchAnswer | undefined;
+  onChange: (next: Partial<SearchState>) => void;
+  onClear: (() => void) | undefined;
+}) {
+  const wide = useMediaQuery(BREAKPOINTS.lg);
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const controls = (
+    <>
+      <FacetSelect label={copy.category} everything={copy.allCategories} value={state.category} counts={answer?.facets.category} onChange={(category) => onChange({ category })} />
+      <FacetSelect label={copy.brand} everything={copy.allBrands} value={state.brand} counts={answer?.facets.brand} onChange={(brand) => onChange({ brand })} />
+      <label className="flex cursor-pointer items-center gap-3 py-2">
+        <input type="checkbox" className="checkbox" checked={state.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
+        <span>{copy.inStockOnly}</span>
+      </label>
+      <label className="flex min-w-0 flex-col gap-1">
+        <span className="text-sm font-medium">{copy.sortBy}</span>
+        <select className="select w-full" value={state.sort} onChange={(event) => onChange({ sort: event.target.value as SearchSort })}>
+          {SEARCH_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SEARCH_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+  if (wide) {
+    return (
+      <aside aria-label={copy.filters}>
+        <div className="grid grid-cols-1 gap-4">{controls}</div>
+      </aside>
+    );
+  }
+  const active = [state.category !== '', state.brand !== '', state.inStock].filter(Boolean).length;
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn btn-outline gap-2"
+        aria-haspopup="dialog"
+        // The number said in words: 'Filters (2 filters on)'.
+        aria-label={active > 0 ? `${copy.filters} ${copy.filtersOn(active)}` : undefined}
+        onClick={() => setOpen(true)}
+      >
+        <FilterIcon className="size-5" />
+        {copy.filters}
+        {active > 0 && <span className="badge badge-primary badge-sm">{active}</span>}
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} labelledBy={headingId}>
+        <h2 id={headingId} className="mb-4 text-lg font-bold">
+          {copy.filters}
+        </h2>
+        <div className="flex flex-col gap-4">{controls}</div>
+        <div className="modal-action flex-wrap">
+          {onClear && (
+            <button type="button" className="btn btn-ghost" onClick={onClear}>
+              {copy.clearFilters}
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
+            {answer ? copy.showParts(answer.total) : copy.showResults}
+          </button>
+        </div>
+      </Modal>
     </div>
   );
 }
