@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { PAGE_SIZE } from '../../packages/shared/src/constants.ts';
 import { homeCopy } from './src/features/home/copy.ts';
 
@@ -24,30 +24,52 @@ const proxy: Record<string, ProxyOptions> = {
 /**
  * Page shells that ask, in the HTML itself, for what their page's largest paint waits on, so it
  * downloads beside the scripts: `home.html` the home page's first slide, `allproducts.html` the
- * first catalogue page and the product count. The server sends each for its own address only
- * (the catalogue's without a page in the query); other pages never fetch what they do not show.
+ * first catalogue page and the product count, `part.html` the part page's own scripts (the
+ * server adds the part's image and data). The server sends each for its own address only (the
+ * catalogue's without a page in the query); other pages never fetch what they do not show.
  */
 function pageShells(): Plugin {
-  const shells: Record<string, string[]> = {
+  const shells: Record<string, string[] | ((bundle: Rolldown.OutputBundle, index: string) => string[])> = {
     'home.html': [`<link rel="preload" as="image" href="${homeCopy.carousel.slides[0]!.image}" fetchpriority="high">`],
     'allproducts.html': [
       `<link rel="preload" as="fetch" href="/api/products?page=0&amp;size=${PAGE_SIZE}" crossorigin="anonymous">`,
       '<link rel="preload" as="fetch" href="/api/productCount" crossorigin="anonymous">',
     ],
+    // The scripts the shell itself does not already ask for.
+    'part.html': (bundle, index) =>
+      routeScripts(bundle, '/src/app/routes/part.tsx')
+        .filter((file) => !index.includes(`/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   };
   return {
     name: 'page-shells',
     apply: 'build',
     // After every file is written, so each shell is the final index.html.
-    writeBundle(options) {
+    writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
       if (!index.includes('</head>')) throw new Error('page-shells: index.html has no </head>');
-      for (const [file, links] of Object.entries(shells)) {
+      for (const [file, shellLinks] of Object.entries(shells)) {
+        const links = typeof shellLinks === 'function' ? shellLinks(bundle, index) : shellLinks;
         writeFileSync(path.join(dir, file), index.replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`));
       }
     },
   };
+}
+
+/** A lazily loaded route's chunk and every chunk it imports statically: what its page waits for. */
+function routeScripts(bundle: Rolldown.OutputBundle, routeModule: string): string[] {
+  const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+  const route = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(routeModule));
+  if (!route) throw new Error(`page-shells: no chunk for ${routeModule}`);
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+  };
+  visit(route.fileName);
+  return [...files];
 }
 
 export default defineConfig(({ command }) => ({

@@ -1,6 +1,20 @@
 import { productMessages, type Product, type Review } from '@shop/shared';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, api, confirmEmailAddress, createAccount, expect, messageFor, pngFile, SCALE_OUT, signIn, signInNewCustomer, test } from './fixtures';
+import {
+  ADMIN,
+  api,
+  colourPngFile,
+  confirmEmailAddress,
+  createAccount,
+  expect,
+  messageFor,
+  pngFile,
+  SCALE_OUT,
+  seriousAxeViolations,
+  signIn,
+  signInNewCustomer,
+  test,
+} from './fixtures';
 
 const PAGE_SIZE = 6;
 /** Journeys run in parallel on one database: every name, email and text they create is new. */
@@ -94,11 +108,37 @@ test.describe('products', () => {
     await update.getByLabel('Quantity', { exact: true }).fill('30');
     await update.getByLabel('Minimum Order Quantity').fill('3');
     await update.getByLabel(/^New Photo/).setInputFiles(pngFile('chain-new.png'));
+    // Two more photos, each uploaded as it is chosen and shown after the image in this order.
+    await update.getByLabel(/^More photos/).setInputFiles([colourPngFile('chain-side.png', [200, 40, 40]), colourPngFile('chain-rear.png', [40, 40, 200])]);
+    await expect(update.getByRole('img', { name: 'More photo 2' })).toBeVisible();
     await update.getByRole('button', { name: 'Update Product' }).click();
     await expect(page.getByText('Product Updated')).toBeVisible();
 
     const saved = (await (await page.request.get(api(`/products/${productId}`))).json()) as Product;
     expect(saved).toMatchObject({ name, decreption: 'Heavy-duty X-ring chain kit.', price: 71.25, quantity: 30, minimum: 3 });
+    expect(saved.images).toHaveLength(3);
+    expect(saved.images?.[0]).toBe(saved.img);
+
+    // The part page: its HTML already shows the image and holds the part; a gallery of the three
+    // photos, and the large view of one that Escape closes.
+    const html = await (await page.request.get(`/parts/${productId}`)).text();
+    expect(html).toContain(`<img src="${saved.img}"`);
+    expect(html).toContain('<script type="application/json" id="part-data">');
+    await page.goto(`/parts/${productId}`);
+    const thumbnails = page.getByRole('list', { name: 'Photos of this part' }).getByRole('button');
+    await expect(thumbnails).toHaveCount(3);
+    await page.getByRole('button', { name: 'Show photo 2 of 3' }).click();
+    await expect(page.getByRole('img', { name, exact: true })).toHaveAttribute('src', saved.images![1]!);
+    await page.getByRole('button', { name: `Enlarge the photo of ${name}` }).click();
+    const zoom = page.getByRole('dialog', { name: `${name}: photo 2 of 3` });
+    await expect(zoom.getByRole('img', { name })).toHaveAttribute('src', saved.images![1]!);
+    await expect(zoom.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('dialog', { name: `${name}: photo 3 of 3` })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.goto(`/dashbord/updateproducts/${productId}`);
     await page.reload();
     await expect(update.getByLabel('Price')).toHaveValue('71.25');
     await expect(update.getByLabel('Minimum Order Quantity')).toHaveValue('3');

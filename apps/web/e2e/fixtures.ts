@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@shop/shared';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -147,6 +148,27 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 export const pngFile = (name = 'photo.png') => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
+
+/** A PNG chunk: its length, type, data and CRC. */
+const pngChunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A 1×1 PNG of one colour: photos that differ, where the shop stores each image once by its content. */
+export const colourPngFile = (name: string, [red, green, blue]: [number, number, number]) => {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const pixels = deflateSync(Buffer.from([0, red, green, blue]));
+  const buffer = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+  return { name, mimeType: 'image/png', buffer };
+};
 
 /** Where the journeys' server writes its emails (scripts/e2e-server.mjs). */
 const OUTBOX = path.resolve(import.meta.dirname, `../../../test-results/e2e-data-${process.env.E2E_PORT ?? 3100}/outbox`);

@@ -21,3 +21,4 @@ export * from './fit.js';
 export * from './cart.js';
 export * from './purchase.js';
 export * from './spreadsheet.js';
+export * from './carriers.js';

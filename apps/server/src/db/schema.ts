@@ -27,6 +27,14 @@ export interface ProductTable {
   universal: Generated<number>;
 }
 
+/** A part's further photos, after SPEC's `img` (migration 027). */
+export interface ProductImageTable {
+  product_id: string;
+  /** 1 for the photo after `img`, and on. */
+  position: number;
+  img: string;
+}
+
 export interface CategoryTable {
   id: string;
   name: string;
@@ -392,6 +400,7 @@ export interface Database {
   unpaid_holds: UnpaidHoldTable;
   unpaid_address_holds: UnpaidAddressHoldTable;
   products: ProductTable;
+  product_images: ProductImageTable;
   reviews: ReviewTable;
   purchases: PurchaseTable;
   orders: OrderTable;
@@ -413,8 +422,11 @@ export type UserRow = Selectable<UserTable>;
 export type PurchaseRow = Selectable<PurchaseTable>;
 /** The purchase's columns an order is read with: its buyer, delivery address and payment. */
 export const PURCHASE_COLUMNS_OF_ORDER = ['customer_name', 'email', 'location', 'phone', 'transaction_id'] as const;
-/** An order as it is read: its line, with its purchase's buyer, delivery address and payment. */
-export type OrderRow = OrderLineRow & Pick<PurchaseRow, (typeof PURCHASE_COLUMNS_OF_ORDER)[number]>;
+/**
+ * An order as it is read: its line, with its purchase's buyer, delivery address and payment, and
+ * the purchase's number (its first line's, the lowest).
+ */
+export type OrderRow = OrderLineRow & Pick<PurchaseRow, (typeof PURCHASE_COLUMNS_OF_ORDER)[number]> & { purchase_number: number };
 /** An order's own row, as written: its line, without its purchase's columns. */
 export type OrderLineRow = Selectable<OrderTable>;
 export type ContactMessageRow = Selectable<ContactMessageTable>;

@@ -112,7 +112,8 @@ export const staticPlugin = fp(
         sendShell(reply, 200, request.url.includes('?') ? indexHtml : catalogueHtml),
       );
       // A part's page names the part in its HTML, for shared links and search engines; an unknown part is a 404.
-      const shellText = indexHtml.toString('utf8');
+      // Its shell also preloads the page's own scripts (built beside it).
+      const shellText = (shell('part.html') ?? indexHtml).toString('utf8');
       app.get<{ Params: { id: string } }>('/parts/:id', { schema: { hide: true } }, async (request, reply) => {
         const product = ID_PATTERN.test(request.params.id) ? await app.catalogue.find(request.params.id) : null;
         if (!product) return sendShell(reply, 404);

@@ -1,8 +1,9 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { NotFoundPage } from './layout/not-found-page';
-import { RootLayout } from './layout/root-layout';
+import { PartFirstPaint } from '@/features/parts/components/part-first-paint';
+import { RootLayout, RouteLoading } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error';
 import { AllProductsRoute } from './routes/all-products';
 import { BlogsRoute } from './routes/blogs';
@@ -75,7 +76,14 @@ export const routes: RouteObject[] = [
           { path: paths.auth.signUp.path, element: <SignUpRoute /> },
           { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
           { path: paths.purchase.path, element: <PurchaseRoute /> },
-          { path: paths.part.path, element: <PartRoute /> },
+          {
+            path: paths.part.path,
+            element: (
+              <Suspense fallback={<PartFirstPaint fallback={<RouteLoading />} />}>
+                <PartRoute />
+              </Suspense>
+            ),
+          },
           { path: paths.search.path, element: <SearchRoute /> },
           { path: paths.garage.path, element: <GarageRoute /> },
           { path: paths.cart.path, element: <CartRoute /> },

@@ -11,7 +11,7 @@ const chosenFile = (value: unknown): File | undefined => {
 export const isAcceptedImage = (file: File): boolean => (IMAGE_TYPES as readonly string[]).includes(file.type) && file.size <= IMAGE_MAX_BYTES;
 
 /** Why a chosen file is no photo the shop takes, if it is not. */
-const refusal = (file: File): string | null => {
+export const imageFileRefusal = (file: File): string | null => {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return imageMessages.unsupported;
   if (file.size > IMAGE_MAX_BYTES) return imageMessages.tooLarge;
   return null;
@@ -28,7 +28,7 @@ export const requiredImageFile = (requiredMessage: string) =>
       context.addIssue({ code: 'custom', message: requiredMessage });
       return z.NEVER;
     }
-    const reason = refusal(file);
+    const reason = imageFileRefusal(file);
     if (reason) {
       context.addIssue({ code: 'custom', message: reason });
       return z.NEVER;
@@ -40,7 +40,7 @@ export const requiredImageFile = (requiredMessage: string) =>
 export const optionalImageFile = () =>
   z.custom<FileList | undefined>().transform((value, context) => {
     const file = chosenFile(value);
-    const reason = file && refusal(file);
+    const reason = file && imageFileRefusal(file);
     if (reason) {
       context.addIssue({ code: 'custom', message: reason });
       return z.NEVER;

@@ -15,6 +15,8 @@ export const productSchema = z.object({
   quantity: z.number().int(),
   minimum: z.number().int(),
   img: z.string(),
+  /** One part's answer: its photos in order, `img` first (at most PART_PHOTOS_MAX). */
+  images: z.array(z.string()).optional(),
   category: z.string(),
   brand: z.string(),
   partNumber: z.string(),
@@ -26,16 +28,44 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/** Manage Products' orders of the catalogue: by name, price or stock, either way ('-' first: highest first). */
+export const PRODUCT_SORTS = ['name', '-name', 'price', '-price', 'stock', '-stock'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/**
+ * Manage Products' filters: `low`, the parts that cannot be ordered (stock below their minimum,
+ * `isOutOfStock`); `waiting`, the parts that orders waiting for payment hold.
+ */
+export const PRODUCT_FILTERS = ['low', 'waiting'] as const;
+export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
+
+/** The admin's sort and filter of the catalogue (GET /products and /productCount); either makes the call the admin's. */
+const adminCatalogueShape = {
+  sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  filter: z.enum(PRODUCT_FILTERS, { error: `filter must be one of ${PRODUCT_FILTERS.join(', ')}` }).optional(),
+};
+
 export const productPageQuerySchema = z.object({
   page: integerString('page must be a whole number from 0').optional(),
   size: integerString('size must be a whole number from 1 to ' + MAX_PAGE_SIZE)
     .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, 'size must be a whole number from 1 to ' + MAX_PAGE_SIZE)
     .optional(),
   ...bikeFilterShape,
-}).refine(...bikeFilterRefinement);
+  ...adminCatalogueShape,
+})
+  .refine(...bikeFilterRefinement)
+  .refine((query) => query.vehicle === undefined || (query.sort === undefined && query.filter === undefined), {
+    path: ['vehicle'],
+    message: 'sort and filter list the whole catalogue: leave out vehicle and year',
+  });
 
-/** GET /productCount: the whole catalogue, or the parts that fit a bike. */
-export const productCountQuerySchema = z.object(bikeFilterShape).refine(...bikeFilterRefinement);
+/** GET /productCount: the whole catalogue, or the parts that fit a bike, or (admin) those a filter keeps. */
+export const productCountQuerySchema = z
+  .object({ ...bikeFilterShape, filter: adminCatalogueShape.filter })
+  .refine(...bikeFilterRefinement)
+  .refine((query) => query.vehicle === undefined || query.filter === undefined, {
+    path: ['vehicle'],
+    message: 'filter counts the whole catalogue: leave out vehicle and year',
+  });
 
 /** SPEC's `{ count }`; with a bike and the default `show`, also `unconfirmed` (and `withoutBike` when none fit and none lack data). */
 export const productCountSchema = z.object({ count: z.number().int(), ...bikeMatchCountsShape });
@@ -44,6 +74,8 @@ export type ProductCount = z.infer<typeof productCountSchema>;
 export const PART_NUMBER_MAX = 40;
 export const BRAND_MAX = 60;
 export const OEM_NUMBERS_MAX = 20;
+/** The photos one part may show, its `img` the first of them. */
+export const PART_PHOTOS_MAX = 8;
 
 /** SPEC section 5 messages for the product forms, each wired to its own field. */
 export const productMessages = {
@@ -61,6 +93,9 @@ export const productMessages = {
   imageRequired: 'Image is Required',
   partNumberInvalid: 'Use letters, digits, spaces, dots, dashes and slashes',
   tooManyOemNumbers: `At most ${OEM_NUMBERS_MAX} OEM numbers`,
+  tooManyPhotos: `A part can show at most ${PART_PHOTOS_MAX} photos`,
+  duplicatePhoto: 'Each photo can be added once',
+  firstPhotoIsImage: 'The first photo must be the image (img)',
 } as const;
 
 const MAX_PRICE_CENTS = 100_000_000;
@@ -120,6 +155,12 @@ const catalogueDetails = {
     .optional(),
 };
 
+/** A part's photos in order, the first its `img`: hosted images, at most PART_PHOTOS_MAX, none twice. */
+const photosSchema = z
+  .array(hostedImageSchema(productMessages.imageRequired))
+  .max(PART_PHOTOS_MAX, productMessages.tooManyPhotos)
+  .refine((photos) => new Set(photos).size === photos.length, productMessages.duplicatePhoto);
+
 /** POST /products. */
 export const createProductSchema = z.object({
   ...catalogueDetails,
@@ -129,6 +170,8 @@ export const createProductSchema = z.object({
   quantity: stockSchema,
   minimum: minimumSchema,
   img: hostedImageSchema(productMessages.imageRequired),
+  /** All its photos, `img` first (omitted: `img` alone); the server refuses a list that does not start with `img`. */
+  images: photosSchema.optional(),
   /** SPEC-2 section 3: the part's universal mark and fitment rows, written with it (omitted: none). */
   fitment: fitmentInputSchema.optional(),
 });
@@ -150,6 +193,8 @@ export const updateProductSchema = z.object({
   quantitySeen: quantitySeenSchema,
   minimum: minimumSchema,
   img: hostedImageSchema(productMessages.imageRequired).optional(),
+  /** Replaces all its photos, the first becoming `img` (omitted: they stay; `img` alone replaces the first). */
+  images: photosSchema.min(1, productMessages.imageRequired).optional(),
   /** Replaces the part's universal mark and fitment rows (omitted: they stay as they are). */
   fitment: fitmentInputSchema.optional(),
 });

@@ -25,6 +25,7 @@ import * as m023 from './023-refund-failures.js';
 import * as m024 from './024-address-holds-and-held-mail.js';
 import * as m025 from './025-catalogue-change-transactions.js';
 import * as m026 from './026-purchases.js';
+import * as m027 from './027-product-images.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '024-address-holds-and-held-mail': m024,
   '025-catalogue-change-transactions': m025,
   '026-purchases': m026,
+  '027-product-images': m027,
 };

@@ -32,7 +32,7 @@ const PROBLEMS_SHOWN = 500;
 const ROWS_PER_TURN = 500;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const productRowSchema = createProductSchema.omit({ img: true, fitment: true }).extend({ quantitySeen: updateProductSchema.shape.quantitySeen });
+const productRowSchema = createProductSchema.omit({ img: true, images: true, fitment: true }).extend({ quantitySeen: updateProductSchema.shape.quantitySeen });
 /** The products file's columns as the export writes them: SPEC-2's, then the stock it saw. */
 const PRODUCT_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_STOCK_SEEN] as const;
 type ProductColumn = (typeof PRODUCT_EXPORT_COLUMNS)[number];

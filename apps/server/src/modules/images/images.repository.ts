@@ -6,8 +6,9 @@ import type { Database } from '../../db/schema.js';
 /** The key space of stored images' PostgreSQL advisory locks, apart from the shop's other advisory locks. */
 const IMAGE_LOCK_SPACE = 7007;
 
-/** No product, review or profile names the row's image. */
+/** No product (its first photo or a further one), review or profile names the row's image. */
 const usedByNoRecord = sql<SqlBool>`not exists (select 1 from products where products.img = image_uploads.path)
+  and not exists (select 1 from product_images where product_images.img = image_uploads.path)
   and not exists (select 1 from reviews where reviews.img = image_uploads.path)
   and not exists (select 1 from users where users.image = image_uploads.path)`;
 
@@ -99,6 +100,7 @@ function uploadQueries(db: Kysely<Database>) {
     async isUsedByRecord(path: string): Promise<boolean> {
       const { rows } = await sql<{ used: number }>`select 1 as used where
         exists (select 1 from products where img = ${path})
+        or exists (select 1 from product_images where img = ${path})
         or exists (select 1 from reviews where img = ${path})
         or exists (select 1 from users where image = ${path})`.execute(db);
       return rows.length > 0;

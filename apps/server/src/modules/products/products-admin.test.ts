@@ -35,6 +35,8 @@ describe('POST /api/products', () => {
       quantity: 25,
       minimum: 1,
       img: IMG,
+      // One part's answer lists its photos, `img` first.
+      images: [IMG],
       // SPEC's call without SPEC-2's fields: category 'Other', the rest empty.
       category: 'Other',
       brand: '',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createProductPhotosRepository } from './product-photos.repository.js';
 import { createProductsRepository } from './products.repository.js';
 import { createCatalogueService, type CatalogueService } from './products.service.js';
 
@@ -14,7 +15,11 @@ declare module 'fastify' {
 
 export const cataloguePlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('catalogue', createCatalogueService({ repository: createProductsRepository(app.database.db), images: app.images, categories: app.categories }));
+    const { db } = app.database;
+    app.decorate(
+      'catalogue',
+      createCatalogueService({ repository: createProductsRepository(db), photos: createProductPhotosRepository(db), images: app.images, categories: app.categories }),
+    );
   },
   { name: 'catalogue', dependencies: ['database', 'images', 'categories'] },
 );

@@ -1,7 +1,34 @@
-import type { Kysely } from 'kysely';
+import type { ProductFilter, ProductSort } from '@shop/shared';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, NewProductRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { ProductChanges, ProductWithCategory } from './products.mapper.js';
+
+/**
+ * The rows a Manage Products filter keeps. `low`: a part that cannot be ordered, its stock below
+ * its minimum (SPEC's out of stock, `isOutOfStock` in @shop/shared; the sales page's parts running
+ * low start with these). `waiting`: a part that orders waiting for payment hold; those orders are
+ * few (the unpaid sweeper cancels them) and found through their status index.
+ */
+const filters: Record<ProductFilter, (eb: ExpressionBuilder<Database, 'products'>) => Expression<SqlBool>> = {
+  low: (eb) => eb('products.quantity', '<', eb.ref('products.minimum')),
+  waiting: (eb) => eb('products.id', 'in', eb.selectFrom('orders').select('orders.product_id').where('orders.status', '=', 'waiting')),
+};
+
+/** Manage Products' sorts; ties in catalogue order. Names compare without case on both databases. */
+const sorts: Record<ProductSort, { by: 'name' | 'price_cents' | 'quantity'; direction: 'asc' | 'desc' }> = {
+  name: { by: 'name', direction: 'asc' },
+  '-name': { by: 'name', direction: 'desc' },
+  price: { by: 'price_cents', direction: 'asc' },
+  '-price': { by: 'price_cents', direction: 'desc' },
+  stock: { by: 'quantity', direction: 'asc' },
+  '-stock': { by: 'quantity', direction: 'desc' },
+};
+
+export interface AdminListing {
+  sort?: ProductSort | undefined;
+  filter?: ProductFilter | undefined;
+}
 
 export function createProductsRepository(db: Kysely<Database>) {
   /** Products with the name of their category. */
@@ -18,6 +45,23 @@ export function createProductsRepository(db: Kysely<Database>) {
     },
     listAll(): Promise<ProductWithCategory[]> {
       return products().orderBy('products.position').execute();
+    },
+    /** The admin's list: the parts a filter keeps, in a sort's order; a page of them, or all without a limit. */
+    listForAdmin({ sort, filter }: AdminListing, offset: number, limit: number | undefined): Promise<ProductWithCategory[]> {
+      const order = sort ? sorts[sort] : undefined;
+      return products()
+        .$if(filter !== undefined, (query) => query.where(filters[filter!]))
+        .$if(order !== undefined, (query) =>
+          query.orderBy(order!.by === 'name' ? sql`lower(products.name)` : sql.ref(`products.${order!.by}`), order!.direction),
+        )
+        .orderBy('products.position')
+        .$if(limit !== undefined, (query) => query.limit(limit!).offset(offset))
+        .execute();
+    },
+    /** How many parts a filter keeps. */
+    async countForAdmin(filter: ProductFilter): Promise<number> {
+      const row = await db.selectFrom('products').select((eb) => eb.fn.countAll<number | string>().as('count')).where(filters[filter]).executeTakeFirstOrThrow();
+      return Number(row.count);
     },
     /** The highest position plus one: one index lookup however large the catalogue is. */
     async count(): Promise<number> {

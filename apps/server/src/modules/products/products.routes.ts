@@ -22,6 +22,11 @@ const isWholeCatalogue = (query: unknown) => {
   const { page, size, vehicle } = (query ?? {}) as Record<string, unknown>;
   return page === undefined && size === undefined && vehicle === undefined;
 };
+/** Manage Products' sort and filter: which parts wait in unpaid orders is the shop's business alone. */
+const isAdminListing = (query: unknown) => {
+  const { sort, filter } = (query ?? {}) as Record<string, unknown>;
+  return sort !== undefined || filter !== undefined;
+};
 
 const modified = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
 /** Where a product's fitment rows are named in its body (and in the messages about them). */
@@ -43,16 +48,22 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       // The whole catalogue at once (no page, no size) is the admin's Manage Products list.
-      config: { access: ({ query }) => (isWholeCatalogue(query) ? 'admin' : 'public') },
+      config: { access: ({ query }) => (isWholeCatalogue(query) || isAdminListing(query) ? 'admin' : 'public') },
       schema: {
         tags: ['products'],
-        summary: 'One page of the catalogue (zero-based page, size at most 100); with vehicle and year, of the parts that fit that bike',
+        summary:
+          'One page of the catalogue (zero-based page, size at most 100); with vehicle and year, of the parts that fit that bike; with sort or filter (admin), sorted by name, price or stock, or only the parts below their minimum (low) or held by orders waiting for payment (waiting)',
         querystring: productPageQuerySchema,
         response: { 200: z.array(productSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema },
       },
     },
     async (request, _reply, cache) => {
-      const { page, size, vehicle } = request.query;
+      const { page, size, vehicle, sort, filter } = request.query;
+      if (sort !== undefined || filter !== undefined) {
+        const paged = page !== undefined || size !== undefined;
+        const limit = size ?? PAGE_SIZE;
+        return app.catalogue.adminList({ sort, filter }, (page ?? 0) * limit, paged ? limit : undefined);
+      }
       if (page === undefined && size === undefined && vehicle === undefined) return app.catalogue.all();
       const limit = size ?? PAGE_SIZE;
       const offset = (page ?? 0) * limit;
@@ -65,16 +76,20 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.cachedGet(
     '/productCount',
     {
-      config: { access: 'public' },
+      config: { access: ({ query }) => (isAdminListing(query) ? 'admin' : 'public') },
       schema: {
         tags: ['products'],
-        summary: 'How many products the catalogue has; with vehicle and year, how many fit that bike, and how many more have no fitment data',
+        summary:
+          'How many products the catalogue has; with vehicle and year, how many fit that bike, and how many more have no fitment data; with filter (admin), how many parts it keeps',
         querystring: productCountQuerySchema,
-        response: { 200: productCountSchema, 400: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+        response: { 200: productCountSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema },
       },
     },
-    async (request, _reply, cache) =>
-      request.query.vehicle === undefined ? cache('productCount', () => app.catalogue.count()) : app.catalogueSearch.catalogueCount(request.query),
+    async (request, _reply, cache) => {
+      const { vehicle, filter } = request.query;
+      if (filter !== undefined) return app.catalogue.count(filter);
+      return vehicle === undefined ? cache('productCount', () => app.catalogue.count()) : app.catalogueSearch.catalogueCount(request.query);
+    },
   );
 
   app.cachedGet(

@@ -3,7 +3,8 @@ import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { type CategoriesService, unknownCategory } from '../categories/categories.plugin.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import { toNewProductRow, toProduct, toProductChanges, type NewProduct, type ProductEdit } from './products.mapper.js';
-import type { ProductsRepository } from './products.repository.js';
+import type { ProductPhotosRepository } from './product-photos.repository.js';
+import type { AdminListing, ProductsRepository } from './products.repository.js';
 
 type UpdateOutcome = Awaited<ReturnType<ProductsRepository['update']>>;
 
@@ -16,6 +17,13 @@ function assertUpdated(update: UpdateOutcome, stockField: string): void {
   }
 }
 
+/** The photos a writer sent with `img` must start with it: one part, one first photo. */
+function assertFirstPhoto(img: string | undefined, photos: readonly string[] | undefined): void {
+  if (img && photos?.length && photos[0] !== img) {
+    throw new AppError(422, 'VALIDATION_FAILED', productMessages.firstPhotoIsImage, { images: [productMessages.firstPhotoIsImage] });
+  }
+}
+
 /** A write whose category was deleted after it was looked up answers as if it had never existed. */
 const categoryGone = (error: unknown): never => {
   throw isForeignKeyViolation(error) ? unknownCategory() : error;
@@ -24,10 +32,12 @@ const categoryGone = (error: unknown): never => {
 /** The catalogue: what the shop sells, and the admin's changes to it. */
 export function createCatalogueService({
   repository,
+  photos,
   images,
   categories,
 }: {
   repository: ProductsRepository;
+  photos: ProductPhotosRepository;
   images: Pick<ImagesService, 'assertStored'>;
   categories: Pick<CategoriesService, 'idOf'>;
 }) {
@@ -38,12 +48,17 @@ export function createCatalogueService({
     async all(): Promise<Product[]> {
       return (await repository.listAll()).map(toProduct);
     },
-    async count(): Promise<ProductCount> {
-      return { count: await repository.count() };
+    /** Manage Products: sorted and filtered; a page, or every part it keeps without a limit. */
+    async adminList(listing: AdminListing, offset: number, limit: number | undefined): Promise<Product[]> {
+      return (await repository.listForAdmin(listing, offset, limit)).map(toProduct);
     },
+    async count(filter?: AdminListing['filter']): Promise<ProductCount> {
+      return { count: filter ? await repository.countForAdmin(filter) : await repository.count() };
+    },
+    /** One part, with all its photos. */
     async find(id: string): Promise<Product | null> {
       const row = await repository.findById(id);
-      return row ? toProduct(row) : null;
+      return row ? { ...toProduct(row), images: [row.img, ...(await photos.photosAfterFirst(id))] } : null;
     },
     /** The products of these ids in the order given; an id no longer in the catalogue is left out. */
     async findMany(ids: string[]): Promise<Product[]> {
@@ -56,15 +71,28 @@ export function createCatalogueService({
     /** Adds a product; answers its id. */
     async add(product: NewProduct): Promise<string> {
       const categoryId = await categories.idOf(product.category);
-      await images.assertStored(product.img);
-      return repository.insert(toNewProductRow(product, categoryId)).catch(categoryGone);
+      assertFirstPhoto(product.img, product.images);
+      for (const path of product.images ?? [product.img]) await images.assertStored(path, product.images ? 'images' : 'img');
+      const id = await repository.insert(toNewProductRow(product, categoryId)).catch(categoryGone);
+      if (product.images) await photos.replacePhotosAfterFirst(id, product.images.slice(1));
+      return id;
     },
     /** The stock is written only if the shelf still holds what the admin saw (see the repository). */
     async edit(id: string, edit: ProductEdit): Promise<void> {
       const categoryId = edit.category === undefined ? undefined : await categories.idOf(edit.category);
-      if (edit.img) await images.assertStored(edit.img);
-      const update = await repository.update(id, toProductChanges(edit, categoryId), { quantity: edit.quantity, seen: edit.quantitySeen }).catch(categoryGone);
+      assertFirstPhoto(edit.img, edit.images);
+      for (const path of edit.images ?? (edit.img ? [edit.img] : [])) await images.assertStored(path, edit.images ? 'images' : 'img');
+      const img = edit.images?.[0] ?? edit.img;
+      const update = await repository
+        .update(id, toProductChanges({ ...edit, img }, categoryId), { quantity: edit.quantity, seen: edit.quantitySeen })
+        .catch(categoryGone);
       assertUpdated(update, 'quantity');
+      if (edit.images) await photos.replacePhotosAfterFirst(id, edit.images.slice(1));
+      else if (img) {
+        // A new first photo that was one of the others is shown once, first.
+        const others = await photos.photosAfterFirst(id);
+        if (others.includes(img)) await photos.replacePhotosAfterFirst(id, others.filter((photo) => photo !== img));
+      }
     },
     async setStock(id: string, { quantity, seen }: { quantity: number; seen: number | undefined }): Promise<void> {
       assertUpdated(await repository.update(id, {}, { quantity, seen }), 'updatequantity');

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import { PART_DATA_ELEMENT_ID, type Product } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,10 +7,29 @@ import { queryKeys } from '@/lib/query-keys';
 export const getProduct = ({ id, signal }: { id: string; signal?: AbortSignal }) =>
   api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal });
 
+/**
+ * The part the server wrote into the page's HTML (a part page opened by its address), as that
+ * call answered it when the page was sent: the page's first render shows it without waiting for
+ * the call. Only for the part it is; anything else (another part, no such element) is undefined.
+ */
+export function partInPage(id: string): Product | undefined {
+  const text = typeof document === 'undefined' ? null : document.getElementById(PART_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const part = JSON.parse(text) as Product;
+    return part._id === id ? part : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const getProductQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.products.detail(id),
     queryFn: ({ signal }) => getProduct({ id, signal }),
+    initialData: () => partInPage(id),
+    // As old as the page: the stock is asked for again once that is older than the query's stale time.
+    initialDataUpdatedAt: () => (typeof performance === 'undefined' ? undefined : performance.timeOrigin),
   });
 
 export const useProduct = (id: string) => useQuery(getProductQueryOptions(id));

@@ -11,6 +11,15 @@ import { ScrollRestoration } from './scroll-restoration';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+/** In place of a page whose script is on its way. */
+export function RouteLoading() {
+  return (
+    <div className="flex min-h-96 items-center justify-center">
+      <span className="loading loading-spinner loading-lg text-primary" role="status" aria-label={layoutCopy.loadingPage} />
+    </div>
+  );
+}
+
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -25,13 +34,7 @@ export function RootLayout() {
           loading does not push it down in view (layout shift). */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-var(--shop-header-height))] flex-1 outline-none">
         <EmailConfirmationNotice />
-        <Suspense
-          fallback={
-            <div className="flex min-h-96 items-center justify-center">
-              <span className="loading loading-spinner loading-lg text-primary" role="status" aria-label={layoutCopy.loadingPage} />
-            </div>
-          }
-        >
+        <Suspense fallback={<RouteLoading />}>
           <Outlet />
         </Suspense>
       </main>

@@ -51,6 +51,13 @@ export const adminProductsCopy = {
     partNumberHint: "the maker's, e.g. HF204",
     oemNumbers: 'OEM numbers',
     oemNumbersHint: 'comma-separated',
+    morePhotos: 'More photos',
+    morePhotosHint: (max: number) => `optional, up to ${max}, shown after the image in this order`,
+    morePhotoAlt: (number: number) => `More photo ${number}`,
+    removePhoto: (number: number) => `Remove more photo ${number}`,
+    movePhotoEarlier: (number: number) => `Move more photo ${number} earlier`,
+    remove: 'Remove',
+    earlier: 'Earlier',
   },
   /** Advice under a field that does not stop the form. */
   warnings: {
@@ -101,10 +108,38 @@ export const adminProductsCopy = {
       index: '#',
       image: 'Image',
       name: 'Name',
+      partNumber: 'Part number',
+      category: 'Category',
+      brand: 'Brand',
       price: 'Price',
       stock: 'Stock',
       minimum: 'Minimum',
       actions: 'Actions',
+    },
+    /** Manage Products' own order and filters of the catalogue (the search answers best matches first). */
+    sort: {
+      label: 'Sort by',
+      options: {
+        catalogue: 'Catalogue order',
+        name: 'Name, A to Z',
+        '-name': 'Name, Z to A',
+        price: 'Price, lowest first',
+        '-price': 'Price, highest first',
+        stock: 'Stock, lowest first',
+        '-stock': 'Stock, highest first',
+      },
+    },
+    filter: {
+      label: 'Show',
+      options: { all: 'All parts', low: 'Low stock', waiting: 'Waiting' },
+      count: {
+        low: (count: number) => (count === 1 ? '1 part below its minimum order: it shows as out of stock' : `${count} parts below their minimum order: they show as out of stock`),
+        waiting: (count: number) => (count === 1 ? '1 part held by orders waiting for payment' : `${count} parts held by orders waiting for payment`),
+      },
+      empty: {
+        low: 'Every part has at least its minimum order in stock.',
+        waiting: 'No order waiting for payment holds a part.',
+      },
     },
     outOfStock: 'Out OF Stock.',
     /** Customers who asked 'Notify me' on the part. */

@@ -1,4 +1,4 @@
-import { createProductSchema, isOutOfStock, productMessages, updateProductSchema } from '@shop/shared';
+import { createProductSchema, isOutOfStock, PART_PHOTOS_MAX, productMessages, updateProductSchema } from '@shop/shared';
 import { z } from 'zod';
 import { optionalImageFile, requiredImageFile } from '@/utils/image-file-schema';
 import { adminProductsCopy } from './copy';
@@ -31,18 +31,23 @@ const priceWithoutComma = <Price extends z.ZodType<unknown, string | number>>(pr
  * becomes the uploaded path (`img`) only when the form is sent. The shop files a part without a
  * category under 'Other' (SPEC-2); the form asks for one.
  */
-export const addProductFormSchema = createProductSchema.omit({ img: true }).extend({
+/** The photos after the image, as their uploads answered them; sent as `images` after `img`. */
+const morePhotosSchema = z.array(z.string()).max(PART_PHOTOS_MAX - 1, productMessages.tooManyPhotos);
+
+export const addProductFormSchema = createProductSchema.omit({ img: true, images: true }).extend({
   category: z.string(fields.categoryRequired).trim().min(1, fields.categoryRequired),
   price: priceWithoutComma(createProductSchema.shape.price),
   image: requiredImageFile(productMessages.imageRequired),
+  morePhotos: morePhotosSchema,
 });
 export type AddProductFormInput = z.input<typeof addProductFormSchema>;
 /** Checked values; `price` is in cents, as the shared schema answers it. */
 export type AddProductFormValues = z.output<typeof addProductFormSchema>;
 
-export const updateProductFormSchema = updateProductSchema.omit({ img: true }).extend({
+export const updateProductFormSchema = updateProductSchema.omit({ img: true, images: true }).extend({
   price: priceWithoutComma(updateProductSchema.shape.price),
   image: optionalImageFile(),
+  morePhotos: morePhotosSchema,
 });
 export type UpdateProductFormInput = z.input<typeof updateProductFormSchema>;
 export type UpdateProductFormValues = z.output<typeof updateProductFormSchema>;
@@ -61,6 +66,7 @@ export const ADD_PRODUCT_FIELDS = {
   quantity: 'quantity',
   minimum: 'minimum',
   img: 'image',
+  images: 'morePhotos',
 } as const;
 
 export const UPDATE_PRODUCT_FIELDS = {
@@ -70,4 +76,5 @@ export const UPDATE_PRODUCT_FIELDS = {
   quantity: 'quantity',
   minimum: 'minimum',
   img: 'image',
+  images: 'morePhotos',
 } as const;

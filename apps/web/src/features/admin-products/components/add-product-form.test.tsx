@@ -141,6 +141,7 @@ describe('AddProductForm', () => {
       partNumber: 'HF-204',
       oemNumbers: ['15410-MFJ-D01', '5GH-13440-00'],
       image: expect.objectContaining({ name: 'part.png' }),
+      morePhotos: [],
     });
     await waitFor(() => expect(field('Name')).toHaveValue(''));
     expect(field('Category')).toHaveValue('');

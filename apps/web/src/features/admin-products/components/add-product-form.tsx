@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
@@ -17,6 +17,7 @@ import {
 } from '../product-form-schemas';
 import { CatalogueDetailsFields } from './catalogue-details-fields';
 import { EMPTY_FITMENT, FitmentFields, type FitmentFormValues, useFitmentYearChecks } from './fitment-fields';
+import { MorePhotosField } from './more-photos-field';
 
 const copy = adminProductsCopy.add;
 const fields = adminProductsCopy.fields;
@@ -31,6 +32,7 @@ const EMPTY: AddProductFormInput = {
   partNumber: '',
   oemNumbers: '',
   image: undefined,
+  morePhotos: [],
   fitment: EMPTY_FITMENT,
 };
 
@@ -84,6 +86,11 @@ export function AddProductForm({ onSubmit, upload, categories }: AddProductFormP
       </div>
       <FitmentFields form={form as unknown as UseFormReturn<FitmentFormValues, unknown, unknown>} idPrefix="product" />
       <FormImageField form={form} name="image" id="product-image" label={fields.image} hint={fields.imageHint} upload={upload} />
+      <Controller
+        control={form.control}
+        name="morePhotos"
+        render={({ field, fieldState }) => <MorePhotosField id="product-more-photos" photos={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+      />
     </ServerFormView>
   );
 }

@@ -22,11 +22,11 @@ export function AddProductPage() {
   // The part added last: the emptied form is ready for the next, and this leads to the one just added.
   const [added, setAdded] = useState<{ id: string; name: string } | null>(null);
 
-  const save = async ({ image, price, ...product }: AddProductFormValues): Promise<SubmitOutcome> => {
+  const save = async ({ image, price, morePhotos, ...product }: AddProductFormValues): Promise<SubmitOutcome> => {
     const img = await photo.uploadOnce(image);
     if (!img) return { saved: false };
     return toastedSave({ done: copy.added, failed: copy.failed }, async () => {
-      const { insertedId } = await createProduct.mutateAsync({ ...product, price: centsToDollars(price), img });
+      const { insertedId } = await createProduct.mutateAsync({ ...product, price: centsToDollars(price), img, ...(morePhotos.length > 0 ? { images: [img, ...morePhotos] } : {}) });
       if (insertedId) setAdded({ id: insertedId, name: product.name });
       return Boolean(insertedId);
     });

@@ -8,6 +8,10 @@ import { jsonResponse } from '@/test/image-upload-stub';
 import { renderWithProviders } from '@/test/render';
 import { ManageProductsPage } from './manage-products-page';
 
+/** The row showing this text, found by the text: naming every row of a 20-row table is slow in jsdom. */
+const rowWith = async (text: string) => (await screen.findAllByText(text))[0]!.closest('tr')!;
+const queryRowWith = (text: string) => screen.queryAllByText(text)[0]?.closest('tr') ?? null;
+
 describe('ManageProductsPage', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let catalogue: Product[];
@@ -23,7 +27,6 @@ describe('ManageProductsPage', () => {
         catalogue = catalogue.filter((product) => product._id !== id);
         return jsonResponse({ acknowledged: true, deletedCount: 1 });
       }
-      if (url.pathname === '/api/productCount') return jsonResponse({ count: catalogue.length });
       if (url.pathname === '/api/search') {
         const q = url.searchParams.get('q') ?? '';
         const found = catalogue.filter((product) => product.name.endsWith(` ${q}`));
@@ -31,7 +34,12 @@ describe('ManageProductsPage', () => {
       }
       const page = Number(url.searchParams.get('page'));
       const size = Number(url.searchParams.get('size'));
-      return jsonResponse(catalogue.slice(page * size, page * size + size));
+      // Manage Products' own sort and filter (the shop's rules are tested on the server).
+      const filter = url.searchParams.get('filter');
+      const listed = filter === 'low' ? catalogue.filter((product) => product.quantity < product.minimum) : filter === 'waiting' ? [] : catalogue;
+      if (url.pathname === '/api/productCount') return jsonResponse({ count: listed.length });
+      const sorted = url.searchParams.get('sort') === '-price' ? [...listed].sort((a, b) => b.price - a.price) : listed;
+      return jsonResponse(sorted.slice(page * size, page * size + size));
     });
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -50,7 +58,7 @@ describe('ManageProductsPage', () => {
 
   it('shows 20 products a page from the paged list, with the count and a pager', async () => {
     renderPage();
-    expect(await screen.findByRole('row', { name: /Part 1\b/ })).toBeInTheDocument();
+    expect(await rowWith('Part 1')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(21);
     expect(requested()).toContain('/api/products?page=0&size=20');
     expect(await screen.findByText('45 products in the shop')).toBeInTheDocument();
@@ -58,16 +66,48 @@ describe('ManageProductsPage', () => {
     expect(pager.getByText('Page 1 of 3')).toBeInTheDocument();
 
     await userEvent.click(pager.getByRole('button', { name: 'Last' }));
-    expect(await screen.findByRole('row', { name: /Part 45/ })).toBeInTheDocument();
+    expect(await rowWith('Part 45')).toBeInTheDocument();
     expect(requested()).toContain('/api/products?page=2&size=20');
     expect(screen.getAllByRole('row')).toHaveLength(6);
-    expect(within(screen.getByRole('row', { name: /Part 41/ })).getByRole('rowheader')).toHaveTextContent('41');
+    expect(within(await rowWith('Part 41')).getByRole('rowheader')).toHaveTextContent('41');
+  });
+
+  it("sorts by price and shows only the parts below their minimum with 'Low stock', kept in the address", async () => {
+    catalogue[3] = { ...catalogue[3]!, name: 'Dear part', price: 999 };
+    catalogue[7] = { ...catalogue[7]!, name: 'Short part', quantity: 1, minimum: 4 };
+    const user = userEvent.setup();
+    renderPage();
+    await rowWith('Part 1');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price, highest first');
+    await waitFor(() => expect(screen.getAllByRole('row')[1]).toHaveTextContent('Dear part'));
+    expect(within(screen.getAllByRole('row')[1]!).getByRole('rowheader')).toHaveTextContent('1');
+    expect(requested()).toContain('/api/products?page=0&size=20&sort=-price');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Low stock');
+    expect(await screen.findByText('1 part below its minimum order: it shows as out of stock')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('Short part');
+    expect(requested()).toContain('/api/products?page=0&size=20&sort=-price&filter=low');
+    expect(requested()).toContain('/api/productCount?filter=low');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Waiting');
+    expect(await screen.findByText('No order waiting for payment holds a part.')).toBeInTheDocument();
+  });
+
+  it('opens with the sort and filter of the address, and ignores ones the shop does not offer', async () => {
+    renderPage('/dashbord/manageProducts?sort=-price&filter=soon');
+    expect(await rowWith('Part 1')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
+    expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('');
+    expect(requested()).toContain('/api/products?page=0&size=20&sort=-price');
   });
 
   it("deletes only after 'Are you Sure, You Want to Delete?' is confirmed", async () => {
     const user = userEvent.setup();
     renderPage();
-    const row = within(await screen.findByRole('row', { name: /Part 2\b/ }));
+    const row = within(await rowWith('Part 2'));
     const partTwo = catalogue[1]!;
 
     await user.click(row.getByRole('button', { name: /Delete/ }));
@@ -82,13 +122,13 @@ describe('ManageProductsPage', () => {
     expect(await screen.findByText('Product Delete Successfully.')).toBeInTheDocument();
     const deletion = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
     expect(deletion?.[0]).toBe(`/api/products/${partTwo._id}`);
-    await waitFor(() => expect(screen.queryByRole('row', { name: /Part 2\b/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(queryRowWith('Part 2')).not.toBeInTheDocument());
     expect(await screen.findByText('44 products in the shop')).toBeInTheDocument();
   });
 
   it('shows the last page when asked for one past the end', async () => {
     renderPage('/dashbord/manageProducts?page=9');
-    expect(await screen.findByRole('row', { name: /Part 45/ })).toBeInTheDocument();
+    expect(await rowWith('Part 45')).toBeInTheDocument();
     expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
   });
 
@@ -97,7 +137,7 @@ describe('ManageProductsPage', () => {
     expect(await screen.findByText('1 product found')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('7');
     expect(screen.getAllByRole('row')).toHaveLength(2);
-    expect(screen.getByRole('row', { name: /Part 7/ })).toBeInTheDocument();
+    expect(await rowWith('Part 7')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/search?q=7&size=20')).toBe(true);
 
     const user = userEvent.setup();

@@ -1,7 +1,9 @@
-import type { Product } from '@shop/shared';
+import { PRODUCT_FILTERS, PRODUCT_SORTS, type Product, type ProductFilter, type ProductSort } from '@shop/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAdminProductCount } from '@/api/products/get-admin-product-count';
+import { useAdminProducts } from '@/api/products/get-admin-products';
 import { useDeleteProduct } from '@/api/products/delete-product';
 import { useProductCount } from '@/api/products/get-product-count';
 import { useStockAlertCounts } from '@/api/stock-alerts/stock-alert';
@@ -35,58 +37,126 @@ interface ListProps {
  * The admin's catalogue: a page of products at a time, each with update and delete; the search
  * box finds products on the server by name, brand, category, part or OEM number.
  */
+/** A sort or filter of the address that the shop offers; anything else is none. */
+const oneOf = <T extends string>(choices: readonly T[], value: string | null): T | undefined => choices.find((choice) => choice === value);
+
 export function ManageProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [q, setQ] = useSearchParam();
   const page = parsePageParam(searchParams.get('page'));
+  const sort = oneOf(PRODUCT_SORTS, searchParams.get('sort'));
+  const filter = oneOf(PRODUCT_FILTERS, searchParams.get('filter'));
   const deleteProduct = useDeleteProduct();
   const deletion = useConfirmedDelete<Product>((id) => deleteProduct.mutateAsync(id), copy);
 
   const list: ListProps = {
     page,
-    onPageChange: (next) => setSearchParams({ ...(q ? { q } : {}), ...pageSearchParams(next) }),
+    onPageChange: (next) =>
+      setSearchParams({ ...(q ? { q } : {}), ...(sort ? { sort } : {}), ...(filter ? { filter } : {}), ...pageSearchParams(next) }),
     onDelete: deletion.ask,
     deletingId: deletion.busyKey,
   };
+  // The search answers best matches first: a sort or filter lists the catalogue instead, from its first page.
+  const listBy = (next: { sort: ProductSort | undefined; filter: ProductFilter | undefined }) =>
+    setSearchParams({ ...(next.sort ? { sort: next.sort } : {}), ...(next.filter ? { filter: next.filter } : {}) });
+  const search = (text: string) => (text ? setSearchParams({ q: text }) : setQ(''));
 
   return (
     <div className="flex flex-col gap-6">
       <title>{copy.documentTitle}</title>
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
-      <TableSearch label={copy.search} placeholder={copy.searchPlaceholder} value={q} onSearch={setQ} />
-      {q ? <FoundProducts q={q} {...list} /> : <Catalogue {...list} />}
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="min-w-64 flex-1">
+          <TableSearch label={copy.search} placeholder={copy.searchPlaceholder} value={q} onSearch={search} />
+        </div>
+        <div className="flex w-full gap-4 sm:w-auto">
+          <label className="flex flex-1 flex-col gap-1.5">
+            <span className="font-medium">{copy.sort.label}</span>
+            <select
+              className="select w-full sm:w-52"
+              value={q ? '' : (sort ?? '')}
+              onChange={(event) => listBy({ sort: oneOf(PRODUCT_SORTS, event.target.value), filter })}
+            >
+              <option value="">{copy.sort.options.catalogue}</option>
+              {PRODUCT_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {copy.sort.options[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-1 flex-col gap-1.5">
+            <span className="font-medium">{copy.filter.label}</span>
+            <select
+              className="select w-full sm:w-40"
+              value={q ? '' : (filter ?? '')}
+              onChange={(event) => listBy({ sort, filter: oneOf(PRODUCT_FILTERS, event.target.value) })}
+            >
+              <option value="">{copy.filter.options.all}</option>
+              {PRODUCT_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {copy.filter.options[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      {q ? <FoundProducts q={q} {...list} /> : <Catalogue sort={sort} filter={filter} {...list} />}
       <ConfirmDialog {...deletion.dialog} />
     </div>
   );
 }
 
-/** The whole catalogue in its own order. */
-function Catalogue({ page: requested, ...list }: ListProps) {
-  const count = useProductCount();
-  const pageCount = count.data ? Math.ceil(count.data.count / MANAGE_PAGE_SIZE) : undefined;
+/** The whole catalogue in its own order, or in the order and with the filter the admin chose. */
+function Catalogue({ page: requested, sort, filter, ...list }: ListProps & { sort: ProductSort | undefined; filter: ProductFilter | undefined }) {
+  const listed = sort !== undefined || filter !== undefined;
+  const allCount = useProductCount();
+  const filteredCount = useAdminProductCount(filter);
+  const count = filter ? filteredCount : allCount;
+  const pageCount = count.data ? Math.max(1, Math.ceil(count.data.count / MANAGE_PAGE_SIZE)) : undefined;
   // A page past the end (e.g. after deleting the last product of the last page) shows the last one.
   const page = pageCount ? Math.min(requested, pageCount - 1) : requested;
-  const products = useProducts({ page, size: MANAGE_PAGE_SIZE });
+  const summary = count.data ? (filter ? copy.filter.count[filter](count.data.count) : copy.count(count.data.count)) : undefined;
+  const Rows = listed ? ChosenRows : CatalogueRows;
   return (
-    <ProductRows
-      query={products}
-      rowsOf={(rows) => rows}
-      summary={count.data ? copy.count(count.data.count) : undefined}
+    <Rows
+      sort={sort}
+      filter={filter}
+      summary={summary}
       pageCount={pageCount}
       empty={
-        <EmptyState
-          text={copy.empty}
-          action={
-            <Link to={paths.dashboard.addProducts.getHref()} className="btn btn-primary">
-              {copy.addFirst}
-            </Link>
-          }
-        />
+        filter ? (
+          <EmptyState text={copy.filter.empty[filter]} />
+        ) : (
+          <EmptyState
+            text={copy.empty}
+            action={
+              <Link to={paths.dashboard.addProducts.getHref()} className="btn btn-primary">
+                {copy.addFirst}
+              </Link>
+            }
+          />
+        )
       }
       {...list}
       page={page}
     />
   );
+}
+
+type PageRowsProps = ListProps & { sort: ProductSort | undefined; filter: ProductFilter | undefined; summary: string | undefined; pageCount: number | undefined; empty: ReactNode };
+
+/** A page of the catalogue in its own order: the list every visitor sees. */
+function CatalogueRows({ sort: _sort, filter: _filter, ...rows }: PageRowsProps) {
+  const products = useProducts({ page: rows.page, size: MANAGE_PAGE_SIZE });
+  return <ProductRows query={products} rowsOf={(list) => list} {...rows} />;
+}
+
+/** A page of the catalogue sorted or filtered as the admin chose. */
+function ChosenRows({ sort, filter, ...rows }: PageRowsProps) {
+  const products = useAdminProducts({ page: rows.page, size: MANAGE_PAGE_SIZE, sort, filter });
+  return <ProductRows query={products} rowsOf={(list) => list} {...rows} />;
 }
 
 /** The products the search finds, best matches first. */

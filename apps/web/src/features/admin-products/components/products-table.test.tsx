@@ -9,12 +9,15 @@ const pads = buildProduct({ name: 'Brake Pad Set', price: 12.5, quantity: 40, mi
 const chain = buildProduct({ name: 'Chain Kit', price: 89, quantity: 2, minimum: 5 });
 
 describe('ProductsTable', () => {
-  it('lists thumbnail, name, price, stock and minimum, numbered across pages', () => {
+  it('lists thumbnail, name, part number, category, brand, price, stock and minimum, numbered across pages', () => {
     renderWithProviders(<ProductsTable products={[pads, chain]} firstIndex={21} onDelete={vi.fn()} />);
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       '#',
       'Image',
       'Name',
+      'Part number',
+      'Category',
+      'Brand',
       'Price',
       'Stock',
       'Minimum',
@@ -23,8 +26,10 @@ describe('ProductsTable', () => {
     const [first, second] = screen.getAllByRole('row').slice(1);
     expect(within(first!).getByRole('rowheader')).toHaveTextContent('21');
     expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent?.trim())).toEqual(
-      expect.arrayContaining(['Brake Pad Set', '$12.50', '40', '4']),
+      expect.arrayContaining(['Brake Pad Set', 'FDB2012P', 'Brakes', 'Ferodo', '$12.50', '40', '4']),
     );
+    // On a table the name keeps to one line, whole in its tooltip.
+    expect(within(first!).getByTitle('Brake Pad Set')).toHaveTextContent('Brake Pad Set');
     expect(first!.querySelector('img')).toHaveAttribute('src', pads.img);
     expect(within(second!).getByRole('rowheader')).toHaveTextContent('22');
     expect(second).toHaveTextContent('Out OF Stock.');

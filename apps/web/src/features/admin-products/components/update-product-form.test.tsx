@@ -107,6 +107,7 @@ describe('UpdateProductForm', () => {
       oemNumbers: [],
       fitment: { universal: false, vehicles: [] },
       image: undefined,
+      morePhotos: [],
     });
     expect(field(LABELS.price)).toHaveValue('15');
 

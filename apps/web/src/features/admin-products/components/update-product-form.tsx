@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Fitment, responsiveSrcSet, type Product } from '@shop/shared';
-import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { FormImageField, type PhotoFormProps } from '@/components/image-upload-field';
 import { FormField } from '@/components/ui/form-field';
 import { ServerFormView } from '@/components/ui/server-form-view';
@@ -17,6 +17,7 @@ import {
 } from '../product-form-schemas';
 import { CatalogueDetailsFields } from './catalogue-details-fields';
 import { FitmentFields, type FitmentFormValues, useFitmentYearChecks } from './fitment-fields';
+import { MorePhotosField } from './more-photos-field';
 
 const copy = adminProductsCopy.update;
 
@@ -31,6 +32,7 @@ const toFormInput = (product: Product, fitment: Fitment): UpdateProductFormInput
   partNumber: product.partNumber,
   oemNumbers: product.oemNumbers.join(', '),
   image: undefined,
+  morePhotos: product.images?.slice(1) ?? [],
   fitment: {
     universal: fitment.universal,
     vehicles: fitment.vehicles.map((fit) => ({ make: fit.make, model: fit.model, yearFrom: String(fit.yearFrom), yearTo: String(fit.yearTo), note: fit.note })),
@@ -104,6 +106,13 @@ export function UpdateProductForm({ product, fitment, onSubmit, upload, categori
       </div>
       <FitmentFields form={form as unknown as UseFormReturn<FitmentFormValues, unknown, unknown>} idPrefix="update-product" />
       <FormImageField form={form} name="image" id="update-product-image" label={copy.newPhoto} hint={copy.newPhotoHint} upload={upload} />
+      <Controller
+        control={form.control}
+        name="morePhotos"
+        render={({ field, fieldState }) => (
+          <MorePhotosField id="update-product-more-photos" photos={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
     </ServerFormView>
   );
 }

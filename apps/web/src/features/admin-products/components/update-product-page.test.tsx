@@ -134,4 +134,27 @@ describe('UpdateProductPage', () => {
     expect(await screen.findByRole('link', { name: 'View in shop' })).toHaveAttribute('href', `/parts/${product._id}`);
     expect(screen.getByRole('link', { name: 'Back to Manage Products' })).toHaveAttribute('href', '/dashbord/manageProducts');
   });
+
+  it('sends every photo in order, the image first, once the more photos changed', async () => {
+    const photo = (letter: string) => `/images/${letter.repeat(32)}.webp`;
+    const withPhotos = { ...product, img: photo('a'), images: [photo('a'), photo('b'), photo('c')] };
+    fetchMock.mockImplementation(async (url, init) =>
+      init?.method === 'PUT'
+        ? jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 })
+        : String(url) === '/api/categories'
+          ? jsonResponse(categories)
+          : String(url).endsWith('/fitment')
+            ? jsonResponse(noFitment)
+            : jsonResponse(withPhotos),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('img', { name: 'More photo 2' })).toHaveAttribute('src', photo('c'));
+    await user.click(screen.getByRole('button', { name: 'Remove more photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ images: [photo('a'), photo('c')] });
+    expect(JSON.parse(String(put?.[1]?.body))).not.toHaveProperty('img');
+  });
 });

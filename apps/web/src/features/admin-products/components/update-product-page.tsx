@@ -33,14 +33,23 @@ export function UpdateProductPage({ productId }: { productId: string }) {
   const [stockSeen, setStockSeen] = useState<number | null>(null);
   if (stockSeen === null && product.data) setStockSeen(product.data.quantity);
 
-  const save = async ({ image, price, ...changes }: UpdateProductFormValues): Promise<SubmitOutcome> => {
+  const photosChanged = (morePhotos: readonly string[]) => morePhotos.join('\n') !== (product.data?.images?.slice(1) ?? []).join('\n');
+
+  const save = async ({ image, price, morePhotos, ...changes }: UpdateProductFormValues): Promise<SubmitOutcome> => {
     const img = image ? await photo.uploadOnce(image) : undefined;
     if (img === null) return { saved: false };
     return toastedSave({ done: copy.updated, failed: copy.failed }, async () => {
       try {
         await updateProduct.mutateAsync({
           id: productId,
-          changes: { ...changes, quantitySeen: stockSeen ?? changes.quantity, price: centsToDollars(price), ...(img ? { img } : {}) },
+          changes: {
+            ...changes,
+            quantitySeen: stockSeen ?? changes.quantity,
+            price: centsToDollars(price),
+            ...(img ? { img } : {}),
+            // Every photo in order, only when they changed: the image first.
+            ...(img || photosChanged(morePhotos) ? { images: [img ?? product.data!.img, ...morePhotos] } : {}),
+          },
         });
       } catch (error) {
         if (isApiError(error) && error.code === 'STOCK_CHANGED') {

@@ -1,4 +1,4 @@
-import { isOutOfStock, type Product, readQuantity, responsiveSrcSet } from '@shop/shared';
+import { isOutOfStock, type Product, readQuantity } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useProduct } from '@/api/products/get-product';
@@ -11,11 +11,9 @@ import { formatPrice } from '@/utils/format';
 import { whyNotOrderable } from '@/utils/stock-reason';
 import { partCopy as copy } from '../copy';
 import { NotifyMe } from './notify-me';
+import { PartGallery } from './part-gallery';
 import { PartFitBadge, PartFitment } from './part-fitment';
 import { PartReviews } from './part-reviews';
-
-/** The large image's sizes; the server's HTML for this page preloads the same. */
-const PART_IMAGE_SIZES = '(min-width: 1024px) 480px, 100vw';
 
 /** 400 is a malformed id: to a rider, as much "no such part" as an unknown one. */
 const isMissing = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
@@ -51,18 +49,7 @@ function PartDetails({ part }: { part: Product }) {
         </ul>
       </nav>
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[480px_minmax(0,1fr)]">
-        <figure className="aspect-[4/3] overflow-hidden rounded-box border border-base-300 bg-base-200">
-          <img
-            src={part.img}
-            srcSet={responsiveSrcSet(part.img)}
-            sizes={PART_IMAGE_SIZES}
-            alt={part.name}
-            width={800}
-            height={600}
-            fetchPriority="high"
-            className="h-full w-full object-cover"
-          />
-        </figure>
+        <PartGallery part={part} />
         <div className="flex min-w-0 flex-col gap-4">
           <h1 id="part-name" className="text-3xl font-bold wrap-anywhere">
             {part.name}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/test/fetch-stub';
 import { buildReview } from '@/test/fixtures';
@@ -44,5 +44,17 @@ describe('PartReviews', () => {
     renderWithProviders(<PartReviews productId={ID} />);
     expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
     expect(screen.queryByText(/out of 5/)).not.toBeInTheDocument();
+  });
+
+  it("opens a review's photo at full size in a dialog, and closes it", async () => {
+    const photo = `/images/${'f'.repeat(32)}.webp`;
+    fetchMock.mockResolvedValue(json({ total: 1, average: 5, reviews: [buildReview({ name: 'hana sato', img: photo, productId: ID })] }));
+    renderWithProviders(<PartReviews productId={ID} />);
+    fireEvent.click(await screen.findByRole('button', { name: "Enlarge the photo of hana sato's review" }));
+    const dialog = screen.getByRole('dialog', { name: "Photo of hana sato's review" });
+    expect(within(dialog).getByRole('img', { name: "Photo of hana sato's review" })).toHaveAttribute('src', photo);
+    expect(within(dialog).queryByRole('button', { name: 'Next photo' })).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,11 @@
 import type { Review } from '@shop/shared';
+import { useState } from 'react';
 import { useProductReviews } from '@/api/reviews/get-product-reviews';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { Stars } from '@/components/ui/stars';
 import { capitalizeFirst, formatDay } from '@/utils/format';
 import { partCopy } from '../copy';
+import { PhotoDialog } from './photo-dialog';
 
 const copy = partCopy.reviews;
 
@@ -53,9 +55,13 @@ export function PartReviews({ productId }: { productId: string }) {
 }
 
 function PartReview({ review }: { review: Review }) {
+  const [enlarged, setEnlarged] = useState(false);
   return (
     <article className="flex gap-4 rounded-box border border-base-300 p-4">
-      <img src={review.img} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 shrink-0 rounded-full object-cover" />
+      <button type="button" className="size-12 shrink-0 cursor-zoom-in rounded-full" aria-label={copy.enlargePhoto(review.name)} onClick={() => setEnlarged(true)}>
+        <img src={review.img} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-full object-cover" />
+      </button>
+      {enlarged && <PhotoDialog photos={[review.img]} start={0} alt={copy.photoTitle(review.name)} title={() => copy.photoTitle(review.name)} onClose={() => setEnlarged(false)} />}
       <div className="flex min-w-0 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-semibold capitalize wrap-anywhere">{review.name}</span>
