@@ -51,7 +51,7 @@ async function payWithCard(page: Page, number: string) {
 const orderRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test.describe('cart', () => {
-  test('a visitor fills a cart, creates an account at checkout, comes back to it, orders every line and pays once; the admin ships one line', SCALE_OUT, async ({ page }) => {
+  test('a visitor fills a cart, creates an account at checkout, comes back to it, orders every line and pays once under one number; the admin ships one line, then the rest as one parcel', SCALE_OUT, async ({ page }) => {
     test.setTimeout(120_000);
     const oil = await findProduct(page, PARTS.oil);
     const plug = await findProduct(page, PARTS.plug);
@@ -141,8 +141,10 @@ test.describe('cart', () => {
       .toEqual([before[0]! - oil.minimum, before[1]! - (plug.minimum + 2), before[2]! - (fluid.minimum + 1)]);
     await expect(cartLink(page)).toHaveText(/^Cart$/);
 
-    // One payment page for every line, and one email for the checkout.
+    // One payment page for every line under one number, and one email for the checkout.
     await expect(page.getByTestId('payment-line')).toHaveCount(3);
+    const purchaseNumber = (await page.getByTestId('payment-order-number').textContent())!;
+    expect(purchaseNumber).toMatch(/^#\d+$/);
     await expect(page.getByTestId('payment-total')).toHaveText(money(total));
     await expect(page.getByText(/^We hold these parts until \S/)).toBeVisible();
     // Order emails go only to a confirmed address: this one waits until the customer opens the
@@ -160,13 +162,14 @@ test.describe('cart', () => {
     await expect(page.getByRole('heading', { name: 'Your Payment is Completed' })).toBeInViewport();
     const paidWith = (await page.getByTestId('transaction-id').textContent())!;
 
-    // My Orders: every line paid with the one payment.
+    // My Orders: one entry under the purchase's number, every line paid with the one payment.
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
-    for (const product of [oil, plug, fluid]) {
-      const row = orderRow(page, product.name);
-      await expect(row.getByText('Paid', { exact: true })).toBeVisible();
-      await expect(row.getByText(paidWith)).toBeVisible();
-    }
+    const mine = orderRow(page, oil.name);
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByRole('rowheader')).toHaveText(purchaseNumber);
+    for (const product of [oil, plug, fluid]) await expect(mine).toContainText(product.name);
+    await expect(mine.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(mine.getByText(paidWith)).toBeVisible();
     await expect(page.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
 
     // The admin ships one line: the others stay paid.
@@ -177,6 +180,26 @@ test.describe('cart', () => {
     await page.getByRole('dialog', { name: 'Are you Sure For Shifting?' }).getByRole('button', { name: 'Yes, Shift' }).click();
     await expect(shipped.getByText('Deliverd')).toBeVisible();
     await expect(orderRow(page, account.email).filter({ hasText: oil.name }).getByRole('button', { name: /^Shifting/ })).toBeEnabled();
+
+    // The other two leave as one parcel, from the purchase's details: one tracking number, one email.
+    await orderRow(page, account.email).filter({ hasText: oil.name }).getByRole('button', { name: /details$/ }).click();
+    const details = page.getByRole('dialog', { name: `Order ${purchaseNumber}` });
+    await expect(details.getByTestId('purchase-line')).toHaveCount(3);
+    await details.getByRole('button', { name: 'Ship all 2' }).click();
+    const shipAll = page.getByRole('dialog', { name: 'Ship all as one parcel?' });
+    await shipAll.getByLabel('Carrier').fill('DHL');
+    await shipAll.getByLabel('Tracking number').fill('JD0146 0000 1234');
+    await shipAll.getByRole('button', { name: 'Yes, Ship all' }).click();
+    await expect(page.getByText('All parts of the order are on their way.')).toBeVisible();
+    await expect(details.getByRole('button', { name: /^Ship all/ })).toHaveCount(0);
+    const tracking = details.getByRole('link', { name: /JD0146 0000 1234/ });
+    await expect(tracking).toHaveCount(2);
+    await expect(tracking.first()).toHaveAttribute('href', 'https://www.dhl.com/global-en/home/tracking.html?submit=1&tracking-id=JD014600001234');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect(orderRow(page, account.email).filter({ hasText: fluid.name }).getByText('Deliverd')).toBeVisible();
+    expect(await linkInEmailTo(account.email, new RegExp(`Your order ${purchaseNumber} is on its way[\\s\\S]*Track your parcel: \\S+`))).toContain(
+      'Track your parcel: https://www.dhl.com/global-en/home/tracking.html?submit=1&tracking-id=JD014600001234',
+    );
   });
 
   test('a declined card leaves every line of the checkout unpaid', async ({ page, allowedConsoleErrors }) => {

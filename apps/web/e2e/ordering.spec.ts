@@ -176,7 +176,7 @@ test.describe('ordering and paying', () => {
     await expect(page).toHaveURL(/\/dashbord\/myorders$/);
     const row = orderRow(page, product.name);
     await expect(row).toHaveCount(1);
-    await expect(row.getByRole('cell', { name: String(quantity), exact: true })).toBeVisible();
+    await expect(row.getByText(`${quantity} × ${product.name}`, { exact: true })).toBeVisible();
     await expect(row.getByText('Unpaid')).toBeVisible();
     await expect(row.getByRole('button', { name: /^Cancel/ })).toBeVisible();
     // Its number opens the order: where it goes and the phone for the courier.

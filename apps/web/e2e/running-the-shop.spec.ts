@@ -102,6 +102,7 @@ test.describe('running the shop', () => {
     await expect(mine.getByText('Shipped')).toBeVisible();
     await expect(mine.getByTestId('order-tracking-number')).toHaveText('RM 1234 5678 5GB');
     await expect(mine.getByText('(Royal Mail)')).toBeVisible();
+    await expect(mine.getByRole('link', { name: /RM 1234 5678 5GB/ })).toHaveAttribute('href', 'https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB');
   });
 
   test("a customer asks 'Notify me' on an out-of-stock part, the admin restocks it, and the email arrives", async ({ page }) => {
@@ -175,7 +176,7 @@ test.describe('running the shop', () => {
     await expect(page).toHaveURL(new RegExp(`/parts/${product._id}$`));
   });
 
-  test("the admin finds a customer's paid order by the 'Paid' filter and their email, and exports what the filter finds", async ({ page }) => {
+  test("the admin finds a customer's paid order by the 'Paid' filter and their email, one line a row at 1024 and 1280 px, and exports what the filter finds", async ({ page }) => {
     const product = await findProduct(page, PARTS.filter);
     const customer = await signInNewCustomer(page, 'filter');
     const paid = await paidOrder(page, customer.token, product);
@@ -194,6 +195,16 @@ test.describe('running the shop', () => {
     const rows = page.getByTestId('admin-order-row');
     await expect(rows).toHaveCount(1);
     await expect(orderRow(page, paid.number)).toContainText(customer.email);
+    // One line per order at 1024 px and up, nothing to scroll sideways; the customer whole in the tooltip.
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 720 });
+      await expect(orderRow(page, paid.number).getByText(customer.name, { exact: true })).toHaveAttribute('title', `${customer.name} <${customer.email}>`);
+      const fit = await page
+        .getByRole('table', { name: 'All orders' })
+        .evaluate((table) => ({ wide: table.scrollWidth, room: table.parentElement!.clientWidth, tall: table.querySelector('tbody tr')!.getBoundingClientRect().height }));
+      expect(fit.wide, `the orders table at ${width} px`).toBeLessThanOrEqual(fit.room);
+      expect(fit.tall, `a row at ${width} px`).toBeLessThan(56);
+    }
 
     // The same filter, exported: the one paid order of this customer.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

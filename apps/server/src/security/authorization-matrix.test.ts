@@ -371,6 +371,17 @@ const ROWS: Row[] = [
     request: async ({ owner }) => ({ url: `/api/orders/${await paidOrder(owner)}/refund` }),
   },
   {
+    route: 'GET /api/purchases/:id',
+    // Another customer is answered as for an unknown purchase: its existence is not told.
+    expect: gated(401, 200, 404, 200),
+    request: async ({ owner }) => ({ url: `/api/purchases/${await paidCheckout(owner)}` }),
+  },
+  {
+    route: 'POST /api/purchases/:id/ship',
+    expect: gated(401, 403, 403, 200),
+    request: async ({ owner }) => ({ url: `/api/purchases/${await paidCheckout(owner)}/ship` }),
+  },
+  {
     route: 'POST /api/checkouts/:id/refund',
     expect: gated(401, 403, 403, 200),
     request: async ({ owner }) => ({ url: `/api/checkouts/${await paidCheckout(owner)}/refund` }),

@@ -1,5 +1,6 @@
-import { formatOrderNumber, type Order } from '@shop/shared';
+import { formatOrderNumber, type Order, type Purchase } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
+import { usePurchase } from '@/api/purchases/get-purchase';
 import { formatDayAndTime, formatPrice } from '@/utils/format';
 import { OrderState, type OrderStateLabels } from './order-state';
 import { Modal } from './ui/modal';
@@ -8,72 +9,126 @@ const labels = {
   heading: (number: number) => `Order ${formatOrderNumber(number)}`,
   open: 'details',
   placed: 'Placed',
-  state: 'State',
-  part: 'Part',
-  quantity: 'Quantity',
-  unitPrice: 'Unit price',
+  parts: 'Parts',
+  line: (quantity: number, part: string, unitPrice: string) => `${quantity} × ${part} at ${unitPrice}`,
   total: 'Total',
   customer: 'Customer',
   deliverTo: 'Deliver to',
   phone: 'Phone',
+  loading: 'Loading the order',
+  loadFailed: 'The order could not be loaded.',
   close: 'Close',
 } as const;
 
-interface OrderDetailsDialogProps {
-  order: Order | null;
+/** What the details show of a purchase: its one number, buyer, delivery and every line. */
+export type PurchaseDetails = Pick<Purchase, '_id' | 'number' | 'createdAt' | 'customerName' | 'email' | 'location' | 'phone' | 'total' | 'lines'>;
+
+/** A purchase as its lines tell it (the customer's own list holds every line of their purchases). */
+function purchaseOfLines(lines: Order[]): PurchaseDetails {
+  const sorted = [...lines].sort((a, b) => a.number - b.number);
+  const first = sorted[0]!;
+  return {
+    _id: first.purchaseId,
+    number: first.purchaseNumber,
+    createdAt: first.createdAt,
+    customerName: first.name,
+    email: first.email,
+    location: first.location,
+    phone: first.phone,
+    // Whole cents, so that three lines never add up to $0.30000000000000004.
+    total: sorted.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100,
+    lines: sorted,
+  };
+}
+
+interface PurchaseDetailsDialogProps {
+  open: boolean;
+  purchase: PurchaseDetails | undefined;
+  /** The purchase could not be read (the admin's details read it from the shop). */
+  failed: boolean;
   onClose: () => void;
   stateLabels: OrderStateLabels;
   view: 'customer' | 'admin';
+  /** What the viewer may do with the whole purchase, e.g. the admin's 'Ship all'. */
+  actions?: ((purchase: PurchaseDetails) => ReactNode) | undefined;
 }
 
-/** Everything about one order: what, how much, where it is, and where and to whom it goes. */
-function OrderDetailsDialog({ order, onClose, stateLabels, view }: OrderDetailsDialogProps) {
+/** Everything about one purchase: its number, to whom and where it goes, its total, and every line with its one state. */
+function PurchaseDetailsDialog({ open, purchase, failed, onClose, stateLabels, view, actions }: PurchaseDetailsDialogProps) {
   const headingId = useId();
   return (
-    <Modal open={order !== null} onClose={onClose} labelledBy={headingId}>
-      {order && (
+    <Modal open={open} onClose={onClose} labelledBy={headingId}>
+      {purchase ? (
         <>
           <h2 id={headingId} className="text-lg font-bold">
-            {labels.heading(order.number)}
+            {labels.heading(purchase.number)}
           </h2>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 py-4" data-testid="order-details">
             <Field label={labels.placed}>
-              <time dateTime={order.createdAt}>{formatDayAndTime(order.createdAt)}</time>
-            </Field>
-            <Field label={labels.state}>
-              <OrderState order={order} labels={stateLabels} view="customer" />
-            </Field>
-            <Field label={labels.part}>{order.toolName}</Field>
-            <Field label={labels.quantity}>{order.quantity}</Field>
-            <Field label={labels.unitPrice}>{formatPrice(order.toolPrice)}</Field>
-            <Field label={labels.total}>
-              <span className="font-bold">{formatPrice(order.total)}</span>
+              <time dateTime={purchase.createdAt}>{formatDayAndTime(purchase.createdAt)}</time>
             </Field>
             <Field label={labels.customer}>
-              {order.name}
+              {purchase.customerName}
               {view === 'admin' && (
                 <>
                   <br />
-                  <a className="link" href={`mailto:${order.email}`}>
-                    {order.email}
+                  <a className="link" href={`mailto:${purchase.email}`}>
+                    {purchase.email}
                   </a>
                 </>
               )}
             </Field>
             <Field label={labels.deliverTo}>
-              <span className="whitespace-pre-line">{order.location}</span>
+              <span className="whitespace-pre-line">{purchase.location}</span>
             </Field>
             <Field label={labels.phone}>
               {view === 'admin' ? (
-                <a className="link" href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>
-                  {order.phone}
+                <a className="link" href={`tel:${purchase.phone.replace(/[^\d+]/g, '')}`}>
+                  {purchase.phone}
                 </a>
               ) : (
-                order.phone
+                purchase.phone
               )}
             </Field>
+            <Field label={labels.total}>
+              <span className="font-bold">{formatPrice(purchase.total)}</span>
+            </Field>
+            {/* One payment pays every line: its id is said once. */}
+            {purchase.lines[0]?.transactionId && (
+              <Field label={stateLabels.transactionId}>
+                <span className="font-mono break-all">{purchase.lines[0].transactionId}</span>
+              </Field>
+            )}
           </dl>
-          <div className="modal-action mt-0">
+          <h3 className="font-semibold">{labels.parts}</h3>
+          <ul className="flex flex-col divide-y divide-base-300" aria-label={labels.parts}>
+            {purchase.lines.map((line) => (
+              <li key={line._id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2" data-testid="purchase-line">
+                <div className="flex min-w-0 flex-col gap-1">
+                  <span className="wrap-anywhere">
+                    {/* The admin ships and refunds line by line, by the line's own number. */}
+                    {view === 'admin' && <span className="font-mono">{formatOrderNumber(line.number)} </span>}
+                    {labels.line(line.quantity, line.toolName, formatPrice(line.toolPrice))}
+                  </span>
+                  <OrderState order={{ ...line, transactionId: null }} labels={stateLabels} view={view} />
+                </div>
+                <span className="tabular-nums">{formatPrice(line.total)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="modal-action mt-4 flex-wrap">
+            {actions?.(purchase)}
+            <button type="button" className="btn" onClick={onClose}>
+              {labels.close}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <h2 id={headingId} className="text-lg font-bold">
+            {failed ? labels.loadFailed : labels.loading}
+          </h2>
+          <div className="modal-action">
             <button type="button" className="btn" onClick={onClose}>
               {labels.close}
             </button>
@@ -93,23 +148,39 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+interface OrderDetailsOptions {
+  /**
+   * The lines of an order's purchase where the page already holds them all (the customer's own
+   * list); otherwise the purchase is read from the shop when its details open.
+   */
+  linesOf?: (order: Order) => Order[];
+  actions?: (purchase: PurchaseDetails) => ReactNode;
+}
+
 /**
- * An orders table's first column: each order's short number, which opens the order's details.
- * Returns the column's cell and the dialog to render beside the table.
+ * An orders table's first column: the number that opens the details of the order's purchase.
+ * Returns the cell (for an order, under the number given) and the dialog to render beside the table.
  */
-export function useOrderDetails(stateLabels: OrderStateLabels, view: 'customer' | 'admin') {
+export function useOrderDetails(stateLabels: OrderStateLabels, view: 'customer' | 'admin', { linesOf, actions }: OrderDetailsOptions = {}) {
   const [shown, setShown] = useState<Order | null>(null);
+  const fetched = usePurchase(shown && !linesOf ? shown.purchaseId : null);
+  const purchase = shown && linesOf ? purchaseOfLines(linesOf(shown)) : fetched.data;
   return {
-    rowHeader: (order: Order) => (
-      <button
-        type="button"
-        className="link font-mono whitespace-nowrap"
-        aria-label={`${formatOrderNumber(order.number)} ${labels.open}`}
-        onClick={() => setShown(order)}
-      >
-        {formatOrderNumber(order.number)}
+    rowHeader: (order: Order, number = order.number) => (
+      <button type="button" className="link font-mono whitespace-nowrap" aria-label={`${formatOrderNumber(number)} ${labels.open}`} onClick={() => setShown(order)}>
+        {formatOrderNumber(number)}
       </button>
     ),
-    dialog: <OrderDetailsDialog order={shown} onClose={() => setShown(null)} stateLabels={stateLabels} view={view} />,
+    dialog: (
+      <PurchaseDetailsDialog
+        open={shown !== null}
+        purchase={shown ? purchase : undefined}
+        failed={fetched.isError}
+        onClose={() => setShown(null)}
+        stateLabels={stateLabels}
+        view={view}
+        actions={actions}
+      />
+    ),
   };
 }

@@ -29,6 +29,9 @@ export const queryKeys = {
     count: ['productCount'] as const,
     /** A bike's count moves with fitment, a catalogue change: under the products' root. */
     bikeCount: (bike: NonNullable<BikeQuery>) => [...products, 'count', bike] as const,
+    /** Manage Products sorted or filtered, and how many parts a filter keeps: catalogue views, under the root. */
+    admin: (listing: { page: number; size: number; sort?: string | undefined; filter?: string | undefined }) => [...products, 'admin', listing] as const,
+    adminCount: (filter: string) => [...products, 'admin-count', filter] as const,
   },
   vehicles: {
     all: vehicles,
@@ -56,6 +59,8 @@ export const queryKeys = {
     /** A sales call's figures for a range of days: under the orders, as every order change moves them. */
     sales: (call: string, range: { from: string; to: string }) => [...orders, 'sales', call, range] as const,
     detail: (id: string) => [...orders, 'detail', id] as const,
+    /** A purchase with every line: under the orders, as every change of a line changes it. */
+    purchase: (id: string) => [...orders, 'purchase', id] as const,
   },
   reviews: {
     all: reviews,

@@ -1,4 +1,4 @@
-import type { Order, Product, Review, User } from '@shop/shared';
+import type { AdminUser, Order, Product, Review, User } from '@shop/shared';
 import type { Session, SessionUser } from '@/lib/session';
 
 let sequence = 0;
@@ -38,6 +38,15 @@ export const buildUser = (overrides: Partial<User> = {}): User => ({
   ...overrides,
 });
 
+/** A user as the admin's list answers them. */
+export const buildAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
+  ...buildUser(),
+  emailConfirmed: true,
+  orders: 0,
+  joined: '2026-03-14T09:30:00.000Z',
+  ...overrides,
+});
+
 export const buildSession = (user: Partial<SessionUser> = {}): Session => ({
   session: { expiresAt: '2099-01-01T00:00:00.000Z' },
   user: { id: nextId(), name: 'Sam Rider', email: 'sam@example.com', role: 'user', image: null, phone: null, ...user },
@@ -46,9 +55,10 @@ export const buildSession = (user: Partial<SessionUser> = {}): Session => ({
 let orderNumber = 10000;
 export const buildOrder = (overrides: Partial<Order> = {}): Order => {
   const _id = overrides._id ?? nextId();
+  const number = ++orderNumber;
   return {
     _id,
-    number: ++orderNumber,
+    number,
     productId: nextId(),
     name: 'Sam Rider',
     email: 'sam@example.com',
@@ -65,6 +75,8 @@ export const buildOrder = (overrides: Partial<Order> = {}): Order => {
     checkoutId: null,
     // A one-part purchase is its order's own; a checkout's lines share the checkout's.
     purchaseId: overrides.checkoutId ?? _id,
+    // A one-part purchase is named by its order's number; a checkout's lines pass their first's.
+    purchaseNumber: overrides.number ?? number,
     carrier: null,
     trackingNumber: null,
     refundFailure: null,

@@ -104,6 +104,8 @@ export const orderSchema = z.object({
   checkoutId: idSchema.nullable(),
   /** The purchase this order is a line of (SPEC-3 section 1): its checkout's id, or the order's own for a one-part purchase. */
   purchaseId: idSchema,
+  /** The number customers and emails name the purchase by: its first line's (for a one-part purchase, the order's own). */
+  purchaseNumber: z.number().int(),
   /** Given by the shop when it ships the order, each optional. */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
@@ -116,6 +118,33 @@ export const orderSchema = z.object({
   reviewed: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** A purchase's status: paid and cancelled as a whole; its lines are shipped and refunded one by one. */
+export const purchaseStatusSchema = z.enum(['waiting', 'paid', 'cancelled']);
+
+/**
+ * GET /purchases/{id}: what a customer pays for at once (SPEC-3 section 1), named by its first
+ * line's number, with every line as an order answer. SPEC-3's delivery and totals join it later.
+ */
+export const purchaseSchema = z.object({
+  _id: idSchema,
+  number: z.number().int(),
+  status: purchaseStatusSchema,
+  total: z.number(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  customerName: z.string(),
+  email: z.string(),
+  location: z.string(),
+  phone: z.string(),
+  lines: z.array(orderSchema),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** The text of a purchase the shop cannot ship because every line of it has left or been refunded. */
+export const purchaseShippingMessages = {
+  nothingToShip: 'Every part of this order is already shipped or refunded',
+} as const;
 
 /** The answer of a refund: each order it refunded, by id and number, now 'refunded'. */
 export const refundAnswerSchema = z.object({

@@ -40,6 +40,17 @@ export async function queueOrderMail(db: Kysely<Database> | Transaction<Database
 }
 
 /**
+ * The lines sent in one parcel with `order`, its first: a shipment writes one shipping time,
+ * carrier and tracking number on every line it moves, in one transaction.
+ */
+function parcelOf(order: OrderRow, lines: OrderRow[]): OrderRow[] {
+  const parcel = lines.filter(
+    (line) => line.status === 'shipped' && String(line.shipped_at) === String(order.shipped_at) && line.carrier === order.carrier && line.tracking_number === order.tracking_number,
+  );
+  return parcel.length > 0 ? parcel : [order];
+}
+
+/**
  * The email of one queued row: `orders` are the order's checkout's lines (or the order alone).
  * The hold's end is written on the shop's clock, the zone named, as the reader's is not known.
  */
@@ -50,13 +61,14 @@ function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], { myOr
     case 'paid':
       return orderEmails.paid(orders);
     case 'shipped':
-      return orderEmails.shipped(order);
+      // Refunded lines travel in no parcel: the parcel is the whole order when it holds every other line.
+      return orderEmails.shipped(parcelOf(order, orders), orders.filter((line) => line.status !== 'refunded').length);
     case 'cancelled-unpaid':
       return orderEmails.cancelledUnpaid(orders);
     case 'cancelled':
       return orderEmails.cancelled(orders, myOrdersUrl);
     case 'refunded':
-      return orderEmails.refunded(order, myOrdersUrl);
+      return orderEmails.refunded(order, orders.length, myOrdersUrl);
     case 'refund-failed':
       return orderEmails.refundFailed(order, myOrdersUrl);
   }

@@ -1,6 +1,7 @@
-import { centsToDollars, type Order } from '@shop/shared';
+import { centsToDollars, type Order, type Purchase } from '@shop/shared';
 import type { OrderRow } from '../../db/schema.js';
 import { holdEndsAt } from './lifecycle.js';
+import type { PurchaseWithLines } from './orders.repository.js';
 
 /** The checkout an order was placed in: its purchase, unless that is the order itself (a one-part purchase shares its order's id). */
 export const checkoutIdOf = (row: Pick<OrderRow, 'id' | 'purchase_id'>): string | null => (row.purchase_id === row.id ? null : row.purchase_id);
@@ -28,10 +29,26 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }, { paymentTimeout
   transactionId: row.transaction_id,
   checkoutId: checkoutIdOf(row),
   purchaseId: row.purchase_id,
+  purchaseNumber: Number(row.purchase_number),
   carrier: row.carrier,
   trackingNumber: row.tracking_number,
   refundFailure: row.status === 'paid' ? row.refund_failure : null,
   createdAt: row.created_at,
   holdUntil: row.status === 'waiting' ? holdEndsAt(row.created_at, paymentTimeoutMs) : null,
   ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed) } : {}),
+});
+
+/** A purchase and its lines -> its answer (SPEC-3 section 1), named by its first line's number; money in dollars. */
+export const toPurchase = ({ purchase, lines }: PurchaseWithLines, options: { paymentTimeoutMs: number }): Purchase => ({
+  _id: purchase.id,
+  number: Number(lines[0]!.purchase_number),
+  status: purchase.status,
+  total: centsToDollars(Number(purchase.total_cents)),
+  createdAt: purchase.created_at,
+  paidAt: purchase.paid_at,
+  customerName: purchase.customer_name,
+  email: purchase.email,
+  location: purchase.location,
+  phone: purchase.phone,
+  lines: lines.map((line) => toOrder(line, options)),
 });

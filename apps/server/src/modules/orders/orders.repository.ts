@@ -3,7 +3,7 @@ import type { ShopDatabase } from '../../db/database.js';
 import { type Database, type OrderLineRow, type OrderRow, type OrderTable, PURCHASE_COLUMNS_OF_ORDER, type PurchaseRow, type PurchaseTable } from '../../db/schema.js';
 import { type EventRow, LIFECYCLE, type LineEvent, type PurchaseEvent } from './lifecycle.js';
 import { queueOrderMail } from './order-mail-outbox.js';
-import { selectOrders } from './order-rows.js';
+import { purchaseNumberOf, selectOrders } from './order-rows.js';
 import { createOrdersQueries } from './orders.queries.js';
 import { countSales, countStatusMove } from './orders.sales.js';
 import { createPlacement } from './placement.js';
@@ -90,8 +90,16 @@ export function createOrdersRepository(database: ShopDatabase) {
     },
 
     /** Paid -> shipped with its carrier and tracking number and its email; undefined when the order was not paid, or a refund of it is under way. */
-    ship(id: string, shipment: { carrier: string | null; trackingNumber: string | null }, stamp: string): Promise<OrderRow | undefined> {
+    ship(id: string, shipment: ShipmentRow, stamp: string): Promise<OrderRow | undefined> {
       return applyToLine('ship', id, stamp, { set: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber }, where: refundNotUnderWay(stamp) });
+    },
+
+    /**
+     * Every paid line of the paid purchase not being refunded -> shipped, as one parcel: one
+     * carrier and tracking number, one shipping time, one email listing them; empty when none could move.
+     */
+    shipPurchase(purchaseId: string, shipment: ShipmentRow, stamp: string): Promise<OrderRow[]> {
+      return applyToLines('ship', { purchaseId }, stamp, { set: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber }, where: refundNotUnderWay(stamp) });
     },
 
     /**
@@ -107,7 +115,7 @@ export function createOrdersRepository(database: ShopDatabase) {
         .where(refundNotUnderWay(stamp))
         .returningAll()
         .executeTakeFirst();
-      return row && withPurchase(db, row);
+      return row && (await withPurchase(db, [row]))[0];
     },
 
     /** The refund was not made: the order is as it was. */
@@ -159,34 +167,58 @@ export function createOrdersRepository(database: ShopDatabase) {
         .execute();
       await effects(trx, row, lines, stamp, { purchase, mailTo: mail ? firstOf(lines).id : null });
       const { user_id: _user, client_address: _address, ...bought } = purchase;
-      return lines.map((line) => ({ ...line, ...bought })).sort((a, b) => a.number - b.number);
+      // A purchase event moves every line (they share the purchase's status), the first among them.
+      return lines.map((line) => ({ ...line, ...bought, purchase_number: firstOf(lines).number })).sort((a, b) => a.number - b.number);
     });
   }
 
-  /** A line event (LIFECYCLE) in one write transaction: the line moves if it is in `from` (and `where` holds), then what the event does. */
-  function applyToLine(
-    event: LineEvent,
-    id: string,
-    stamp: string,
-    { set, where }: { set?: Updateable<OrderTable>; where?: RawBuilder<boolean> },
-  ): Promise<OrderRow | undefined> {
+  /** A line event (LIFECYCLE) on one line: see `applyToLines`. */
+  async function applyToLine(event: LineEvent, id: string, stamp: string, change: LineChange): Promise<OrderRow | undefined> {
+    return (await applyToLines(event, { id }, stamp, change))[0];
+  }
+
+  /**
+   * A line event (LIFECYCLE) in one write transaction, on one line or on every line of a paid
+   * purchase (a shipment of all its parcel): the lines in `from` (and where `where` holds) move,
+   * then what the event does, with one email for them all (queued against the first). None moved:
+   * an empty list. A purchase's row is locked first (decision 021's order), so two shipments of
+   * one purchase run one after the other and the second finds nothing left to move.
+   */
+  function applyToLines(event: LineEvent, lines: { id: string } | { purchaseId: string }, stamp: string, { set, where }: LineChange): Promise<OrderRow[]> {
     const row: EventRow = LIFECYCLE[event];
     return database.writeTransaction(async (trx) => {
-      const line = await trx
+      if ('purchaseId' in lines) {
+        const locked = await trx.updateTable('purchases').set({ updated_at: stamp }).where('id', '=', lines.purchaseId).where('status', '=', 'paid').returning('id').executeTakeFirst();
+        if (!locked) return [];
+      }
+      const moved = await trx
         .updateTable('orders')
         .set({ status: row.to, ...stamped(row, stamp), ...set })
-        .where('id', '=', id)
+        .$if('id' in lines, (query) => query.where('id', '=', (lines as { id: string }).id))
+        .$if('purchaseId' in lines, (query) => query.where('purchase_id', '=', (lines as { purchaseId: string }).purchaseId))
         .where('status', 'in', row.from)
         .$if(where !== undefined, (query) => query.where(where!))
         .returningAll()
-        .executeTakeFirst();
-      if (!line) return undefined;
-      await effects(trx, row, [line], stamp, { mailTo: id });
-      return withPurchase(trx, line);
+        .execute();
+      if (moved.length === 0) return [];
+      await effects(trx, row, moved, stamp, { mailTo: firstOf(moved).id });
+      return withPurchase(trx, moved);
     });
   }
 }
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/** What a shipment writes on its lines. */
+interface ShipmentRow {
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+/** What a line event writes beside its status, and the condition a line must also meet to move. */
+interface LineChange {
+  set?: Updateable<OrderTable>;
+  where?: RawBuilder<boolean>;
+}
 
 /** No refund of the order is being asked of the provider at `stamp` (none claimed, or its claim ran out). */
 const refundNotUnderWay = (stamp: string) => sql<boolean>`(refund_claimed_until is null or refund_claimed_until <= ${stamp})`;
@@ -224,10 +256,15 @@ async function effects(
   if (row.counted && row.to !== 'waiting') await countStatusMove(trx, lines, row.from[0]!, row.to);
 }
 
-/** A line written in this transaction, read with its purchase's columns. */
-async function withPurchase(db: Kysely<Database> | Transaction<Database>, line: OrderLineRow): Promise<OrderRow> {
-  const bought = await db.selectFrom('purchases').select(PURCHASE_COLUMNS_OF_ORDER).where('id', '=', line.purchase_id).executeTakeFirstOrThrow();
-  return { ...line, ...bought };
+/** Lines of one purchase written in this transaction, read with its purchase's columns and number, in number order. */
+async function withPurchase(db: Kysely<Database> | Transaction<Database>, lines: OrderLineRow[]): Promise<OrderRow[]> {
+  const bought = await db
+    .selectFrom('purchases')
+    .select(PURCHASE_COLUMNS_OF_ORDER)
+    .select(purchaseNumberOf('purchases.id').as('purchase_number'))
+    .where('id', '=', lines[0]!.purchase_id)
+    .executeTakeFirstOrThrow();
+  return lines.map((line) => ({ ...line, ...bought, purchase_number: Number(bought.purchase_number) })).sort((a, b) => a.number - b.number);
 }
 
 /**

@@ -9,13 +9,14 @@ import {
   modifiedAnswerSchema,
   orderCountSchema,
   orderSchema,
+  purchaseSchema,
   shipOrderSchema,
 } from '@shop/shared';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import { spreadsheetDateTime } from '../../lib/spreadsheet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toOrder } from './orders.mapper.js';
+import { toOrder, toPurchase } from './orders.mapper.js';
 import { clientAddressOf } from './orders.plugin.js';
 
 const orderIdParams = z.object({ id: idSchema });
@@ -23,6 +24,7 @@ const orderIdParams = z.object({ id: idSchema });
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders } = app;
   const toAnswer = (row: Parameters<typeof toOrder>[0]) => toOrder(row, { paymentTimeoutMs: app.config.orderPaymentTimeoutMs });
+  const toPurchaseAnswer = (found: Parameters<typeof toPurchase>[0]) => toPurchase(found, { paymentTimeoutMs: app.config.orderPaymentTimeoutMs });
 
   app.post(
     '/orders',
@@ -157,6 +159,41 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const shipped = await orders.ship(request.params.id, request.body);
       request.log.info({ orderId: shipped.id, by: request.user?.email, tracked: shipped.tracking_number !== null }, 'order shipping');
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+  );
+
+  app.get(
+    '/purchases/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: 'A purchase (a one-part order or a checkout) with its number and every line (owner or admin; 404 for anyone else)',
+        params: orderIdParams,
+        response: { 200: purchaseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => toPurchaseAnswer(await orders.findOwnedPurchase(request.user, request.params.id)),
+  );
+
+  app.post(
+    '/purchases/:id/ship',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        ...bearer,
+        summary: 'Ships every paid line of a purchase not yet shipped or refunded as one parcel, with one carrier and tracking number and one email (admin)',
+        params: orderIdParams,
+        body: shipOrderSchema,
+        response: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const shipped = await orders.shipPurchase(request.params.id, request.body);
+      request.log.info({ purchaseId: request.params.id, lines: shipped.length, by: request.user?.email, tracked: shipped[0]!.tracking_number !== null }, 'purchase shipping');
+      return toPurchaseAnswer(await orders.findOwnedPurchase(request.user, request.params.id));
     },
   );
 };

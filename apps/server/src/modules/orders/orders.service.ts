@@ -1,4 +1,4 @@
-import { type AllOrdersQuery, checkoutMessages, MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages } from '@shop/shared';
+import { type AllOrdersQuery, checkoutMessages, MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages, purchaseShippingMessages } from '@shop/shared';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -256,6 +256,17 @@ export function createOrdersService({
       return found && toPurchase(found);
     },
 
+    /**
+     * A purchase with its lines, if the caller placed it or is an admin; anyone else is answered
+     * as for an unknown id (404), so a purchase's existence is told to nobody else.
+     */
+    async findOwnedPurchase(caller: Caller | null | undefined, id: string): Promise<PurchaseWithLines> {
+      if (!caller) throw unauthorized();
+      const found = await repository.findPurchase(id);
+      if (!found || (caller.role !== 'admin' && found.purchase.user_id !== caller.id)) throw notFound('Order');
+      return found;
+    },
+
     /** A checkout, if the caller placed it or is an admin; 404 for an unknown id, 403 for someone else's. */
     async findOwnedCheckout(caller: Caller | null | undefined, checkoutId: string): Promise<Purchase> {
       if (!caller) throw unauthorized();
@@ -349,6 +360,22 @@ export function createOrdersService({
       const order = await repository.findById(id);
       if (!order) throw notFound('Order');
       throw conflict(refusalOf('ship', order.status));
+    },
+
+    /**
+     * Ships the purchase as one parcel: every paid line not yet shipped, refunded or being
+     * refunded, with one carrier and tracking number and one email; lines already gone or
+     * refunded stay as they are. Nothing left to ship, or a purchase not paid, is a conflict.
+     */
+    async shipPurchase(id: string, shipment: Shipment = {}): Promise<OrderRow[]> {
+      const shipped = await repository.shipPurchase(id, { carrier: shipment.carrier || null, trackingNumber: shipment.trackingNumber || null }, now());
+      if (shipped.length > 0) return shipped;
+      const purchase = await service.findPurchase(id);
+      if (!purchase) throw notFound('Order');
+      if (purchase.status !== 'paid') throw conflict(refusalOf('ship', purchase.status));
+      // A paid line that did not move is being refunded.
+      if (purchase.orders.some((order) => order.status === 'paid')) throw conflict(refusalOf('ship', 'paid'));
+      throw conflict(purchaseShippingMessages.nothingToShip);
     },
 
     /**

@@ -384,10 +384,14 @@ const refusalOf = (verdict: VerdictRow): Placement => {
   };
 };
 
-/** Placed lines as they are read: with the buyer and delivery address their purchase was just given, in number order. */
+/**
+ * Placed lines as they are read: with the buyer and delivery address their purchase was just
+ * given, and its number (the first line's: the statement just numbered them all), in number order.
+ */
 function placedOf(values: PlacementValues, lines: OrderLineRow[]): Placement {
-  const bought = { customer_name: values.customerName, email: values.email, location: values.location, phone: values.phone, transaction_id: null };
-  return { orders: lines.map((line) => ({ ...line, ...bought })).sort((a, b) => a.number - b.number) };
+  const sorted = [...lines].sort((a, b) => a.number - b.number);
+  const bought = { customer_name: values.customerName, email: values.email, location: values.location, phone: values.phone, transaction_id: null, purchase_number: sorted[0]?.number ?? 0 };
+  return { orders: sorted.map((line) => ({ ...line, ...bought })) };
 }
 
 /** The values of a purchase: its order ids, and its line when it is a one-part order (whose id the purchase shares). */

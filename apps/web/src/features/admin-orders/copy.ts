@@ -34,7 +34,6 @@ export const adminOrdersCopy = {
     email: 'Email',
     placed: 'Placed',
     part: 'Part',
-    quantity: 'Quantity',
     total: 'Total',
     state: 'State',
     action: 'Action',
@@ -47,12 +46,23 @@ export const adminOrdersCopy = {
     refunded: 'Refunded',
     transactionId: 'Transaction ID',
     trackingNumber: 'Tracking number',
+    opensInNewTab: '(opens the carrier’s page in a new tab)',
     refundFailed: 'Refund failed',
   },
   shifting: 'Shifting',
   shiftingFor: (part: string, customer: string) => `Shifting ${part} for ${customer}`,
   shifted: 'Order get to Shifting.',
   failed: 'Something went wrong. Please try again.',
+  /** A purchase's paid, unshipped lines as one parcel; shipping one line stays 'Shifting' in its row. */
+  shipAll: (lines: number) => `Ship all ${lines}`,
+  shippedAll: 'All parts of the order are on their way.',
+  confirmShipAll: {
+    heading: 'Ship all as one parcel?',
+    text: (lines: number, number: string, customer: string) =>
+      `The ${lines} paid parts of order ${number} for ${customer} not yet shipped leave together, with one carrier and tracking number; ${customer} gets one email.`,
+    confirm: 'Yes, Ship all',
+    cancel: 'Cancel',
+  },
   shipment: { carrier: 'Carrier', trackingNumber: 'Tracking number', optional: 'optional' },
   refund: 'Refund',
   /** Read after 'Refund' by screen readers. */

@@ -11,8 +11,7 @@ export const ordersCopy = {
   columns: {
     order: 'Order',
     placed: 'Placed',
-    part: 'Part',
-    quantity: 'Quantity',
+    parts: 'Parts',
     total: 'Total',
     state: 'State',
     actions: 'Actions',
@@ -25,13 +24,15 @@ export const ordersCopy = {
     refunded: 'Refunded',
     transactionId: 'Transaction ID',
     trackingNumber: 'Tracking number',
+    opensInNewTab: '(opens the carrier’s page in a new tab)',
     refundFailed: 'Refund failed',
   },
+  /** One line of a purchase. */
+  line: (quantity: number, part: string) => `${quantity} × ${part}`,
   pay: 'Pay',
-  /** A checkout's lead line pays and cancels all its lines; the others say so. */
+  /** A purchase of several parts is paid and cancelled as a whole. */
   payCheckout: (lines: number) => `Pay for ${lines} parts`,
   cancelCheckout: (lines: number) => `Cancel all ${lines}`,
-  inCheckout: (lead: string) => `Paid together with ${lead}`,
   reviewPart: 'Review this part',
   cancel: 'Cancel',
   confirm: {

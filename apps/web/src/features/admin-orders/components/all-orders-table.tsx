@@ -1,39 +1,67 @@
 import type { Order } from '@shop/shared';
 import { orderColumns } from '@/components/order-columns';
-import { useOrderDetails } from '@/components/order-details';
+import { type PurchaseDetails, useOrderDetails } from '@/components/order-details';
 import { BusyButton } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { adminOrdersCopy as copy } from '../copy';
 
+/** The lines of a purchase that are paid and not yet shipped or refunded: one parcel's worth. */
+export const shippableLines = (purchase: PurchaseDetails): Order[] => purchase.lines.filter((line) => line.status === 'paid');
+
 interface AllOrdersTableProps {
   orders: Order[];
-  /** Asks to start shipping a paid order; the page confirms before anything happens. */
+  /** Asks to start shipping one paid line; the page confirms before anything happens. */
   onShift: (order: Order) => void;
-  /** Asks to refund a paid order not yet shipped; the page confirms first. */
+  /** Asks to refund a paid line not yet shipped; the page confirms first. */
   onRefund: (order: Order) => void;
-  /** Asks to refund every unshipped line of the order's checkout; the page confirms first. */
-  onRefundCheckout: (order: Order) => void;
-  /** The order being shipped or refunded right now, if any. */
+  /** Asks to ship every paid, unshipped line of the purchase as one parcel; the page confirms first. */
+  onShipAll: (purchase: PurchaseDetails) => void;
+  /** Asks to refund every paid, unshipped line of the purchase (a checkout); the page confirms first. */
+  onRefundCheckout: (purchase: PurchaseDetails) => void;
+  /** The order (or purchase) being shipped or refunded right now, if any. */
   busyId?: string | null;
 }
 
-/** SPEC's admin table of every order: 'Shifting' for paid orders, 'Deliverd' once shipped, 'Refund' until then. */
-export function AllOrdersTable({ orders, onShift, onRefund, onRefundCheckout, busyId = null }: AllOrdersTableProps) {
+/**
+ * SPEC's admin table of every order, a line of a purchase per row, one line tall where it is a
+ * table: 'Shifting' ships that line alone, 'Refund' refunds it; the number opens its purchase,
+ * with every line, 'Ship all' (one parcel) and the refund of the whole checkout.
+ */
+export function AllOrdersTable({ orders, onShift, onRefund, onShipAll, onRefundCheckout, busyId = null }: AllOrdersTableProps) {
   const { columns } = copy;
-  const details = useOrderDetails(copy.state, 'admin');
+  const details = useOrderDetails(copy.state, 'admin', {
+    actions: (purchase) => {
+      const shippable = shippableLines(purchase);
+      const checkout = purchase.lines.length > 1;
+      return (
+        <>
+          {shippable.length > 1 && (
+            <BusyButton className="btn-primary btn-md" busy={busyId === purchase._id} onClick={() => onShipAll(purchase)}>
+              {copy.shipAll(shippable.length)}
+            </BusyButton>
+          )}
+          {checkout && shippable.length > 0 && (
+            <BusyButton className="btn-outline btn-md" busy={busyId === purchase._id} onClick={() => onRefundCheckout(purchase)}>
+              {copy.refundCheckout}
+              <span className="sr-only"> {copy.refundCheckoutFor(purchase.customerName)}</span>
+            </BusyButton>
+          )}
+        </>
+      );
+    },
+  });
   const tableColumns: DataTableColumn<Order>[] = [
-    { header: columns.customer, className: '@4xl:max-w-48', cell: (order) => order.name },
-    { header: columns.email, cell: (order) => order.email },
-    ...orderColumns(copy, 'admin', '@4xl:max-w-56'),
+    ...orderColumns(copy),
     {
       header: columns.action,
+      className: '@xl:px-2',
       optional: true,
       cell: (order) => {
-        if (!order.paid || order.status === 'refunded') return null;
+        if (order.status !== 'paid' && order.status !== 'shipped') return null;
         return (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex gap-2">
             <BusyButton
-              className="btn-primary"
+              className="btn-primary btn-xs"
               busy={busyId === order._id}
               // SPEC section 4: only paid orders can start shipping, and only once.
               disabled={order.shift}
@@ -44,15 +72,9 @@ export function AllOrdersTable({ orders, onShift, onRefund, onRefundCheckout, bu
             </BusyButton>
             {/* A parcel on its way is no longer refunded from here. */}
             {!order.shift && (
-              <BusyButton className="btn-outline" busy={busyId === order._id} onClick={() => onRefund(order)}>
+              <BusyButton className="btn-outline btn-xs" busy={busyId === order._id} onClick={() => onRefund(order)}>
                 {copy.refund}
                 <span className="sr-only"> {copy.refundFor(order.toolName, order.name)}</span>
-              </BusyButton>
-            )}
-            {!order.shift && order.checkoutId && (
-              <BusyButton className="btn-ghost" busy={busyId === order._id} onClick={() => onRefundCheckout(order)}>
-                {copy.refundCheckout}
-                <span className="sr-only"> {copy.refundCheckoutFor(order.name)}</span>
               </BusyButton>
             )}
           </div>
@@ -65,13 +87,13 @@ export function AllOrdersTable({ orders, onShift, onRefund, onRefundCheckout, bu
       <DataTable
         label={copy.tableLabel}
         indexHeader={columns.order}
-        rowHeader={details.rowHeader}
+        rowHeader={(order) => details.rowHeader(order)}
         columns={tableColumns}
         rows={orders}
         rowKey={(order) => order._id}
         busyKey={busyId}
         rowTestId="admin-order-row"
-        fitsFrom="4xl"
+        fitsFrom="xl"
       />
       {details.dialog}
     </>

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import type { Order, Purchase } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
@@ -21,9 +21,11 @@ describe('ManageAllOrdersPage', () => {
     return call ? JSON.parse(String(call[1]?.body)) : undefined;
   };
 
-  function renderPage(route = '/dashbord/manageAllorders', { orders = [paid], count = 1 }: { orders?: Order[]; count?: number } = {}) {
+  function renderPage(route = '/dashbord/manageAllorders', { orders = [paid], count = 1, purchase }: { orders?: Order[]; count?: number; purchase?: Purchase } = {}) {
     fetchMock.mockImplementation(async (url, init) => {
       const path = String(url);
+      if (purchase && path.endsWith(`/purchases/${purchase._id}/ship`)) return json(purchase);
+      if (purchase && path.endsWith(`/purchases/${purchase._id}`)) return json(purchase);
       if (path.includes('/allorders/count')) return json({ count });
       if (path.includes('/allorders/export')) return new Response('\uFEFForder\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
       if (path.includes('/allorders')) return json(orders);
@@ -86,10 +88,43 @@ describe('ManageAllOrdersPage', () => {
     expect(calls()).toContain(`POST /orders/${paid._id}/refund`);
   });
 
+  const checkoutId = 'c'.repeat(24);
+  const lines = [40001, 40002, 40003].map((number, n) =>
+    buildOrder({ ...paid, _id: String(n + 1).repeat(24), number, purchaseNumber: 40001, checkoutId, purchaseId: checkoutId, toolName: ['Fork Oil', 'Chain Lube', 'Brake Fluid'][n]!, total: 10 }),
+  );
+  const checkout: Purchase = {
+    _id: checkoutId,
+    number: 40001,
+    status: 'paid',
+    total: 30,
+    createdAt: paid.createdAt,
+    paidAt: paid.createdAt,
+    customerName: 'Pat Paid',
+    email: 'pat@example.com',
+    location: paid.location,
+    phone: paid.phone,
+    lines,
+  };
+
+  it("ships every line of a purchase as one parcel from its details, with one carrier and tracking number", async () => {
+    const user = renderPage(undefined, { orders: lines, purchase: checkout });
+    await user.click(await screen.findByRole('button', { name: '#40002 details' }));
+    const details = within(await screen.findByRole('dialog', { name: 'Order #40001' }));
+    await user.click(details.getByRole('button', { name: 'Ship all 3' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Ship all as one parcel?' }));
+    expect(dialog.getByText(/^The 3 paid parts of order #40001 for Pat Paid not yet shipped leave together/)).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/Carrier/), 'DHL');
+    await user.type(dialog.getByLabelText(/Tracking number/), 'JD0146');
+    await user.click(dialog.getByRole('button', { name: 'Yes, Ship all' }));
+    expect(await screen.findByText('All parts of the order are on their way.')).toBeInTheDocument();
+    expect(bodyOf('POST', `/purchases/${checkoutId}/ship`)).toEqual({ carrier: 'DHL', trackingNumber: 'JD0146' });
+    expect(calls().filter((call) => call.startsWith('PATCH'))).toEqual([]);
+  });
+
   it('refunds the whole checkout of a line once the admin confirms', async () => {
-    const line = { ...paid, checkoutId: 'c'.repeat(24) };
-    const user = renderPage(undefined, { orders: [line] });
-    await user.click(await screen.findByRole('button', { name: /^Refund checkout/ }));
+    const user = renderPage(undefined, { orders: lines, purchase: checkout });
+    await user.click(await screen.findByRole('button', { name: '#40001 details' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Order #40001' })).getByRole('button', { name: /^Refund checkout/ }));
     const dialog = within(screen.getByRole('dialog', { name: 'Refund the whole checkout?' }));
     expect(dialog.getByText(/^Every paid line of this checkout not yet shipped goes back to the card Pat Paid paid with/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Yes, Refund all' }));

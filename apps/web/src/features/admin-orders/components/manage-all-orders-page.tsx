@@ -1,10 +1,12 @@
-import { ORDER_STATUSES, type Order, type OrderStatus, type ShipmentInput } from '@shop/shared';
+import { formatOrderNumber, ORDER_STATUSES, type Order, type OrderStatus, type ShipmentInput } from '@shop/shared';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { downloadOrders } from '@/api/orders/export-orders';
 import { useAllOrders, useAllOrdersCount } from '@/api/orders/get-all-orders';
 import { useRefundCheckout, useRefundOrder } from '@/api/orders/refund-order';
 import { useShipOrder } from '@/api/orders/ship-order';
+import { useShipPurchase } from '@/api/purchases/ship-purchase';
+import type { PurchaseDetails } from '@/components/order-details';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
@@ -16,12 +18,13 @@ import { toast } from '@/lib/toast';
 import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { adminOrdersCopy as copy } from '../copy';
-import { AllOrdersTable } from './all-orders-table';
+import { AllOrdersTable, shippableLines } from './all-orders-table';
 import { ShipmentFields } from './shipment-fields';
 
 /** Orders per page: a screenful, and a shop of a million orders stays quick. */
 const ORDERS_PAGE_SIZE = 20;
 const SHIPMENT_FORM = 'shipment-form';
+const SHIP_ALL_FORM = 'ship-all-form';
 
 const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.some((status) => status === value);
 
@@ -61,6 +64,7 @@ export function ManageAllOrdersPage() {
   const shipOrder = useShipOrder();
   const refundOrder = useRefundOrder();
   const refundCheckout = useRefundCheckout();
+  const shipPurchase = useShipPurchase();
   // The carrier and tracking number the shipping question's form gave, read when it is confirmed.
   const shipment = useRef<ShipmentInput>({});
   // A refusal says the shop's reason, e.g. another admin started shipping it first.
@@ -79,13 +83,24 @@ export function ManageAllOrdersPage() {
     failed: copy.failed,
     question: { ...copy.confirmRefund, text: (order) => copy.confirmRefund.text(formatPrice(order.total), order.quantity, order.toolName, order.name) },
   });
-  // Every paid, unshipped line of the checkout the order was placed in, each by its own amount.
+  // Every paid, unshipped line of the checkout, each by its own amount.
   const refundingCheckout = useConfirmedAction({
-    action: (order: Order) => refundCheckout.mutateAsync(order.checkoutId ?? ''),
-    key: (order) => order._id,
+    action: (purchase: PurchaseDetails) => refundCheckout.mutateAsync(purchase._id),
+    key: (purchase) => purchase._id,
     done: copy.checkoutRefunded,
     failed: copy.failed,
-    question: { ...copy.confirmRefundCheckout, text: (order) => copy.confirmRefundCheckout.text(order.name) },
+    question: { ...copy.confirmRefundCheckout, text: (purchase) => copy.confirmRefundCheckout.text(purchase.customerName) },
+  });
+  // Every paid, unshipped line of the purchase as one parcel; a refusal says the shop's reason.
+  const shippingAll = useConfirmedAction({
+    action: (purchase: PurchaseDetails) => shipPurchase.mutateAsync({ purchaseId: purchase._id, shipment: shipment.current }),
+    key: (purchase) => purchase._id,
+    done: copy.shippedAll,
+    failed: copy.failed,
+    question: {
+      ...copy.confirmShipAll,
+      text: (purchase) => copy.confirmShipAll.text(shippableLines(purchase).length, formatOrderNumber(purchase.number), purchase.customerName),
+    },
   });
   const exportShown = () => void downloadOrders({ status, q }, copy.exportFailed).catch((error: unknown) => toast.error(error instanceof Error ? error.message : copy.exportFailed));
 
@@ -127,8 +142,9 @@ export function ManageAllOrdersPage() {
                 orders={rows}
                 onShift={shipping.ask}
                 onRefund={refunding.ask}
+                onShipAll={shippingAll.ask}
                 onRefundCheckout={refundingCheckout.ask}
-                busyId={shipping.busyKey ?? refunding.busyKey ?? refundingCheckout.busyKey}
+                busyId={shipping.busyKey ?? refunding.busyKey ?? refundingCheckout.busyKey ?? shippingAll.busyKey}
               />
               <Pager page={page} pageCount={pageCount} onPageChange={showPage} labels={copy.pager} disabled={orders.isPlaceholderData} />
             </>
@@ -144,6 +160,18 @@ export function ManageAllOrdersPage() {
             onValid={(values) => {
               shipment.current = values;
               shipping.dialog.onConfirm();
+            }}
+          />
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog {...shippingAll.dialog} formId={SHIP_ALL_FORM}>
+        {shippingAll.confirming && (
+          <ShipmentFields
+            key={shippingAll.confirming._id}
+            id={SHIP_ALL_FORM}
+            onValid={(values) => {
+              shipment.current = values;
+              shippingAll.dialog.onConfirm();
             }}
           />
         )}

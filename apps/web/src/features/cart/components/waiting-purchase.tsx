@@ -27,7 +27,7 @@ export function WaitingPurchase({ order }: { order: Order }) {
   return (
     <section aria-labelledby="waiting-purchase" className="flex flex-col items-center gap-4 rounded-box border border-amber-300 bg-amber-50 p-10 text-center">
       <h2 id="waiting-purchase" className="text-xl font-bold">
-        {copy.waiting(order.number)}
+        {copy.waiting(order.purchaseNumber)}
       </h2>
       {order.holdUntil && <p>{purchaseMessages.holdUntil(formatHoldTime(order.holdUntil))}</p>}
       <div className="flex flex-wrap justify-center gap-3">

@@ -8,7 +8,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { ordersCopy as copy } from '../copy';
-import { checkoutLines, OrdersTable } from './orders-table';
+import { OrdersTable } from './orders-table';
 
 /** /dashbord/myorders: the signed-in customer's orders, to pay or cancel. */
 export function MyOrdersPage({ email }: { email: string }) {
@@ -23,7 +23,7 @@ export function MyOrdersPage({ email }: { email: string }) {
     question: {
       ...copy.confirm,
       text: (order) => {
-        const together = order.checkoutId ? (checkoutLines(orders.data ?? []).get(order.checkoutId)?.length ?? 1) : 1;
+        const together = (orders.data ?? []).filter((line) => line.purchaseId === order.purchaseId).length;
         return together > 1 ? copy.confirm.checkoutText(together) : copy.confirm.text(order.quantity, order.toolName);
       },
     },

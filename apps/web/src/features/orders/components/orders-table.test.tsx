@@ -1,3 +1,4 @@
+import type { Order } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,23 +19,23 @@ function renderTable(onCancel = vi.fn()) {
 }
 
 describe('OrdersTable', () => {
-  it('lists part, quantity, total in dollars and state', () => {
+  it('lists each purchase with its parts, total in dollars and state', () => {
     const { row } = renderTable();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order', 'Placed', 'Part', 'Quantity', 'Total', 'State', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order', 'Placed', 'Parts', 'Total', 'State', 'Actions']);
     expect(row('Brake Pad Set').getByRole('cell', { name: '1 Jan 2026' })).toBeInTheDocument();
-    expect(row('Brake Pad Set').getByRole('cell', { name: '4' })).toBeInTheDocument();
+    expect(row('Brake Pad Set').getByText('4 × Brake Pad Set')).toBeInTheDocument();
     expect(row('Brake Pad Set').getByText('$51.96')).toBeInTheDocument();
     expect(row('Brake Pad Set').getByText('Unpaid')).toBeInTheDocument();
   });
 
-  it("heads each order with its own number, which opens the order's details with the delivery address and phone", async () => {
+  it("heads each purchase with its number, which opens its details with the delivery address and phone", async () => {
     const { row } = renderTable();
     const user = userEvent.setup();
     expect(row('Brake Pad Set').getByRole('rowheader')).toHaveTextContent(`#${unpaid.number}`);
     await user.click(row('Chain Kit').getByRole('button', { name: `#${paid.number} details` }));
     const dialog = screen.getByRole('dialog', { name: `Order #${paid.number}` });
     const details = within(dialog);
-    expect(details.getByText('Chain Kit')).toBeInTheDocument();
+    expect(details.getByText(/Chain Kit/)).toBeInTheDocument();
     expect(details.getByText(paid.location)).toBeInTheDocument();
     expect(details.getByText(paid.phone)).toBeInTheDocument();
     expect(details.getByText('pi_test_paid1')).toBeInTheDocument();
@@ -52,24 +53,33 @@ describe('OrdersTable', () => {
     }
   });
 
-  it("shows 'Paid' and the transaction id for paid orders, and 'Shipped' for shipped ones", () => {
+  it("shows one state for each order: 'Paid' with the transaction id, 'Shipped', and a refunded one only as 'Refunded'", () => {
     const { row } = renderTable();
     expect(row('Chain Kit').getByText('Paid')).toBeInTheDocument();
     expect(row('Chain Kit').getByText('pi_test_paid1')).toBeInTheDocument();
     expect(row('Chain Kit').queryByText('Shipped')).not.toBeInTheDocument();
-    expect(row('Spark Plug').getByText('Paid')).toBeInTheDocument();
     expect(row('Spark Plug').getByText('Shipped')).toBeInTheDocument();
+    expect(row('Spark Plug').queryByText('Paid')).not.toBeInTheDocument();
     expect(row('Spark Plug').getByText('pi_test_ship1')).toBeInTheDocument();
+    expect(row('Fork Seal').getByText('Refunded')).toBeInTheDocument();
+    expect(row('Fork Seal').queryByText('Paid')).not.toBeInTheDocument();
+    expect(row('Fork Seal').queryByRole('link', { name: /Review/ })).not.toBeInTheDocument();
   });
 
-  it('shows the tracking number of a shipment that has one, and a refunded order as refunded', () => {
-    const { row } = renderTable();
+  it("links a tracking number to a known carrier's page in a new tab, and shows an unknown carrier's as text", () => {
+    const vans = buildOrder({ toolName: 'Clutch Lever', status: 'shipped', paid: true, shift: true, carrier: 'Bob’s Vans', trackingNumber: 'BV-7' });
+    renderWithProviders(<OrdersTable orders={[tracked, vans, shipped]} onCancel={vi.fn()} />);
+    const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
+    const link = row('Air Filter').getByRole('link', { name: /RM 1234 5678 5GB/ });
+    expect(link).toHaveAttribute('href', 'https://www.royalmail.com/track-your-item#/tracking-results/RM12345678' + '5GB');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAccessibleName(/opens the carrier’s page in a new tab/);
     expect(row('Air Filter').getByTestId('order-tracking-number')).toHaveTextContent('RM 1234 5678 5GB');
     expect(row('Air Filter').getByText('(Royal Mail)')).toBeInTheDocument();
+    expect(row('Clutch Lever').getByTestId('order-tracking-number')).toHaveTextContent('BV-7');
+    expect(row('Clutch Lever').queryByRole('link')).not.toBeInTheDocument();
     expect(row('Spark Plug').queryByTestId('order-tracking-number')).not.toBeInTheDocument();
-    expect(row('Fork Seal').getByText('Paid')).toBeInTheDocument();
-    expect(row('Fork Seal').getByText('Refunded')).toBeInTheDocument();
-    expect(row('Fork Seal').queryByRole('link', { name: /Review/ })).not.toBeInTheDocument();
   });
 
   it("says why a refund did not go through on an order that is paid again, as text", () => {
@@ -87,6 +97,56 @@ describe('OrdersTable', () => {
   });
 });
 
+describe('OrdersTable: one purchase, one number', () => {
+  const checkoutId = 'c'.repeat(24);
+  const line = (number: number, toolName: string, more: Partial<Order> = {}) =>
+    buildOrder({ toolName, number, purchaseNumber: 30001, checkoutId, quantity: 1, total: 10, createdAt: '2026-02-01T00:00:00.000Z', ...more });
+
+  it("lists a checkout's lines under its one number, with one Pay and one Cancel for them all", async () => {
+    const lines = [line(30003, 'Spark Plug'), line(30001, 'Engine Oil'), line(30002, 'Oil Filter', { quantity: 2, total: 20.1 })];
+    const onCancel = vi.fn();
+    renderWithProviders(<OrdersTable orders={[...lines, unpaid]} onCancel={onCancel} />);
+    const rows = screen.getAllByTestId('order-row');
+    expect(rows).toHaveLength(2);
+    const row = within(screen.getByRole('row', { name: /Engine Oil/ }));
+    expect(row.getByRole('rowheader')).toHaveTextContent(/^#30001$/);
+    expect(within(rows[0]!).queryByText(/#30002|#30003/)).not.toBeInTheDocument();
+    expect(row.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1 × Engine Oil', '2 × Oil Filter', '1 × Spark Plug']);
+    expect(row.getByText('$40.10')).toBeInTheDocument();
+    expect(row.getAllByText('Unpaid')).toHaveLength(1);
+    expect(row.getByRole('link', { name: /^Pay for 3 parts/ })).toHaveAttribute('href', `/dashbord/payment/${lines[1]!._id}`);
+    await userEvent.click(row.getByRole('button', { name: /^Cancel all 3/ }));
+    expect(onCancel).toHaveBeenCalledWith(lines[1]);
+    // A one-part order keeps SPEC's own Pay and Cancel.
+    expect(screen.getByRole('row', { name: /Brake Pad Set/ })).toHaveTextContent(/Pay/);
+  });
+
+  it("shows each line's own state once the lines went different ways, and the purchase's lines in its details", async () => {
+    const lines = [
+      line(30001, 'Engine Oil', { status: 'shipped', paid: true, shift: true, transactionId: 'pi_c', carrier: 'DHL', trackingNumber: 'JD1' }),
+      line(30002, 'Oil Filter', { status: 'refunded', paid: true, transactionId: 'pi_c' }),
+      line(30003, 'Spark Plug', { status: 'shipped', paid: true, shift: true, transactionId: 'pi_c', carrier: 'DHL', trackingNumber: 'JD1' }),
+    ];
+    renderWithProviders(<OrdersTable orders={lines} onCancel={vi.fn()} />);
+    const row = within(screen.getByRole('row', { name: /Engine Oil/ }));
+    const items = row.getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Shipped')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('link', { name: /JD1/ })).toHaveAttribute('href', expect.stringContaining('tracking-id=JD1'));
+    expect(within(items[1]!).getByText('Refunded')).toBeInTheDocument();
+    expect(within(items[1]!).queryByText('Paid')).not.toBeInTheDocument();
+    expect(row.getAllByText('pi_c')).toHaveLength(1);
+
+    await userEvent.click(row.getByRole('button', { name: '#30001 details' }));
+    const details = within(screen.getByRole('dialog', { name: 'Order #30001' }));
+    expect(details.getAllByTestId('purchase-line').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^1 × Engine Oil at .*Shipped/),
+      expect.stringMatching(/^1 × Oil Filter at .*Refunded/),
+      expect.stringMatching(/^1 × Spark Plug at .*Shipped/),
+    ]);
+    expect(details.getByText('$30.00')).toBeInTheDocument();
+  });
+});
+
 describe("OrdersTable: 'Review this part'", () => {
   it('is offered on paid and shipped orders not yet reviewed, and opens Add Review for that part', () => {
     const toReview = buildOrder({ toolName: 'Oil Filter', productId: 'b'.repeat(24), status: 'shipped', paid: true, shift: true, reviewed: false });
@@ -97,21 +157,5 @@ describe("OrdersTable: 'Review this part'", () => {
     expect(row('Oil Filter').getByRole('link', { name: /Review this part/ })).toHaveAttribute('href', `/dashbord/addreview?product=${'b'.repeat(24)}`);
     expect(row('Chain Lube').queryByRole('link', { name: /Review this part/ })).not.toBeInTheDocument();
     expect(row('Battery').queryByRole('link', { name: /Review this part/ })).not.toBeInTheDocument();
-  });
-
-  it("pays and cancels a checkout's lines together, from its first line", async () => {
-    const checkoutId = 'c'.repeat(24);
-    const first = buildOrder({ toolName: 'Engine Oil', number: 30001, checkoutId });
-    const second = buildOrder({ toolName: 'Spark Plug', number: 30002, checkoutId });
-    const onCancel = vi.fn();
-    renderWithProviders(<OrdersTable orders={[second, first, unpaid]} onCancel={onCancel} />);
-    const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
-    expect(row('Engine Oil').getByRole('link', { name: /^Pay for 2 parts/ })).toHaveAttribute('href', `/dashbord/payment/${first._id}`);
-    expect(row('Spark Plug').queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
-    expect(row('Spark Plug').getByText('Paid together with #30001')).toBeInTheDocument();
-    await userEvent.click(row('Engine Oil').getByRole('button', { name: /^Cancel all 2/ }));
-    expect(onCancel).toHaveBeenCalledWith(first);
-    // A one-part order keeps SPEC's own Pay and Cancel.
-    expect(row('Brake Pad Set').getByRole('link', { name: /^Pay/ })).toHaveTextContent(/^Pay/);
   });
 });

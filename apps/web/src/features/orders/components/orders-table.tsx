@@ -1,82 +1,162 @@
-import { formatOrderNumber, type Order } from '@shop/shared';
+import { formatOrderNumber, type Order, type OrderStatus } from '@shop/shared';
 import { Link } from 'react-router';
-import { orderColumns } from '@/components/order-columns';
 import { useOrderDetails } from '@/components/order-details';
+import { OrderState, TrackingNumber } from '@/components/order-state';
 import { BusyButton } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
+import { formatDay, formatPrice } from '@/utils/format';
 import { ordersCopy as copy } from '../copy';
+
+/** One purchase of the customer's: what they paid (or are to pay) for at once, named by one number, with its lines. */
+interface PurchaseRow {
+  id: string;
+  number: number;
+  createdAt: string;
+  /** In number order: the first pays and cancels them all. */
+  lines: Order[];
+  total: number;
+  status: OrderStatus;
+}
+
+/**
+ * The customer's orders as purchases, newest first: the lines of a checkout under its one number,
+ * a one-part order alone. Its status is its lines' when they agree ('paid' when some were shipped
+ * or refunded and others not yet).
+ */
+function purchasesOf(orders: Order[]): PurchaseRow[] {
+  const byPurchase = new Map<string, Order[]>();
+  for (const order of orders) byPurchase.set(order.purchaseId, [...(byPurchase.get(order.purchaseId) ?? []), order]);
+  return [...byPurchase.entries()]
+    .map(([id, unsorted]) => {
+      const lines = [...unsorted].sort((a, b) => a.number - b.number);
+      const first = lines[0]!;
+      return {
+        id,
+        number: first.purchaseNumber,
+        createdAt: first.createdAt,
+        lines,
+        // Whole cents, so that lines never add up to $0.30000000000000004.
+        total: lines.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100,
+        status: lines.every((line) => line.status === first.status) ? first.status : 'paid',
+      };
+    })
+    .sort((a, b) => b.number - a.number);
+}
+
+/** Whether every line of the purchase is in one state, and whether they all left in one parcel (or none left yet). */
+const sameStatus = (lines: Order[]) => lines.every((line) => line.status === lines[0]!.status && line.refundFailure === lines[0]!.refundFailure);
+const sameParcel = (lines: Order[]) => lines.every((line) => line.carrier === lines[0]!.carrier && line.trackingNumber === lines[0]!.trackingNumber);
+
+/** Cells whose text may wrap: the table's cells otherwise keep to one line. */
+const WRAPS = '@2xl:whitespace-normal!';
 
 interface OrdersTableProps {
   orders: Order[];
-  /** Asks to cancel an unpaid order; the page confirms before anything happens. */
+  /** Asks to cancel an unpaid purchase (by its first line); the page confirms before anything happens. */
   onCancel: (order: Order) => void;
   /** The order being cancelled right now, if any. */
   cancellingId?: string | null;
 }
 
-/** The lines of each checkout among the orders, by checkout id. */
-export function checkoutLines(orders: Order[]): Map<string, Order[]> {
-  const byCheckout = new Map<string, Order[]>();
-  for (const order of orders) if (order.checkoutId) byCheckout.set(order.checkoutId, [...(byCheckout.get(order.checkoutId) ?? []), order]);
-  for (const lines of byCheckout.values()) lines.sort((a, b) => a.number - b.number);
-  return byCheckout;
-}
-
 /**
- * The customer's orders: unpaid ones can be paid or cancelled, paid ones show their payment.
- * The lines of one checkout are paid and cancelled together, from its first line.
+ * The customer's purchases, one row each under its one number, its lines listed in it: an unpaid
+ * one can be paid or cancelled as a whole, a paid one shows its payment and where each line is.
  */
 export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTableProps) {
   const { columns } = copy;
-  const checkouts = checkoutLines(orders);
-  const details = useOrderDetails(copy.state, 'customer');
-  const tableColumns: DataTableColumn<Order>[] = [
-    ...orderColumns(copy, 'customer', 'font-medium @2xl:max-w-64'),
+  const purchases = purchasesOf(orders);
+  const details = useOrderDetails(copy.state, 'customer', { linesOf: (order) => orders.filter((line) => line.purchaseId === order.purchaseId) });
+  const tableColumns: DataTableColumn<PurchaseRow>[] = [
+    {
+      header: columns.placed,
+      className: 'whitespace-nowrap',
+      cell: (purchase) => <time dateTime={purchase.createdAt}>{formatDay(purchase.createdAt)}</time>,
+    },
+    {
+      header: columns.parts,
+      className: `font-medium ${WRAPS} @2xl:min-w-44`,
+      cell: (purchase) => {
+        // Lines that went different ways each say where they are; what they share, the purchase says once.
+        const eachState = !sameStatus(purchase.lines);
+        const eachParcel = !sameParcel(purchase.lines);
+        return (
+          <ul className="flex flex-col gap-2">
+            {purchase.lines.map((line) => (
+              <li key={line._id} className="flex flex-col items-start gap-1">
+                <span className="wrap-anywhere">{copy.line(line.quantity, line.toolName)}</span>
+                {eachState && <OrderState order={{ ...line, transactionId: null, carrier: null, trackingNumber: null }} labels={copy.state} view="customer" />}
+                {eachParcel && <TrackingNumber order={line} labels={copy.state} />}
+                {/* A refunded line's part was given back: it is not reviewed from that order. */}
+                {(line.status === 'paid' || line.status === 'shipped') && line.reviewed === false && (
+                  <Link to={paths.dashboard.addReview.getHref(line.productId)} className="btn btn-outline btn-xs">
+                    {copy.reviewPart}
+                    <span className="sr-only"> {line.toolName}</span>
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
+    { header: columns.total, className: 'whitespace-nowrap', cell: (purchase) => formatPrice(purchase.total) },
+    {
+      header: columns.state,
+      className: WRAPS,
+      cell: (purchase) => {
+        const [first] = purchase.lines as [Order];
+        const shared = sameStatus(purchase.lines);
+        const parcel = sameParcel(purchase.lines);
+        return (
+          <OrderState
+            order={{
+              status: purchase.status,
+              transactionId: first.transactionId,
+              refundFailure: shared ? first.refundFailure : null,
+              carrier: parcel ? first.carrier : null,
+              trackingNumber: parcel ? first.trackingNumber : null,
+            }}
+            labels={copy.state}
+            view="customer"
+          />
+        );
+      },
+    },
     {
       header: columns.actions,
       optional: true,
-      cell: (order) => {
-        // A refunded order's part was given back: it is not reviewed from that order.
-        if ((order.status === 'paid' || order.status === 'shipped') && order.reviewed === false) {
-          return (
-            <Link to={paths.dashboard.addReview.getHref(order.productId)} className="btn btn-outline btn-sm">
-              {copy.reviewPart}
-              <span className="sr-only"> {order.toolName}</span>
-            </Link>
-          );
-        }
-        if (order.status !== 'waiting') return null;
-        const lines = order.checkoutId ? (checkouts.get(order.checkoutId) ?? [order]) : [order];
-        const lead = lines[0]!;
-        if (lead !== order) return <span className="text-sm">{copy.inCheckout(formatOrderNumber(lead.number))}</span>;
-        const together = lines.length > 1;
-        const busy = lines.some((line) => line._id === cancellingId);
+      cell: (purchase) => {
+        if (purchase.status !== 'waiting') return null;
+        const first = purchase.lines[0]!;
+        const together = purchase.lines.length > 1;
+        const named = together ? formatOrderNumber(purchase.number) : first.toolName;
         return (
           <div className="flex flex-wrap gap-2">
-            <Link to={paths.dashboard.payment.getHref(order._id)} className="btn btn-primary btn-sm">
-              {together ? copy.payCheckout(lines.length) : copy.pay}
-              <span className="sr-only"> {together ? formatOrderNumber(order.number) : order.toolName}</span>
+            <Link to={paths.dashboard.payment.getHref(first._id)} className="btn btn-primary btn-sm">
+              {together ? copy.payCheckout(purchase.lines.length) : copy.pay}
+              <span className="sr-only"> {named}</span>
             </Link>
-            <BusyButton className="btn-error" busy={busy} onClick={() => onCancel(order)}>
-              {together ? copy.cancelCheckout(lines.length) : copy.cancel}
-              <span className="sr-only"> {together ? formatOrderNumber(order.number) : order.toolName}</span>
+            <BusyButton className="btn-error" busy={purchase.lines.some((line) => line._id === cancellingId)} onClick={() => onCancel(first)}>
+              {together ? copy.cancelCheckout(purchase.lines.length) : copy.cancel}
+              <span className="sr-only"> {named}</span>
             </BusyButton>
           </div>
         );
       },
     },
   ];
+  const busy = purchases.find((purchase) => purchase.lines.some((line) => line._id === cancellingId));
   return (
     <>
       <DataTable
         label={copy.tableLabel}
         indexHeader={columns.order}
-        rowHeader={details.rowHeader}
+        rowHeader={(purchase) => details.rowHeader(purchase.lines[0]!, purchase.number)}
         columns={tableColumns}
-        rows={orders}
-        rowKey={(order) => order._id}
-        busyKey={cancellingId}
+        rows={purchases}
+        rowKey={(purchase) => purchase.id}
+        busyKey={busy?.id ?? null}
         rowTestId="order-row"
         fitsFrom="2xl"
       />

@@ -137,10 +137,10 @@ describe('PaymentPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This order belongs to another account.');
   });
 
-  it("pays a checkout's lines with one payment of their total, and lists every line", async () => {
+  it("pays a checkout's lines with one payment of their total, and lists every line under the purchase's one number", async () => {
     const user = userEvent.setup();
     const checkoutId = 'c'.repeat(24);
-    const first = { ...order, checkoutId, number: 20001, toolName: 'Engine Oil 10W-40', quantity: 2, toolPrice: 13.9, total: 27.8 };
+    const first = { ...order, checkoutId, number: 20001, purchaseNumber: 20001, toolName: 'Engine Oil 10W-40', quantity: 2, toolPrice: 13.9, total: 27.8 };
     const second = buildOrder({ ...first, _id: 'd'.repeat(24), number: 20002, toolName: 'Spark Plug', quantity: 4, toolPrice: 6.5, total: 26 });
     const other = buildOrder({ email: 'sam@example.com', toolName: 'Chain Kit' });
     order = first;
@@ -150,7 +150,9 @@ describe('PaymentPage', () => {
     );
     renderPage();
     const lines = await screen.findAllByTestId('payment-line');
-    expect(lines.map((line) => line.textContent)).toEqual(['#20001 2 x Engine Oil 10W-40 at $13.90$27.80', '#20002 4 x Spark Plug at $6.50$26.00']);
+    expect(lines.map((line) => line.textContent)).toEqual(['2 x Engine Oil 10W-40 at $13.90$27.80', '4 x Spark Plug at $6.50$26.00']);
+    expect(screen.getByTestId('payment-order-number')).toHaveTextContent(/^#20001$/);
+    expect(screen.queryByText(/#20002/)).not.toBeInTheDocument();
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$53.80');
     const pay = await screen.findByRole('button', { name: 'Pay $53.80' });
     await waitFor(() => expect(pay).toBeEnabled(), { timeout: 5000 });

@@ -173,7 +173,7 @@ function OrderSummary({ lines }: { lines: Order[] }) {
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
         <dt className="font-medium">{labels.number}</dt>
         <dd className="font-mono" data-testid="payment-order-number">
-          {formatOrderNumber(order.number)}
+          {formatOrderNumber(order.purchaseNumber)}
         </dd>
         <dt className="font-medium">{labels.placed}</dt>
         <dd>
@@ -196,20 +196,25 @@ function OrderSummary({ lines }: { lines: Order[] }) {
   );
 }
 
-/** The lines of one checkout, each its own order, and what the one payment comes to. */
+/** The lines of one checkout under its one number, and what the one payment comes to. */
 function CheckoutSummary({ lines }: { lines: Order[] }) {
   const labels = copy.summary;
   return (
     <section aria-label={labels.label} className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-6">
-      <p>
-        {labels.placed} <time dateTime={lines[0]!.createdAt}>{formatDay(lines[0]!.createdAt)}</time>
-      </p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
+        <dt className="font-medium">{labels.number}</dt>
+        <dd className="font-mono" data-testid="payment-order-number">
+          {formatOrderNumber(lines[0]!.purchaseNumber)}
+        </dd>
+        <dt className="font-medium">{labels.placed}</dt>
+        <dd>
+          <time dateTime={lines[0]!.createdAt}>{formatDay(lines[0]!.createdAt)}</time>
+        </dd>
+      </dl>
       <ul className="flex flex-col gap-2">
         {lines.map((line) => (
           <li key={line._id} className="flex flex-wrap items-baseline justify-between gap-x-4" data-testid="payment-line">
-            <span className="wrap-anywhere">
-              <span className="font-mono">{formatOrderNumber(line.number)}</span> {copy.line(line.quantity, line.toolName, formatPrice(line.toolPrice))}
-            </span>
+            <span className="wrap-anywhere">{copy.line(line.quantity, line.toolName, formatPrice(line.toolPrice))}</span>
             <span className="tabular-nums">{formatPrice(line.total)}</span>
           </li>
         ))}
