@@ -127,6 +127,16 @@ async function checkRoute(page: Page, route: string) {
       return found;
     });
     expect.soft(outOfView, `${route} at ${width} px: table actions out of view`).toEqual([]);
+    if (width >= 1024) {
+      // From a laptop's width a table is a table (cards are for phones) that fits its frame: long
+      // texts end in an ellipsis instead of pushing the last columns out of sight.
+      const overflowing = await page.locator('table').evaluateAll((tables) =>
+        tables
+          .filter((table) => getComputedStyle(table).display === 'table' && table.parentElement!.scrollWidth > table.parentElement!.clientWidth + 1)
+          .map((table) => `${table.getAttribute('aria-label')}: ${table.parentElement!.scrollWidth} px in ${table.parentElement!.clientWidth} px`),
+      );
+      expect.soft(overflowing, `${route} at ${width} px: tables wider than their frame`).toEqual([]);
+    }
   }
 }
 
@@ -222,6 +232,16 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
     ]) {
       await checkRoute(page, route);
     }
+    // Beside the dashboard's menu at 1024 px, Manage Products is still a table: a line per part,
+    // the longest name cut short, sorted as asked.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto('/dashbord/manageProducts?sort=name');
+    const table = page.getByRole('table', { name: 'Products' });
+    await expect(table.getByRole('row')).toHaveCount(21);
+    expect(await table.evaluate((element) => getComputedStyle(element).display)).toBe('table');
+    const heights = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
+    expect(Math.max(...heights) - Math.min(...heights), `row heights ${heights.join(', ')}`).toBeLessThanOrEqual(1);
+    expect(Math.max(...heights)).toBeLessThan(64);
   });
 
   test('an admin: categories, vehicles and the import', async ({ page }) => {

@@ -5,7 +5,7 @@ import type { NewReviewRow, ReviewRow } from '../../db/schema.js';
 export type NewReview = z.output<typeof createReviewSchema>;
 
 /** Database row -> SPEC's wire shape; the reviewer's email only in answers for an admin. */
-export const toReview = (row: ReviewRow, withEmail: boolean): Review => ({
+export const toReview = (row: ReviewRow & { product_name?: string | null }, withEmail: boolean): Review => ({
   _id: row.id,
   img: row.img,
   name: row.name,
@@ -14,6 +14,7 @@ export const toReview = (row: ReviewRow, withEmail: boolean): Review => ({
   ratings: String(row.ratings),
   createdAt: row.created_at,
   ...(row.product_id ? { productId: row.product_id, verified: row.order_id !== null } : {}),
+  ...(row.product_name ? { productName: row.product_name } : {}),
 });
 
 /** A review's text, rating and photo with its author as the token proves them (whatever the body says of them). */

@@ -5,7 +5,7 @@ import { holdsEveryWord } from '../../lib/text-match.js';
 
 export function createReviewsRepository(db: Kysely<Database>) {
   /** Every review, or with `q` those whose author, email or text holds every word of it (the admin's search). */
-  const matching = (q: string | undefined) => db.selectFrom('reviews').$if(Boolean(q), (query) => query.where(holdsEveryWord(['name', 'email', 'review'], q!)));
+  const matching = (q: string | undefined) => db.selectFrom('reviews').$if(Boolean(q), (query) => query.where(holdsEveryWord(['reviews.name', 'reviews.email', 'reviews.review'], q!)));
   return {
     findById(id: string): Promise<ReviewRow | undefined> {
       return db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst();
@@ -43,9 +43,16 @@ export function createReviewsRepository(db: Kysely<Database>) {
     listAll(): Promise<ReviewRow[]> {
       return db.selectFrom('reviews').selectAll().orderBy('id').execute();
     },
-    /** One page, newest first (the admin list). */
-    listPage(offset: number, limit: number, q?: string): Promise<ReviewRow[]> {
-      return matching(q).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    /** One page, newest first (the admin list), with the name of the part reviewed while it is in the shop. */
+    listPage(offset: number, limit: number, q?: string): Promise<(ReviewRow & { product_name: string | null })[]> {
+      return matching(q)
+        .leftJoin('products', 'products.id', 'reviews.product_id')
+        .selectAll('reviews')
+        .select('products.name as product_name')
+        .orderBy('reviews.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
     },
     async count(q?: string): Promise<number> {
       const row = await matching(q).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertReview } from '../../test/factories.js';
+import { insertProduct, insertReview, insertSignedInUser } from '../../test/factories.js';
 
 let t: TestApp;
 const ids: string[] = [];
@@ -33,6 +33,25 @@ describe('GET /api/getreviews', () => {
     expect(response.json().map((review: { _id: string }) => review._id)).toEqual([ids[2], ids[1]]);
     expect(response.headers['x-total-count']).toBe('5');
     expect((await t.app.inject({ url: '/api/getreviews?page=0&size=1000' })).statusCode).toBe(400);
+  });
+
+  it("names the part each review is of on a page, keeps the author search, and answers a page past the end empty", async () => {
+    const part = await insertProduct(t.database.db, { name: 'Iridium Spark Plug' });
+    const review = await insertReview(t.database.db, { name: 'plug rider', product_id: part.id });
+    try {
+      const page = (await t.app.inject({ url: '/api/getreviews?page=0&size=2' })).json();
+      expect(page[0]).toMatchObject({ _id: review.id, productId: part.id, productName: 'Iridium Spark Plug', verified: false });
+      expect(page[1]).not.toHaveProperty('productName');
+      const admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+      const found = await t.app.inject({ url: '/api/getreviews?q=plug&page=0&size=20', headers: admin.headers });
+      expect(found.json().map((row: { _id: string }) => row._id)).toEqual([review.id]);
+      const past = await t.app.inject({ url: '/api/getreviews?page=99&size=20' });
+      expect(past.statusCode).toBe(200);
+      expect(past.json()).toEqual([]);
+      expect(past.headers['x-total-count']).toBe('6');
+    } finally {
+      await t.database.db.deleteFrom('reviews').where('id', '=', review.id).execute();
+    }
   });
 
   it.each(['0', '-1', 'abc', '101', '2.5'])('rejects ?latest=%s', async (value) => {

@@ -1,5 +1,6 @@
-import type { User } from '@shop/shared';
+import type { AdminUser, User } from '@shop/shared';
 import type { UserRow } from '../../db/schema.js';
+import { isEmailVerified } from './users.repository.js';
 
 /** Database row -> SPEC's wire shape (`_id`, the profile photo as `img`). */
 export const toUser = (row: UserRow): User => ({
@@ -9,4 +10,12 @@ export const toUser = (row: UserRow): User => ({
   role: row.role,
   img: row.image,
   phone: row.phone,
+});
+
+/** A user as the admin's list shows them. PostgreSQL answers counts as strings. */
+export const toAdminUser = (row: UserRow & { purchases: number | string | bigint | null }): AdminUser => ({
+  ...toUser(row),
+  emailConfirmed: isEmailVerified(row),
+  orders: Number(row.purchases ?? 0),
+  joined: new Date(row.created_at).toISOString(),
 });

@@ -19,11 +19,13 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
       const row = await db.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
       return row?.email;
     },
-    /** Every account, oldest first; with `q`, those whose name or email holds every word of it. */
-    listAll(q?: string): Promise<UserRow[]> {
+    /** Every account, oldest first, with how many purchases it placed; with `q`, those whose name or email holds every word of it. */
+    listAll(q?: string): Promise<(UserRow & { purchases: number | string | bigint | null })[]> {
       return db
         .selectFrom('users')
-        .selectAll()
+        .selectAll('users')
+        // One count per account, from the purchases' (user_id, status) index.
+        .select((eb) => eb.selectFrom('purchases').select(eb.fn.countAll().as('n')).whereRef('purchases.user_id', '=', 'users.id').as('purchases'))
         .$if(Boolean(q), (query) => query.where(holdsEveryWord(['name', 'email'], q!)))
         .orderBy('created_at')
         .orderBy('id')

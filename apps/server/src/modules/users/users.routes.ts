@@ -1,6 +1,7 @@
 import {
   adminSearchQuerySchema,
   adminAnswerSchema,
+  adminUserSchema,
   deletedAnswerSchema,
   emailParamsSchema,
   modifiedAnswerSchema,
@@ -78,9 +79,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         ...bearer,
-        summary: 'Every user (admin); ?q= those whose name or email holds every word of it',
+        summary: "Every user (admin), with whether their email address is confirmed, how many purchases they placed and when they joined; ?q= those whose name or email holds every word of it",
         querystring: adminSearchQuerySchema,
-        response: { 200: z.array(userSchema), ...errors(400, 401, 403) },
+        response: { 200: z.array(adminUserSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => app.users.list(request.query.q),

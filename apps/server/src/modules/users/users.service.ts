@@ -1,8 +1,8 @@
-import type { User } from '@shop/shared';
+import type { AdminUser, User } from '@shop/shared';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { CurrentUser } from '../identity/identity.plugin.js';
 import type { ImagesService } from '../images/images.plugin.js';
-import { toUser } from './users.mapper.js';
+import { toAdminUser, toUser } from './users.mapper.js';
 import { isEmailVerified, type UsersRepository } from './users.repository.js';
 
 /** Accounts: profiles, and who is an admin. */
@@ -24,8 +24,8 @@ export function createUsersService({ repository, images }: { repository: UsersRe
       if (!row) throw notFound('User');
       return toUser(row);
     },
-    async list(q?: string): Promise<User[]> {
-      return (await repository.listAll(q)).map(toUser);
+    async list(q?: string): Promise<AdminUser[]> {
+      return (await repository.listAll(q)).map(toAdminUser);
     },
     /** Changes the phone and photo of a profile; answers how many profiles changed (one). */
     async updateProfile(email: string, profile: { img: string; phone: string }): Promise<number> {

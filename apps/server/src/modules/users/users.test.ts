@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeTestImage } from '../../test/factories.js';
+import { insertProduct, storeTestImage } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { confirmEmailAddress, createUser, type SignedInUser } from '../../test/auth-helpers.js';
 
@@ -107,6 +107,24 @@ describe('user administration', () => {
     expect(response.body).not.toMatch(/password|token|scrypt/i);
   });
 
+  it("tells whether each address is confirmed, how many purchases each placed and when each joined", async () => {
+    const dora = await createUser(t.app, t.database.db, { name: 'Dora' });
+    const product = await insertProduct(t.database.db, { quantity: 10, minimum: 1 });
+    for (let placed = 0; placed < 2; placed++) {
+      const order = await t.app.inject({ method: 'POST', url: '/api/orders', headers: dora.headers, payload: { productId: product.id, quantity: 1, location: '12 Kings Road, London', phone: '+44 7700 900123' } });
+      expect(order.statusCode, order.body).toBe(201);
+    }
+    const users = (await t.app.inject({ url: '/api/users', headers: admin.headers })).json() as { email: string; emailConfirmed: boolean; orders: number; joined: string }[];
+    const of = (email: string) => users.find((user) => user.email === email)!;
+    expect(of(dora.email)).toMatchObject({ emailConfirmed: false, orders: 2 });
+    expect(of(alice.email)).toMatchObject({ emailConfirmed: false, orders: 0 });
+    expect(Date.parse(of(dora.email).joined)).toBeGreaterThan(Date.now() - 60_000);
+    expect(of(dora.email).joined).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    await confirmEmailAddress(t.app, dora.email);
+    const searched = (await t.app.inject({ url: `/api/users?q=${encodeURIComponent('Dora')}`, headers: admin.headers })).json();
+    expect(searched).toEqual([expect.objectContaining({ email: dora.email, emailConfirmed: true, orders: 2 })]);
+  });
+
   it('makes a user admin; a user cannot', async () => {
     const carol = await createUser(t.app, t.database.db, { name: 'Carol' });
     const refused = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: carol.headers });
@@ -115,6 +133,7 @@ describe('user administration', () => {
     // Only an address its owner confirmed may become admin.
     const unconfirmed = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: admin.headers });
     expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().error.message).toContain('has not confirmed their email address yet');
     expect(await roleOf(carol.email)).toBe('user');
     await confirmEmailAddress(t.app, carol.email);
     const made = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${carol.email}`, headers: admin.headers });

@@ -212,9 +212,10 @@ function LowStock({ range }: { range: SalesQuery }) {
               rows={parts}
               rowKey={(part) => part.productId}
               rowTestId="low-stock"
-              fitsFrom="2xl"
+              fitsFrom="xl"
+              oneLine
               columns={[
-                { header: copy.lowStock.part, cell: (part) => <Link className="link" to={paths.dashboard.updateProduct.getHref(part.productId)}>{part.name}</Link> },
+                { header: copy.lowStock.part, truncate: { width: '10rem', title: (part) => part.name }, cell: (part) => <Link className="link" to={paths.dashboard.updateProduct.getHref(part.productId)}>{part.name}</Link> },
                 { header: copy.lowStock.inStock, cell: (part) => part.quantity.toLocaleString('en-US'), className: 'tabular-nums' },
                 { header: copy.lowStock.minimum, cell: (part) => part.minimum, className: 'tabular-nums' },
                 { header: copy.lowStock.sold, cell: (part) => part.sold.toLocaleString('en-US'), className: 'tabular-nums' },

@@ -1,9 +1,9 @@
-import type { User } from '@shop/shared';
+import type { AdminUser } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUser } from '@/test/fixtures';
+import { buildAdminUser } from '@/test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { AllUsersPage } from './all-users-page';
 
@@ -12,13 +12,13 @@ const json = (body: unknown, status = 200) =>
 
 describe('AllUsersPage', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  let users: User[];
+  let users: AdminUser[];
 
   beforeEach(() => {
     users = [
-      buildUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' }),
-      buildUser({ name: 'Sam Rider', email: 'sam@example.com' }),
-      buildUser({ name: 'Bea Boss', email: 'bea@example.com', role: 'admin' }),
+      buildAdminUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' }),
+      buildAdminUser({ name: 'Sam Rider', email: 'sam@example.com' }),
+      buildAdminUser({ name: 'Bea Boss', email: 'bea@example.com', role: 'admin' }),
     ];
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);

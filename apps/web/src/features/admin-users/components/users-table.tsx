@@ -1,13 +1,14 @@
-import type { User } from '@shop/shared';
+import type { AdminUser } from '@shop/shared';
 import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { formatDay } from '@/utils/format';
 import { adminUsersCopy as copy } from '../copy';
 
 export type UserAction = 'make-admin' | 'demote' | 'remove';
 export type PendingAction = { email: string; action: UserAction } | null;
 
 interface UsersTableProps {
-  users: User[];
+  users: AdminUser[];
   /** The admin looking at the table, marked in their own row, which offers no action. */
   currentEmail: string;
   /** Asks to act on an account; the page confirms before anything happens. */
@@ -16,16 +17,18 @@ interface UsersTableProps {
 }
 
 /**
- * SPEC's All Users table: 'make Admin' only for accounts that are not admins yet, 'Remove admin'
- * for the other admins, Remove for everyone but the admin looking at it.
+ * SPEC's All Users table with whether each address is confirmed, their purchases and when they
+ * joined: 'make Admin' only for accounts that are not admins yet (disabled, with the reason, until
+ * the address is confirmed), 'Remove admin' for the other admins, Remove for everyone but the
+ * admin looking at it.
  */
 export function UsersTable({ users, currentEmail, onAction, pending = null }: UsersTableProps) {
   if (users.length === 0) return <p className="py-8 text-center">{copy.empty}</p>;
   const { columns } = copy;
-  const tableColumns: DataTableColumn<User>[] = [
+  const tableColumns: DataTableColumn<AdminUser>[] = [
     {
       header: columns.name,
-      className: '@xl:max-w-56',
+      truncate: { width: '8rem', title: (user) => user.name },
       cell: (user) => (
         <>
           {user.name}
@@ -33,8 +36,11 @@ export function UsersTable({ users, currentEmail, onAction, pending = null }: Us
         </>
       ),
     },
-    { header: columns.email, cell: (user) => user.email },
-    { header: columns.role, cell: (user) => user.role },
+    { header: columns.email, truncate: { width: '11rem', title: (user) => user.email }, cell: (user) => user.email },
+    { header: columns.role, hideBelow: '4xl', cell: (user) => user.role },
+    { header: columns.emailConfirmed, cell: (user) => (user.emailConfirmed ? copy.confirmed : copy.notConfirmed) },
+    { header: columns.orders, hideBelow: '4xl', headerClassName: 'text-right', className: 'tabular-nums @xl:text-right', cell: (user) => user.orders },
+    { header: columns.joined, hideBelow: '4xl', className: 'tabular-nums', cell: (user) => formatDay(user.joined) },
     {
       header: columns.actions,
       optional: true,
@@ -42,23 +48,34 @@ export function UsersTable({ users, currentEmail, onAction, pending = null }: Us
         if (user.email === currentEmail) return null;
         // One change at a time per account: its buttons wait while any of them runs.
         const running = pending?.email === user.email ? pending.action : null;
-        const button = (action: UserAction, label: string, accessibleName: string, className: string) => (
+        const button = (action: UserAction, label: string, accessibleName: string, className: string, extra: { disabled?: boolean; describedBy?: string } = {}) => (
           <BusyButton
             className={className}
             aria-label={accessibleName}
+            aria-describedby={extra.describedBy}
             busy={running === action}
-            disabled={running !== null}
+            disabled={running !== null || extra.disabled}
             onClick={() => onAction(action, user.email)}
           >
             {label}
           </BusyButton>
         );
+        // The shop refuses admin rights to an address nobody has confirmed: say so instead of offering it.
+        const reasonId = `confirm-first-${user._id}`;
+        const unconfirmed = user.role !== 'admin' && !user.emailConfirmed;
         return (
-          <div className="flex flex-wrap gap-2">
-            {user.role === 'admin'
-              ? button('demote', copy.demote, copy.demoteFor(user.email), 'btn-outline')
-              : button('make-admin', copy.makeAdmin, copy.makeAdminFor(user.email), 'btn-primary')}
-            {button('remove', copy.remove, copy.removeFor(user.email), DANGER_OUTLINE)}
+          <div className="flex flex-col gap-1">
+            <div className="flex gap-2">
+              {user.role === 'admin'
+                ? button('demote', copy.demote, copy.demoteFor(user.email), 'btn-outline')
+                : button('make-admin', copy.makeAdmin, copy.makeAdminFor(user.email), 'btn-primary', unconfirmed ? { disabled: true, describedBy: reasonId } : {})}
+              {button('remove', copy.remove, copy.removeFor(user.email), DANGER_OUTLINE)}
+            </div>
+            {unconfirmed && (
+              <span id={reasonId} className="text-xs text-base-content/80">
+                {copy.confirmFirst}
+              </span>
+            )}
           </div>
         );
       },
@@ -72,7 +89,8 @@ export function UsersTable({ users, currentEmail, onAction, pending = null }: Us
       rows={users}
       rowKey={(user) => user.email}
       busyKey={pending?.email ?? null}
-      fitsFrom="xl"
+      fitsFrom="2xl"
+      oneLine
     />
   );
 }

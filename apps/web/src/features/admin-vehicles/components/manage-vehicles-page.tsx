@@ -60,17 +60,18 @@ export function ManageVehiclesPage() {
             busyKey={deletion.busyKey}
             rowTestId="vehicle-row"
             fitsFrom="xl"
+            oneLine
             columns={[
-              { header: columns.make, className: 'font-medium', cell: (vehicle) => vehicle.make },
-              { header: columns.model, cell: (vehicle) => vehicle.model },
-              { header: columns.variant, cell: (vehicle) => vehicle.variant },
+              { header: columns.make, className: 'font-medium', truncate: { width: '6rem', title: (vehicle) => vehicle.make }, cell: (vehicle) => vehicle.make },
+              { header: columns.model, truncate: { width: '8rem', title: (vehicle) => vehicle.model }, cell: (vehicle) => vehicle.model },
+              { header: columns.variant, truncate: { width: '6rem', title: (vehicle) => vehicle.variant }, cell: (vehicle) => vehicle.variant },
               { header: columns.years, className: 'tabular-nums whitespace-nowrap', cell: (vehicle) => `${vehicle.yearFrom}–${vehicle.yearTo}` },
               { header: columns.cc, className: 'tabular-nums', cell: (vehicle) => vehicle.cc },
               { header: columns.parts, className: 'tabular-nums', cell: (vehicle) => vehicle.parts ?? 0 },
               {
                 header: columns.actions,
                 cell: (vehicle) => (
-                  <div className="flex flex-wrap gap-2">
+                  <div className="flex flex-wrap gap-2 @xl:flex-nowrap">
                     <BusyButton className="btn-outline" busy={false} aria-label={copy.edit.openFor(nameOf(vehicle))} onClick={() => setEditing(vehicle)}>
                       {copy.edit.open}
                     </BusyButton>
