@@ -13,6 +13,8 @@ export const reviewSchema = z.object({
   ratings: z.string(),
   /** SPEC-2: the part reviewed, and `verified` when the review came from a paid order of it. */
   productId: z.string().optional(),
+  /** The reviewed part's name in the admin's pages of reviews, while the part is in the shop. */
+  productName: z.string().optional(),
   verified: z.boolean().optional(),
   createdAt: z.string().optional(),
 });

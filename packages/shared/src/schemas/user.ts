@@ -92,3 +92,13 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET /users: a user as the admin's list shows them, with whether their address is confirmed, how many purchases they placed and when they joined. */
+export const adminUserSchema = userSchema.extend({
+  emailConfirmed: z.boolean(),
+  /** Purchases placed (a one-part order or a cart's checkout), whatever their state now. */
+  orders: z.number().int(),
+  /** When the account was made (ISO 8601, UTC). */
+  joined: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
