@@ -5,6 +5,8 @@ const BANNER = 'Showing parts that fit your 2019 Yamaha MT-07';
 
 async function pickBike(page: Page, make: string, model: string, year: string) {
   const picker = page.getByRole('region', { name: 'Shop by bike' }).or(page.getByRole('main'));
+  // As a visitor's pointer would: the storefront's picker asks for the makes once it is reached.
+  await picker.getByLabel('Make').first().hover();
   await picker.getByLabel('Make').first().selectOption(make);
   await picker.getByLabel('Model').first().selectOption(model);
   await picker.getByLabel('Year').first().selectOption(year);

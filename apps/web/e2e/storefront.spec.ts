@@ -3,7 +3,17 @@ import { ADMIN, api, expect, linkInEmailTo, signIn, test } from './fixtures';
 
 test.describe('home page', () => {
   test('shows all seven sections with their SPEC texts', async ({ page }) => {
+    const makesCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/vehicles/makes') makesCalls.push(request.url());
+    });
     await page.goto('/');
+    await expect(page.getByRole('combobox', { name: 'Make' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(makesCalls, 'the bike picker asks for the makes only once the visitor comes to it').toEqual([]);
+    const makes = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/vehicles/makes');
+    await page.getByRole('region', { name: 'Shop by bike' }).hover();
+    expect((await makes).ok()).toBe(true);
     await expect(page.getByRole('region', { name: 'Featured' }).or(page.locator('[aria-roledescription="carousel"]')).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Get Service Parts' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'MILLION BUSINESS TRUST US' })).toBeVisible();

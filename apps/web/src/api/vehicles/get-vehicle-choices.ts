@@ -14,7 +14,7 @@ export const getYears = (make: string, model: string, { signal }: { signal?: Abo
   api.get<number[]>(`/vehicles/years?${new URLSearchParams({ make, model })}`, { signal });
 
 /** The bike picker's choices, each list asked for once the choice before it is made. */
-export const useMakes = () => useQuery({ queryKey: queryKeys.vehicles.makes, queryFn: ({ signal }) => getMakes({ signal }) });
+export const useMakes = (enabled = true) => useQuery({ queryKey: queryKeys.vehicles.makes, queryFn: ({ signal }) => getMakes({ signal }), enabled });
 export const useModels = (make: string) =>
   useQuery({ queryKey: queryKeys.vehicles.models(make), queryFn: ({ signal }) => getModels(make, { signal }), enabled: make !== '' });
 export const useYears = (make: string, model: string) =>

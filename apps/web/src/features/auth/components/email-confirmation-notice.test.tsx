@@ -22,15 +22,15 @@ const renderAt = (route: string) =>
 describe('where the address confirmation link lands', () => {
   it('says the address is confirmed, until closed', async () => {
     renderAt('/?emailConfirmation=1');
-    expect(screen.getByRole('status')).toHaveTextContent('Your email address is confirmed.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your email address is confirmed.');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Your email address is confirmed.')).not.toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent(/^\/$/);
   });
 
-  it('says when the link did not work', () => {
+  it('says when the link did not work', async () => {
     renderAt('/?emailConfirmation=1&error=TOKEN_EXPIRED');
-    expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link is invalid or has expired.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is invalid or has expired.');
     expect(screen.queryByText('Your email address is confirmed.')).not.toBeInTheDocument();
   });
 

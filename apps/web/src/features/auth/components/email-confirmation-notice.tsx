@@ -1,35 +1,20 @@
 import { EMAIL_CONFIRMATION_PARAM } from '@shop/shared';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { authCopy } from '../copy';
 
-const copy = authCopy.emailConfirmation;
+// Only the landing of the confirmation link shows it: every other visit leaves its script and texts out.
+const EmailConfirmationMessage = lazy(() => import('./email-confirmation-message').then((module) => ({ default: module.EmailConfirmationMessage })));
 
 /**
  * Where the link of the address confirmation email lands (EMAIL_CONFIRMATION_LANDING): says the
- * address is confirmed, or that the link did not work (Better Auth adds `error` then). Closing it
- * takes the parameters out of the address. Rendered once, in the page frame.
+ * address is confirmed, or that the link did not work. Rendered once, in the page frame.
  */
 export function EmailConfirmationNotice() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   if (!params.has(EMAIL_CONFIRMATION_PARAM)) return null;
-  const failed = params.has('error');
-  const close = () => {
-    const rest = new URLSearchParams(params);
-    rest.delete(EMAIL_CONFIRMATION_PARAM);
-    rest.delete('error');
-    setParams(rest, { replace: true });
-  };
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-4">
-      <div
-        role={failed ? 'alert' : 'status'}
-        className={`flex items-center justify-between gap-3 rounded-box border p-4 font-medium ${failed ? 'border-red-300 bg-red-50 text-red-800' : 'border-green-700/40 bg-green-50 text-green-800'}`}
-      >
-        <p>{failed ? copy.failed : copy.confirmed}</p>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={close}>
-          {copy.close}
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <EmailConfirmationMessage />
+    </Suspense>
   );
 }

@@ -8,16 +8,17 @@ import { garageCopy as copy } from '../copy';
 /**
  * The bike picker (SPEC-2 section 3): Make, then Model, then Year, each listing only what the
  * shop has for the choice before it, and 'Add bike', which adds the bike to the garage as the
- * active one. A model made in variants that year asks which one.
+ * active one. A model made in variants that year asks which one. `listMakes`: false holds the makes
+ * call back (the selects show, empty) until the visitor comes to the picker.
  */
-export function BikePicker({ onAdded }: { onAdded?: () => void }) {
+export function BikePicker({ onAdded, listMakes = true }: { onAdded?: () => void; listMakes?: boolean }) {
   const [make, setMake] = useState('');
   const [model, setModel] = useState('');
   const [year, setYear] = useState('');
   const [variantId, setVariantId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const makes = useMakes();
+  const makes = useMakes(listMakes);
   const models = useModels(make);
   const years = useYears(make, model);
   const vehicles = useVehicles(year ? { make, model, year: Number(year) } : {}, year !== '');

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GARAGE_STORAGE_KEY } from '@/stores/garage';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
@@ -103,7 +103,7 @@ describe("Shop by bike's picker without a bike", () => {
     expect(screen.queryByRole('combobox', { name: 'Make' })).not.toBeInTheDocument();
     await user.click(unfold);
     expect(unfold).toHaveAttribute('aria-expanded', 'true');
-    expect(document.getElementById(unfold.getAttribute('aria-controls')!)).toContainElement(screen.getByRole('combobox', { name: 'Make' }));
+    expect(document.getElementById(unfold.getAttribute('aria-controls')!)).toContainElement(await screen.findByRole('combobox', { name: 'Make' }));
     expect(screen.getByText('Pick your bike to see only the parts that fit it.')).toBeInTheDocument();
     await user.click(unfold);
     expect(screen.queryByRole('combobox', { name: 'Make' })).not.toBeInTheDocument();
@@ -122,12 +122,85 @@ describe("Shop by bike's picker without a bike", () => {
     expect(screen.getByRole('button', { name: 'Change' })).toHaveFocus();
   });
 
-  it('from the md breakpoint stays open under its heading, with no button to fold it', () => {
+  it('from the md breakpoint stays open under its heading, with no button to fold it', async () => {
     fetchMock.mockImplementation(vehicles);
     stubViewportWidth(768);
     renderWithProviders(<ShopByBike />);
     expect(screen.getByRole('heading', { level: 2, name: 'Shop by bike' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Shop by bike' })).not.toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Make' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Make' })).toBeInTheDocument();
+  });
+});
+
+describe("When Shop by bike's picker loads", () => {
+  const fetchMock = stubFetch();
+  const makesCalls = () => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://shop').pathname === '/api/vehicles/makes').length;
+
+  /** The browser's IntersectionObserver, reporting the picker near the screen or not when told. */
+  function stubIntersectionObserver() {
+    const observers: Array<{ report: (near: boolean) => void }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        readonly elements: Element[] = [];
+        constructor(private readonly callback: IntersectionObserverCallback) {
+          observers.push({ report: (near) => this.callback(this.elements.map((target) => ({ target, isIntersecting: near }) as IntersectionObserverEntry), this as unknown as IntersectionObserver) });
+        }
+        observe(element: Element) {
+          this.elements.push(element);
+        }
+        disconnect() {}
+        unobserve() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    return { report: (near: boolean) => act(() => observers.forEach((observer) => observer.report(near))) };
+  }
+
+  it('below the first screen, neither the picker nor the makes until the visitor scrolls it near', async () => {
+    fetchMock.mockImplementation(vehicles);
+    stubViewportWidth(1280);
+    const screenEdge = stubIntersectionObserver();
+    renderWithProviders(<ShopByBike />);
+    screenEdge.report(false);
+    expect(screen.getByRole('heading', { level: 2, name: 'Shop by bike' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Make' })).not.toBeInTheDocument();
+    expect(makesCalls()).toBe(0);
+
+    screenEdge.report(true);
+    await screen.findByRole('option', { name: 'Yamaha' });
+    expect(makesCalls()).toBe(1);
+  });
+
+  it('on the first screen, the selects at once but the makes only once the keyboard or the pointer comes to them', async () => {
+    fetchMock.mockImplementation(vehicles);
+    stubViewportWidth(1280);
+    const screenEdge = stubIntersectionObserver();
+    const user = userEvent.setup();
+    renderWithProviders(<ShopByBike />);
+    screenEdge.report(true);
+    const make = await screen.findByRole('combobox', { name: 'Make' });
+    expect(within(make).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a make']);
+    expect(makesCalls()).toBe(0);
+
+    await user.tab();
+    expect(make).toHaveFocus();
+    await screen.findByRole('option', { name: 'Yamaha' });
+    expect(makesCalls()).toBe(1);
+  });
+
+  it('on a phone, nothing of the picker until its button is pressed', async () => {
+    fetchMock.mockImplementation(vehicles);
+    stubViewportWidth(390);
+    stubIntersectionObserver().report(true);
+    const user = userEvent.setup();
+    renderWithProviders(<ShopByBike />);
+    expect(screen.queryByRole('combobox', { name: 'Make' })).not.toBeInTheDocument();
+    expect(makesCalls()).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Shop by bike' }));
+    await screen.findByRole('option', { name: 'Yamaha' });
+    expect(makesCalls()).toBe(1);
   });
 });

@@ -1,12 +1,31 @@
 import { bikeName } from '@shop/shared';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { BREAKPOINTS, useMediaQuery } from '@/hooks/use-media-query';
+import { useApproach } from '@/hooks/use-near-viewport';
 import { type BikeFilter, useBikeFilter } from '@/stores/garage';
 import { garageCopy as copy } from '../copy';
-import { BikePicker } from './bike-picker';
+
+// The picker (its selects and the makes, models and years calls) is a script of its own, fetched
+// as the visitor comes to it: the first page neither downloads it nor asks for the makes before then.
+const loadPicker = () => import('./bike-picker');
+const BikePicker = lazy(() => loadPicker().then((module) => ({ default: module.BikePicker })));
+const fetchPicker = () => void loadPicker();
+
+/** The room the picker's selects take (one column below sm) until its script is there, so nothing below them moves. */
+function PickerRoom() {
+  return <div aria-hidden="true" className="h-[16.75rem] sm:h-16" />;
+}
+
+function LazyBikePicker(props: { onAdded?: () => void; listMakes?: boolean }) {
+  return (
+    <Suspense fallback={<PickerRoom />}>
+      <BikePicker {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * 'Shop by bike' above a list of parts. With an active bike, one line: which parts the list
@@ -87,6 +106,8 @@ function BikeLine({
           className="link link-primary min-h-8 px-0.5 font-medium"
           aria-expanded={open}
           aria-controls={panelId}
+          onPointerEnter={fetchPicker}
+          onFocus={fetchPicker}
           onClick={() => setOpen((wasOpen) => !wasOpen)}
         >
           {copy.change}
@@ -97,7 +118,7 @@ function BikeLine({
       <div id={panelId} hidden={!open} className="flex flex-col gap-3 border-t border-primary/20 py-3">
         {open && (
           <>
-            <BikePicker
+            <LazyBikePicker
               onAdded={() => {
                 setOpen(false);
                 onAdded();
@@ -118,33 +139,51 @@ function FoldedPicker({ headingId, onAdded }: { headingId: string; onAdded: () =
   const wide = useMediaQuery(BREAKPOINTS.md);
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const picker = (
-    <>
-      <BikePicker onAdded={onAdded} />
-      <p className="text-sm text-base-content/70">{copy.pickerHint}</p>
-    </>
-  );
-  if (wide) {
-    return (
-      <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-6">
-        <h2 id={headingId} className="text-lg font-semibold">
-          {copy.shopByBike}
-        </h2>
-        {picker}
-      </div>
-    );
-  }
+  if (wide) return <OpenPicker headingId={headingId} onAdded={onAdded} />;
   return (
     <>
       <h2 id={headingId}>
-        <button type="button" className="btn btn-outline w-full justify-between" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((wasOpen) => !wasOpen)}>
+        <button
+          type="button"
+          className="btn btn-outline w-full justify-between"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onPointerDown={fetchPicker}
+          onFocus={fetchPicker}
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+        >
           {copy.shopByBike}
           <ChevronDownIcon className={`size-5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
         </button>
       </h2>
       <div id={panelId} hidden={!open} className="mt-2 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4">
-        {open && picker}
+        {open && (
+          <>
+            <LazyBikePicker onAdded={onAdded} />
+            <p className="text-sm text-base-content/70">{copy.pickerHint}</p>
+          </>
+        )}
       </div>
     </>
+  );
+}
+
+/**
+ * The open picker under its heading. Its script loads as it nears the screen; the makes are asked
+ * for once the visitor comes to it: scrolls it near, points at it or moves the keyboard into it.
+ */
+function OpenPicker({ headingId, onAdded }: { headingId: string; onAdded: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const approach = useApproach(box, '200px');
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
+  return (
+    <div ref={box} className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-6" onPointerEnter={reach} onPointerDown={reach} onFocus={reach}>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {copy.shopByBike}
+      </h2>
+      {approach !== 'far' || reached ? <LazyBikePicker onAdded={onAdded} listMakes={approach === 'approached' || reached} /> : <PickerRoom />}
+      <p className="text-sm text-base-content/70">{copy.pickerHint}</p>
+    </div>
   );
 }
