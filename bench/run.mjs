@@ -27,6 +27,7 @@ import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { runAb } from './lib/ab.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
 import { startBalancer } from './lib/balancer.mjs';
+import { cpuQuotaUnavailable } from './lib/cpu-quota.mjs';
 import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureInstances, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
 import { measureSearchDepth } from './lib/search-depth.mjs';
 
@@ -36,6 +37,9 @@ const SIZES = [100, 10_000, 100_000];
 const MAIN_SIZE = 10_000;
 const CUSTOMERS = 200;
 const ORDER_STOCK = 20_000;
+/** The scale-out setups, and the CPU each instance is allowed (a small machine of its own). */
+const SCALE_OUT_INSTANCES = [1, 2, 3];
+const INSTANCE_CPUS = 0.4;
 /** The parts of the catalogue import, after the largest size (with 5 fitment rows each on average). */
 const IMPORT_PRODUCTS = 10_000;
 /** The sales calls are measured with this many orders, placed over the last SALES_HISTORY_DAYS days, in a database of their own. */
@@ -76,7 +80,7 @@ if (flags.help) {
     'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
       '--only=orders: orders and checkouts at the main catalogue size, nothing else.\n' +
       '--ab=COMMIT [--rounds=N]: the part (--only) measured N times for this code and N times for COMMIT (its own bench, in a worktree), in turns, printed side by side.\n' +
-      'BENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows, and one server against two behind HAProxy (apt-get install haproxy).',
+      'BENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows, and one, two and three instances under a CPU quota each behind HAProxy (apt-get install haproxy; cgroup v1 cpu controller, as root).',
   );
   process.exit(0);
 }
@@ -279,51 +283,60 @@ async function benchSales(target, { dataDir, webDistDir, serverErrors }) {
 }
 
 /**
- * One server against two behind HAProxy (deploy/haproxy.cfg), on a PostgreSQL database of its
- * own with MAIN_SIZE parts: the catalogue page and orders, each setup ordering a part of its own.
+ * One, two and three instances behind HAProxy (deploy/haproxy.cfg), each in a cgroup of its own
+ * allowed INSTANCE_CPUS of a CPU, as if each ran on a small machine of its own; PostgreSQL,
+ * HAProxy and the load generator run outside the quotas. On a PostgreSQL database of its own
+ * with MAIN_SIZE parts: the catalogue page and orders, each setup ordering a part of its own.
  * @param {import('./lib/data.mjs').BenchDatabase} target
  * @param {{ dataDir: string, webDistDir: string }} where
  * @returns {Promise<import('./lib/report.mjs').ScaleOutResult>}
  */
 async function benchScaleOut(target, { dataDir, webDistDir }) {
+  const unavailable = cpuQuotaUnavailable();
+  if (unavailable) throw new Error(`instances are measured under a CPU quota: ${unavailable}`);
   const { close, loader } = await openLoadedDatabase(target, dataDir);
   await loader.addProducts(MAIN_SIZE);
   const warmupProductId = await loader.addStockProduct({ name: 'Bench warm-up part', quantity: 1_000_000, minimum: 1 });
-  const part = async (/** @type {string} */ name) => ({ productId: await loader.addStockProduct({ name, quantity: ORDER_STOCK, minimum: 1 }), warmupProductId, stock: ORDER_STOCK, loader });
-  const onePart = await part('Bench part for one server');
-  const twoPart = await part('Bench part for two servers');
+  /** @type {Array<{ count: number, target: { productId: string, warmupProductId: string, stock: number, loader: typeof loader } }>} */
+  const setups = [];
+  for (const count of SCALE_OUT_INSTANCES) {
+    const productId = await loader.addStockProduct({ name: `Bench part for ${count} instances`, quantity: ORDER_STOCK, minimum: 1 });
+    setups.push({ count, target: { productId, warmupProductId, stock: ORDER_STOCK, loader } });
+  }
   await loader.settle();
   /** @type {string[]} */
   const serverErrors = [];
   // Servers sharing a database share the secret their sessions are signed with.
-  const shop = { dataDir, databaseUrl: target.url, webDistDir, authSecret: randomBytes(32).toString('base64url') };
+  const shop = { dataDir, databaseUrl: target.url, webDistDir, authSecret: randomBytes(32).toString('base64url'), cpus: INSTANCE_CPUS };
+  /** @type {import('./lib/report.mjs').ScaleOutSetup[]} */
+  const measured = [];
   try {
-    step(`${target.label}, one server (${number(MAIN_SIZE)} parts)`);
-    const single = await startShop(shop);
-    let one;
-    try {
-      one = await measureInstances(single.url, onePart, settings);
-    } finally {
-      await single.stop();
-      serverErrors.push(...single.errors().map((message) => `one server: ${message}`));
-    }
-    step(`${target.label}, two servers behind HAProxy`);
-    const servers = [await startShop(shop), await startShop(shop)];
-    let two;
-    try {
-      const balancer = await startBalancer(servers.map((server) => server.url));
+    for (const { count, target: part } of setups) {
+      step(`${target.label}, ${count} instance${count === 1 ? '' : 's'} of ${INSTANCE_CPUS} CPU behind HAProxy (${number(MAIN_SIZE)} parts)`);
+      /** @type {Array<Awaited<ReturnType<typeof startShop>>>} */
+      const servers = [];
       try {
-        two = await measureInstances(balancer.url, twoPart, settings);
+        for (let started = 0; started < count; started++) servers.push(await startShop(shop));
+        const balancer = await startBalancer(servers.map((server) => server.url));
+        try {
+          const instancesCpu = () => servers.reduce((sum, server) => sum + (server.cpuSeconds() ?? 0), 0);
+          const cpuBefore = instancesCpu();
+          const startedAt = performance.now();
+          const result = await measureInstances(balancer.url, part, settings);
+          // The share of their quota the instances used: near 1, they were what limited the rows.
+          const quotaUsed = (instancesCpu() - cpuBefore) / (((performance.now() - startedAt) / 1000) * INSTANCE_CPUS * count);
+          measured.push({ instances: count, ...result, quotaUsed });
+        } finally {
+          await balancer.stop();
+        }
       } finally {
-        await balancer.stop();
-      }
-    } finally {
-      for (const server of servers) {
-        await server.stop();
-        serverErrors.push(...server.errors().map((message) => `two servers: ${message}`));
+        for (const server of servers) {
+          await server.stop();
+          serverErrors.push(...server.errors().map((message) => `${count} instances: ${message}`));
+        }
       }
     }
-    return { database: target.label, products: MAIN_SIZE, one, two, serverErrors };
+    return { database: target.label, products: MAIN_SIZE, cpusPerInstance: INSTANCE_CPUS, setups: measured, serverErrors };
   } finally {
     await close();
   }
@@ -430,7 +443,7 @@ async function main() {
     }
   }
 
-  // One server against two behind the balancer: PostgreSQL only, as several instances need it.
+  // One, two and three instances behind the balancer: PostgreSQL only, as several instances need it.
   const scaleOut =
     runs('scale-out') && adminUrl
       ? await attempt('scale-out', async () => benchScaleOut(await postgresDatabase(adminUrl), { dataDir: path.join(workDir, 'scale-out'), webDistDir }))

@@ -100,11 +100,17 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  */
 
 /**
+ * @typedef {InstancesResult & { instances: number, quotaUsed: number }} ScaleOutSetup
+ *   instances behind HAProxy (deploy/haproxy.cfg), asked through it; quotaUsed: the share of
+ *   their CPU quota the instances used while measured
+ */
+
+/**
  * @typedef {object} ScaleOutResult
  * @property {string} database
  * @property {number} products
- * @property {InstancesResult} one    one server, asked directly
- * @property {InstancesResult} two    two servers behind HAProxy (deploy/haproxy.cfg), asked through it
+ * @property {number} cpusPerInstance   each instance's CPU quota
+ * @property {ScaleOutSetup[]} setups   one, two and three instances
  * @property {string[]} serverErrors
  */
 
@@ -138,7 +144,7 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {string | undefined} postgresVersion
  * @property {string | undefined} postgresSkipped   why there are no PostgreSQL rows
  * @property {DatabaseResults[]} databases
- * @property {ScaleOutResult | undefined} scaleOut   one server against two behind the balancer (PostgreSQL)
+ * @property {ScaleOutResult | undefined} scaleOut   one, two and three instances under CPU quotas behind the balancer (PostgreSQL)
  * @property {WebResults | undefined} web
  * @property {Record<string, string>} failures   parts that failed (SQLite, PostgreSQL, Pages), with why
  * @property {number} totalSeconds
@@ -509,37 +515,37 @@ export function renderResults(results) {
 
   const { scaleOut } = results;
   if (scaleOut) {
-    const cores = (/** @type {number | undefined} */ value) => (value === undefined ? '' : number(value, 1));
+    const [one] = scaleOut.setups;
+    const instances = (/** @type {number} */ count) => `${count} instance${count === 1 ? '' : 's'}`;
     out.push(
-      '### Two instances behind the balancer',
+      '### Instances behind the balancer, each on a CPU quota',
       '',
-      `${scaleOut.database}, a database of its own with ${number(scaleOut.products)} parts. One server asked directly, then two servers (their own processes, ` +
+      `${scaleOut.database}, a database of its own with ${number(scaleOut.products)} parts. One, two and three instances of the server (their own processes, ` +
         'the same database) behind HAProxy with `deploy/haproxy.cfg` (round robin, health checks on `/api/ready`), asked through it. ' +
+        `Each instance runs in a cgroup of its own allowed ${number(scaleOut.cpusPerInstance, 1)} of a CPU (cgroup v1 \`cpu.cfs_quota_us\`), as on a small machine of its own; ` +
+        `PostgreSQL, HAProxy and the load generator run outside the quotas on this machine's ${results.machine.cores} cores. ` +
         `The catalogue page at ${settings.connections} connections for ${settings.seconds} s; orders as in Orders, each setup on a part of its own. ` +
-        `The servers, HAProxy, PostgreSQL and the load generator all share this machine's ${results.machine.cores} cores: "Cores busy" is how many of them were kept busy on average.`,
+        '"Quota used" is the share of their CPU quota the instances used while measured: near 100 %, the instances were what limited the figures.',
       '',
     );
-    const rows = /** @type {const} */ ([
-      ['One server', scaleOut.one],
-      ['Two servers behind HAProxy', scaleOut.two],
-    ]).map(([setup, result]) => {
-      note(`${setup} catalogue`, result.catalogue);
-      note(`${setup} orders`, result.orders.load);
+    const rows = scaleOut.setups.map((setup) => {
+      const label = instances(setup.instances);
+      note(`${label} catalogue`, setup.catalogue);
+      note(`${label} orders`, setup.orders.load);
       return [
-        setup,
-        number(result.catalogue.rps),
-        ms(result.catalogue.p99),
-        cores(result.catalogueCores),
-        number(result.orders.ordersPerSecond),
-        ms(result.orders.load.p99),
-        cores(result.ordersCores),
-        isOversellFree(result.orders) ? 'none' : '**WRONG**',
+        label,
+        number(setup.catalogue.rps),
+        one ? `${number(setup.catalogue.rps / one.catalogue.rps, 2)}×` : '',
+        ms(setup.catalogue.p99),
+        number(setup.orders.ordersPerSecond),
+        one ? `${number(setup.orders.ordersPerSecond / one.orders.ordersPerSecond, 2)}×` : '',
+        ms(setup.orders.load.p99),
+        `${Math.round(setup.quotaUsed * 100)} %`,
+        isOversellFree(setup.orders) ? 'none' : '**WRONG**',
       ];
     });
     out.push(
-      table(['Setup', 'Catalogue req/s', 'p99 ms', 'Cores busy', 'Orders/s', 'p99 ms', 'Cores busy', 'Oversell'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
-      '',
-      `Two servers against one: ${number(scaleOut.two.catalogue.rps / scaleOut.one.catalogue.rps, 2)}× the catalogue requests, ${number(scaleOut.two.orders.ordersPerSecond / scaleOut.one.orders.ordersPerSecond, 2)}× the orders.`,
+      table(['Setup', 'Catalogue req/s', 'vs one', 'p99 ms', 'Orders/s', 'vs one', 'p99 ms', 'Quota used', 'Oversell'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
       '',
     );
     for (const message of scaleOut.serverErrors) notes.push(`- scale-out: ${message}`);

@@ -14,7 +14,7 @@ const haproxy = /** @type {typeof import('../../apps/server/src/test/haproxy.js'
 
 export const { createDatabase } = database;
 export const { newId } = ids;
-/** HAProxy with deploy/haproxy.cfg in front of two instances, as the scale-out tests start it. */
+/** HAProxy with deploy/haproxy.cfg in front of the instances, as the scale-out tests start it. */
 export const { startHaproxy } = haproxy;
 /**
  * Counts every order into the (empty) sales and status tables, as migrations 021 and 022 do.

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assertRunning, onCleanup } from './cleanup.mjs';
+import { confineCpu } from './cpu-quota.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
@@ -95,6 +96,7 @@ async function waitUntilReady({ url, what, timeoutMs, isRunning, output, stop, f
  * @property {() => Promise<void>} stop
  * @property {() => string[]} errors  messages the server logged at level error or fatal so far
  * @property {() => number | undefined} residentBytes  the process's resident memory in bytes (Linux)
+ * @property {() => number | undefined} cpuSeconds  CPU seconds used so far, when started with a quota (`cpus`)
  * @property {number | undefined} pid
  */
 
@@ -117,12 +119,13 @@ function errorMessage(line) {
 
 /**
  * Starts `node --import tsx apps/server/src/main.ts` and waits until /api/ready answers 200.
- * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo', nodeArgs?: string[], publicCacheMs?: number, authSecret?: string }} options
+ * @param {{ dataDir: string, databaseUrl: string, webDistDir: string, seed?: 'none' | 'demo', nodeArgs?: string[], publicCacheMs?: number, authSecret?: string, cpus?: number }} options
  *   nodeArgs: e.g. --cpu-prof; publicCacheMs: the server's PUBLIC_CACHE_MS (0 turns its caches off);
- *   authSecret: the AUTH_SECRET servers sharing a database must share (a new one when not given)
+ *   authSecret: the AUTH_SECRET servers sharing a database must share (a new one when not given);
+ *   cpus: a CPU quota for the process (cpu-quota.mjs), as if it ran on a machine of that size
  * @returns {Promise<RunningServer>}
  */
-export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none', nodeArgs = [], publicCacheMs, authSecret = randomBytes(32).toString('base64url') }) {
+export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'none', nodeArgs = [], publicCacheMs, authSecret = randomBytes(32).toString('base64url'), cpus }) {
   const port = await freePort();
   assertRunning();
   /** @type {Record<string, string>} */
@@ -152,6 +155,8 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Confined before it has done anything worth measuring: the quota covers its whole life.
+  const quota = cpus === undefined || child.pid === undefined ? undefined : confineCpu(child.pid, cpus);
   /** @type {string[]} */
   const output = [];
   /** @type {string[]} */
@@ -170,7 +175,12 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   /** @type {Promise<void>} */
-  const exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise((resolve) =>
+    child.once('exit', () => {
+      quota?.release();
+      resolve();
+    }),
+  );
   let running = true;
   void exited.then(() => {
     running = false;
@@ -194,6 +204,8 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
     errors: () => errors.slice(),
     /** The process's resident memory in bytes (Linux), or undefined where /proc is not there. */
     residentBytes: () => residentBytes(child.pid),
+    /** CPU seconds the process has used, when it runs under a quota. */
+    cpuSeconds: () => quota?.cpuSeconds(),
     async stop() {
       await stop();
       forget();
