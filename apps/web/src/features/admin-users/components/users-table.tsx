@@ -28,7 +28,7 @@ export function UsersTable({ users, currentEmail, onAction, pending = null }: Us
   const tableColumns: DataTableColumn<AdminUser>[] = [
     {
       header: columns.name,
-      truncate: { width: '8rem', title: (user) => user.name },
+      truncate: { width: '7rem', title: (user) => user.name },
       cell: (user) => (
         <>
           {user.name}
@@ -36,7 +36,7 @@ export function UsersTable({ users, currentEmail, onAction, pending = null }: Us
         </>
       ),
     },
-    { header: columns.email, truncate: { width: '11rem', title: (user) => user.email }, cell: (user) => user.email },
+    { header: columns.email, truncate: { width: '9rem', title: (user) => user.email }, cell: (user) => user.email },
     { header: columns.role, hideBelow: '4xl', cell: (user) => user.role },
     { header: columns.emailConfirmed, cell: (user) => (user.emailConfirmed ? copy.confirmed : copy.notConfirmed) },
     { header: columns.orders, hideBelow: '4xl', headerClassName: 'text-right', className: 'tabular-nums @xl:text-right', cell: (user) => user.orders },
