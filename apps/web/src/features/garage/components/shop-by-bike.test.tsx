@@ -29,6 +29,19 @@ function Address() {
   return <output data-testid="address">{location.pathname + location.search + location.hash}</output>;
 }
 
+
+/** Picks a 2019 Yamaha MT-07 in the open picker, each choice once its options came, and adds it. */
+async function addMt07(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('option', { name: 'Yamaha' });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Make' }), 'Yamaha');
+  await screen.findByRole('option', { name: 'MT-07' });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'MT-07');
+  await screen.findByRole('option', { name: '2019' });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2019');
+  const add = screen.getByRole('button', { name: 'Add bike' });
+  await expect.poll(() => add.hasAttribute('disabled')).toBe(false);
+  await user.click(add);
+}
 describe("Shop by bike's line", () => {
   const fetchMock = stubFetch();
 
@@ -73,15 +86,7 @@ describe("Shop by bike's line", () => {
     await user.click(change);
     expect(change).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'My Garage' })).toHaveAttribute('href', '/garage');
-    await screen.findByRole('option', { name: 'Yamaha' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Make' }), 'Yamaha');
-    await screen.findByRole('option', { name: 'MT-07' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'MT-07');
-    await screen.findByRole('option', { name: '2019' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2019');
-    const add = screen.getByRole('button', { name: 'Add bike' });
-    await expect.poll(() => add.hasAttribute('disabled')).toBe(false);
-    await user.click(add);
+    await addMt07(user);
     expect(await screen.findByRole('status')).toHaveTextContent('Showing parts that fit your 2019 Yamaha MT-07');
     expect(screen.queryByRole('combobox', { name: 'Make' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change' })).toHaveAttribute('aria-expanded', 'false');
@@ -109,15 +114,7 @@ describe("Shop by bike's picker without a bike", () => {
     expect(screen.queryByRole('combobox', { name: 'Make' })).not.toBeInTheDocument();
 
     await user.keyboard('{Enter}');
-    await screen.findByRole('option', { name: 'Yamaha' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Make' }), 'Yamaha');
-    await screen.findByRole('option', { name: 'MT-07' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'MT-07');
-    await screen.findByRole('option', { name: '2019' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2019');
-    const add = screen.getByRole('button', { name: 'Add bike' });
-    await expect.poll(() => add.hasAttribute('disabled')).toBe(false);
-    await user.click(add);
+    await addMt07(user);
     expect(await screen.findByRole('status')).toHaveTextContent('Showing parts that fit your 2019 Yamaha MT-07');
     expect(screen.getByRole('button', { name: 'Change' })).toHaveFocus();
   });
