@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function EmptyState({ text, action }: { text: string; action?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-box border border-base-300 bg-base-100 p-10 text-center">
-      <p>{text}</p>
+      <p className="wrap-anywhere">{text}</p>
       {action}
     </div>
   );
