@@ -1,6 +1,5 @@
 import { formatOrderNumber, ORDER_STATUSES, type Order, type OrderStatus, type ShipmentInput } from '@shop/shared';
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { downloadOrders } from '@/api/orders/export-orders';
 import { useAllOrders, useAllOrdersCount } from '@/api/orders/get-all-orders';
 import { useRefundCheckout, useRefundOrder } from '@/api/orders/refund-order';
@@ -13,7 +12,7 @@ import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
 import { formatPrice } from '@/utils/format';
-import { pageSearchParams, parsePageParam } from '@/utils/page-param';
+import { parsePageParam, withPage } from '@/utils/page-param';
 import { toast } from '@/lib/toast';
 import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
@@ -34,8 +33,7 @@ const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.
  * for the paid ones, refunds, and the CSV export of what is shown.
  */
 export function ManageAllOrdersPage() {
-  const [q, setQ] = useSearchParam();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [q, setQ, [searchParams, changeParams]] = useSearchParam();
   const statusParam = searchParams.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const count = useAllOrdersCount({ q, status });
@@ -45,15 +43,9 @@ export function ManageAllOrdersPage() {
   const page = pageCount ? Math.min(requested, pageCount - 1) : requested;
   const orders = useAllOrders({ q, status, page, size: ORDERS_PAGE_SIZE });
 
-  const showPage = (next: number) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      params.delete('page');
-      for (const [name, value] of Object.entries(pageSearchParams(next))) params.set(name, value);
-      return params;
-    });
+  const showPage = (next: number) => changeParams((current) => withPage(current, next));
   const showStatus = (next: string) =>
-    setSearchParams((current) => {
+    changeParams((current) => {
       const params = new URLSearchParams(current);
       params.delete('page');
       if (isStatus(next)) params.set('status', next);

@@ -1,7 +1,7 @@
 import { PRODUCT_FILTERS, PRODUCT_SORTS, type Product, type ProductFilter, type ProductSort } from '@shop/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useAdminProductCount } from '@/api/products/get-admin-product-count';
 import { useAdminProducts } from '@/api/products/get-admin-products';
 import { useDeleteProduct } from '@/api/products/delete-product';
@@ -15,7 +15,7 @@ import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
 import { paths } from '@/config/paths';
-import { pageSearchParams, parsePageParam } from '@/utils/page-param';
+import { parsePageParam, withPage } from '@/utils/page-param';
 import { useConfirmedDelete } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { adminProductsCopy } from '../copy';
@@ -41,8 +41,7 @@ interface ListProps {
 const oneOf = <T extends string>(choices: readonly T[], value: string | null): T | undefined => choices.find((choice) => choice === value);
 
 export function ManageProductsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [q, setQ] = useSearchParam();
+  const [q, setQ, [searchParams, changeParams]] = useSearchParam();
   const page = parsePageParam(searchParams.get('page'));
   const sort = oneOf(PRODUCT_SORTS, searchParams.get('sort'));
   const filter = oneOf(PRODUCT_FILTERS, searchParams.get('filter'));
@@ -52,14 +51,17 @@ export function ManageProductsPage() {
   const list: ListProps = {
     page,
     onPageChange: (next) =>
-      setSearchParams({ ...(q ? { q } : {}), ...(sort ? { sort } : {}), ...(filter ? { filter } : {}), ...pageSearchParams(next) }),
+changeParams((current) => withPage(current, next)),
     onDelete: deletion.ask,
     deletingId: deletion.busyKey,
   };
   // The search answers best matches first: a sort or filter lists the catalogue instead, from its first page.
-  const listBy = (next: { sort: ProductSort | undefined; filter: ProductFilter | undefined }) =>
-    setSearchParams({ ...(next.sort ? { sort: next.sort } : {}), ...(next.filter ? { filter: next.filter } : {}) });
-  const search = (text: string) => (text ? setSearchParams({ q: text }) : setQ(''));
+  const listBy = (next: { sort?: ProductSort | undefined; filter?: ProductFilter | undefined }) =>
+    changeParams((current) => {
+      const chosen = { sort: oneOf(PRODUCT_SORTS, current.get('sort')), filter: oneOf(PRODUCT_FILTERS, current.get('filter')), ...next };
+      return { ...(chosen.sort ? { sort: chosen.sort } : {}), ...(chosen.filter ? { filter: chosen.filter } : {}) };
+    });
+  const search = (text: string) => (text ? changeParams(() => ({ q: text })) : setQ(''));
 
   return (
     <div className="flex flex-col gap-6">
@@ -75,7 +77,7 @@ export function ManageProductsPage() {
             <select
               className="select w-full sm:w-52"
               value={q ? '' : (sort ?? '')}
-              onChange={(event) => listBy({ sort: oneOf(PRODUCT_SORTS, event.target.value), filter })}
+              onChange={(event) => listBy({ sort: oneOf(PRODUCT_SORTS, event.target.value) })}
             >
               <option value="">{copy.sort.options.catalogue}</option>
               {PRODUCT_SORTS.map((value) => (
@@ -90,7 +92,7 @@ export function ManageProductsPage() {
             <select
               className="select w-full sm:w-40"
               value={q ? '' : (filter ?? '')}
-              onChange={(event) => listBy({ sort, filter: oneOf(PRODUCT_FILTERS, event.target.value) })}
+              onChange={(event) => listBy({ filter: oneOf(PRODUCT_FILTERS, event.target.value) })}
             >
               <option value="">{copy.filter.options.all}</option>
               {PRODUCT_FILTERS.map((value) => (

@@ -1,5 +1,4 @@
 import type { Review } from '@shop/shared';
-import { useSearchParams } from 'react-router';
 import { useDeleteReview } from '@/api/reviews/delete-review';
 import { useReviewPage } from '@/api/reviews/get-review-page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -7,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
-import { pageSearchParams, parsePageParam } from '@/utils/page-param';
+import { parsePageParam, withPage } from '@/utils/page-param';
 import { useConfirmedDelete } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { adminReviewsCopy as copy } from '../copy';
@@ -17,8 +16,7 @@ const REVIEW_PAGE_SIZE = 20;
 
 /** The admin's list of reviews, newest first, a page at a time, each with Delete. */
 export function ManageReviewsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [q, setQ] = useSearchParam();
+  const [q, setQ, [searchParams, changeParams]] = useSearchParam();
   const page = parsePageParam(searchParams.get('page'));
   const reviews = useReviewPage({ page, size: REVIEW_PAGE_SIZE, q });
   // Whether older reviews exist is known by asking for them; that also makes 'Older' instant.
@@ -30,7 +28,7 @@ export function ManageReviewsPage() {
   const deleteReview = useDeleteReview();
   const deletion = useConfirmedDelete<Review>((id) => deleteReview.mutateAsync(id), copy);
 
-  const changePage = (next: number) => setSearchParams({ ...(q ? { q } : {}), ...pageSearchParams(next) });
+  const changePage = (next: number) => changeParams((current) => withPage(current, next));
 
   return (
     <div className="flex flex-col gap-6">

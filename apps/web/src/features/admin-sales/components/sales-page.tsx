@@ -1,12 +1,13 @@
 import { daysInRange, lastDays, LOW_STOCK_DAYS, SALES_RANGES, type SalesQuery, type SalesRange } from '@shop/shared';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useBestSellers, useLowStock, useSalesRevenue, useSalesStatuses } from '@/api/sales/get-sales';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
+import { useAddressParams } from '@/hooks/use-address-params';
 import { formatPrice, formatUtcDay } from '@/utils/format';
 import { salesCopy as copy } from '../copy';
 
@@ -32,13 +33,13 @@ const Section = ({ heading, note, children }: { heading: string; note?: string; 
  * parts running low, each section loading on its own.
  */
 export function SalesPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, changeParams] = useAddressParams();
   const asked = Number(searchParams.get('days'));
   const days = isRange(asked) ? asked : DEFAULT_RANGE;
   // Today is read once per range chosen: the figures do not shift under the reader at midnight.
   const range: SalesQuery = useMemo(() => lastDays(days), [days]);
   const choose = (next: SalesRange) =>
-    setSearchParams((current) => {
+    changeParams((current) => {
       const params = new URLSearchParams(current);
       if (next === DEFAULT_RANGE) params.delete('days');
       else params.set('days', String(next));

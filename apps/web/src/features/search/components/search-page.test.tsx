@@ -1,5 +1,5 @@
 import type { SearchAnswer } from '@shop/shared';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GARAGE_STORAGE_KEY } from '@/stores/garage';
@@ -70,6 +70,23 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('address')).toHaveTextContent('/search?q=oil&category=Filters&inStock=true&sort=price-asc');
     await screen.findByText('2 parts');
     expect(requested().at(-1)).toContain('/search?q=oil&category=Filters&inStock=true&sort=price-asc&size=12');
+  });
+
+  it('keeps every choice made before the address has taken the one before (a category, then at once a brand)', async () => {
+    fetchMock.mockImplementation(async () => json(answer()));
+    renderAt('/search?q=oil&inStock=true');
+    const category = await screen.findByRole('combobox', { name: 'Category' });
+    const brand = screen.getByRole('combobox', { name: 'Brand' });
+    await waitFor(() => expect(brand).toHaveTextContent('HiFlo (2)'));
+    // Both in one batch: the router renders the first choice only after the second is made.
+    act(() => {
+      fireEvent.change(category, { target: { value: 'Filters' } });
+      fireEvent.change(brand, { target: { value: 'HiFlo' } });
+    });
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/search?q=oil&category=Filters&brand=HiFlo&inStock=true'));
+    // The next choice, once the router has caught up, starts from both.
+    act(() => fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price-asc' } }));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/search?q=oil&category=Filters&brand=HiFlo&inStock=true&sort=price-asc'));
   });
 
   it('below the lg breakpoint keeps the filters in a sheet behind one Filters button that counts those on; each choice applies at once', async () => {

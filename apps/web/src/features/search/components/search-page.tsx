@@ -1,6 +1,6 @@
 import { bikeName, SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, type FacetCount, type Product, type SearchAnswer, type SearchSort } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useCategories } from '@/api/categories/get-categories';
 import { useSearch } from '@/api/search/get-search';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,6 +8,7 @@ import { FilterIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
+import { useAddressParams } from '@/hooks/use-address-params';
 import { BREAKPOINTS, useMediaQuery } from '@/hooks/use-media-query';
 import { type BikeFilter, bikeSearchParams, keptShowParams, useBikeFilter } from '@/stores/garage';
 import { searchCopy as copy } from '../copy';
@@ -30,7 +31,7 @@ export interface SearchResults {
  * a reload, Back or a shared link shows the same list.
  */
 export function SearchPage({ renderResults, bikeBar }: { renderResults: (results: SearchResults) => ReactNode; bikeBar?: ReactNode }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, changeParams] = useAddressParams();
   const state = readSearchState(searchParams);
   // With an active bike, the parts found that fit it (or every part found, or those without fitment data, each with its badge).
   const bikeFilter = useBikeFilter();
@@ -39,8 +40,10 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
   const answer = search.data;
 
   // The list shown for the rider's bike stays as the filters, the sort and the page change.
-  const go = (next: SearchState) => setSearchParams({ ...searchStateParams(next), ...keptShowParams(searchParams) });
-  const change = (next: Partial<SearchState>) => go({ ...state, page: 0, ...next });
+  // Each choice starts from the newest address, so quick choices one after another all stay.
+  const go = (next: (current: SearchState) => SearchState) =>
+    changeParams((current) => ({ ...searchStateParams(next(readSearchState(current))), ...keptShowParams(current) }));
+  const change = (next: Partial<SearchState>) => go((current) => ({ ...current, page: 0, ...next }));
   const filtered = state.category !== '' || state.brand !== '' || state.inStock;
   const pageCount = answer ? Math.ceil(answer.total / SEARCH_PAGE_SIZE) : undefined;
   const heading = state.q ? copy.resultsFor(state.q) : state.category || copy.allParts;
@@ -83,7 +86,7 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
           <Pager
             page={state.page}
             hasNext={pageCount !== undefined && state.page < pageCount - 1}
-            onPageChange={(page) => go({ ...state, page })}
+            onPageChange={(page) => go((current) => ({ ...current, page }))}
             labels={{ ...copy.pages, position: (page) => copy.pages.position(page, pageCount) }}
             disabled={search.isPlaceholderData}
           />
