@@ -84,6 +84,46 @@ describe('the search index', () => {
     }
   });
 
+  it('keeps a search between its pages until a part is added, removed, repriced or goes in or out of stock', () => {
+    const local = createSearchIndex();
+    for (let number = 1; number <= 300; number++) local.add(part(number));
+    const cheapest = (extra: Partial<Parameters<typeof local.search>[0]> = {}) => search(local, 'oil', { sort: 'price-asc', limit: 12, ...extra });
+    const first = cheapest();
+    // The next page and the same search again read what was kept: the same facet lists, not new ones.
+    expect(cheapest({ offset: 12 }).facets).toBe(first.facets);
+    expect(cheapest()).toEqual(first);
+    // An order taken that leaves the part orderable changes nothing a search shows.
+    local.put(part(1));
+    expect(cheapest().facets).toBe(first.facets);
+
+    local.put(part(2, { priceCents: 1 }));
+    expect(cheapest().ids[0]).toBe('part-2');
+    local.put(part(4, { inStock: false }));
+    expect(cheapest({ inStock: true, limit: 300 }).ids).not.toContain('part-4');
+    local.put(part(4, { inStock: true }));
+    expect(cheapest({ inStock: true, limit: 300 }).ids).toContain('part-4');
+    local.remove('part-2');
+    expect(cheapest().ids[0]).not.toBe('part-2');
+    local.add(part(301, { name: 'Oil filter 301', priceCents: 2 }));
+    expect(cheapest().ids[0]).toBe('part-301');
+    expect(cheapest().total).toBe(first.total);
+  });
+
+  it('lets the least recently asked search go first once 256 are kept, answering it the same when asked again', () => {
+    const local = createSearchIndex();
+    for (let number = 1; number <= 300; number++) local.add(part(number));
+    const often = search(local, 'brake');
+    const rare = search(local, 'oil');
+    for (let number = 1; number <= 255; number++) {
+      search(local, `mp ${number}`);
+      if (number % 50 === 0) search(local, 'brake');
+    }
+    expect(search(local, 'brake').facets).toBe(often.facets);
+    const again = search(local, 'oil');
+    expect(again.facets).not.toBe(rare.facets);
+    expect(again).toEqual(rare);
+  });
+
   it("keeps a bike's catalogue between pages and follows parts added, changed and removed", () => {
     const local = createSearchIndex();
     const bike = { vehicleId: 'mt07', year: 2019, show: 'fitting' as const };

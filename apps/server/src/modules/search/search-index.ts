@@ -39,6 +39,24 @@ interface BikeCatalogue {
 /** Bikes whose catalogue is kept at once (the oldest gathered goes first). */
 const BIKE_CATALOGUES_KEPT = 256;
 
+/**
+ * A search's results (no bike) after its words and filters, with their sort keys and facet
+ * counts, and its best results in order as far as pages have been asked for.
+ */
+interface KeptResults {
+  slots: Int32Array;
+  keys: Float64Array;
+  facets: IndexAnswer['facets'];
+  /** The first results in order (slots), for the pages asked for so far; grown on demand. */
+  ranked: number[];
+}
+/** Searches whose results are kept at once, and the results they may hold in all (the least recently asked goes first). */
+const SEARCHES_KEPT = 256;
+const KEPT_RESULTS_MAX = 2_000_000;
+/** Pages within this many results are served from a ranked list kept with the search; deeper ones are selected each time. */
+const RANKED_KEPT_MAX = 2400;
+const RANKED_KEPT_MIN = 120;
+
 export interface IndexQuery {
   q: string;
   category?: string | undefined;
@@ -170,7 +188,9 @@ interface VehicleFits {
  * The catalogue's search index, in memory. Postings are plain number arrays per term (one
  * number per part and term), typo correction runs on the vocabulary of words through
  * MiniSearch's radix tree, and each part's filter and sort values sit in flat arrays, so a
- * query costs in proportion to the parts it matches, facets and sort included.
+ * query costs in proportion to the parts it matches, facets and sort included. A search without
+ * a bike is kept with its results until the catalogue changes: asked again (its next page, the
+ * next rider typing the same words) it costs only its page.
  *
  * A part that changes takes a new slot and its old one is left dead; `deadShare` tells the
  * owner when to build a fresh index.
@@ -226,6 +246,17 @@ export function createSearchIndex() {
   const bikeCatalogues = new Map<string, BikeCatalogue>();
   /** The parts without fitment data, kept the same way (one list for every bike). */
   let unconfirmedCatalogue: BikeCatalogue | undefined;
+  /**
+   * Searches without a bike, by their words, filters and sort, until any part is added, removed,
+   * repriced or goes in or out of stock: a rider's next page, or the same search by the next
+   * rider, costs only its page.
+   */
+  const keptSearches = new Map<string, KeptResults>();
+  let keptResults = 0;
+  const forgetSearches = () => {
+    keptSearches.clear();
+    keptResults = 0;
+  };
 
   // Scratch space of a query, one number per slot: scores, and the slots each word touched
   // (the first word's kept for the reset, the later ones' in turn).
@@ -271,6 +302,7 @@ export function createSearchIndex() {
   const add = (part: IndexedPart) => {
     bikeCatalogues.clear();
     unconfirmedCatalogue = undefined;
+    forgetSearches();
     const slot = ids.length;
     if (slot >= alive.length) grow();
     ids.push(part.id);
@@ -337,6 +369,7 @@ export function createSearchIndex() {
     if (slot === undefined) return;
     bikeCatalogues.clear();
     unconfirmedCatalogue = undefined;
+    forgetSearches();
     alive[slot] = 0;
     slotOf.delete(id);
     liveInCategory[categoryOf[slot]!]!--;
@@ -587,6 +620,125 @@ export function createSearchIndex() {
     return values.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en'));
   };
 
+  /**
+   * A search's results after its words and filters, in the order found, each with one number
+   * that places it (larger first), the facet counts and, for a bike's fitting parts, how many
+   * were left out for want of fitment data. With a bike, `markFitting` has marked it
+   * (`fittingSlots`), except for the parts without data, which need no marks.
+   */
+  const gather = (query: IndexQuery, fittingSlots: Int32Array | undefined): { slots: Int32Array; keys: Float64Array; unconfirmed: number; facets: IndexAnswer['facets'] } => {
+    const show = query.bike?.show;
+    const { every, slots, reset } = match(query.q);
+    const onlyFitting = show === 'fitting';
+    const onlyUnconfirmed = show === 'unconfirmed';
+    const narrowed = onlyFitting || onlyUnconfirmed;
+    try {
+      const category = query.category === undefined ? undefined : (categories.find(query.category) ?? -1);
+      const brand = query.brand === undefined ? undefined : (brands.find(query.brand) ?? -1);
+      const categoryCounts = new Int32Array(categories.names.length);
+      const brandCounts = new Int32Array(brands.names.length);
+      const wantStock = query.inStock;
+      const allCategories = category === undefined;
+      const allBrands = brand === undefined;
+      const stock = inStock;
+      const categoryOfSlot = categoryOf;
+      const brandOfSlot = brandOf;
+      const live = alive;
+      // No text, one category, no other filter: its own slots, and the categories' counts as kept.
+      const oneCategory = every && category !== undefined && category >= 0 && allBrands && !wantStock && !narrowed;
+      // No text and a bike: its fitting slots are the candidates, and the ones without data, to be counted; or those alone.
+      const candidates = every && onlyFitting ? concat(fittingSlots!, unconfirmedSlots) : every && onlyUnconfirmed ? unconfirmedSlots : oneCategory ? (slotsInCategory[category] ?? []) : slots;
+      const scanAll = every && !oneCategory && !narrowed;
+      const fits = fitting;
+      const noRow = hasFitment;
+      const forEveryBike = universal;
+      const end = scanAll ? ids.length : candidates.length;
+      const results = new Int32Array(end);
+      // Each result's place as one number, larger first: no comparison function per result.
+      const keys = new Float64Array(end);
+      const sort = SORT_CODES[query.sort];
+      const total = scores;
+      const position = positions;
+      const price = prices;
+      let found = 0;
+      let unconfirmed = 0;
+      for (let index = 0; index < end; index++) {
+        const slot = scanAll ? index : candidates[index]!;
+        if (live[slot] === 0 || (wantStock && stock[slot] === 0)) continue;
+        const slotCategory = categoryOfSlot[slot]!;
+        const slotBrand = brandOfSlot[slot]!;
+        const inCategory = allCategories || slotCategory === category;
+        const ofBrand = allBrands || slotBrand === brand;
+        if (narrowed) {
+          const withoutData = (forEveryBike[slot]! | noRow[slot]!) === 0;
+          if (onlyFitting ? fits[slot] === 0 : !withoutData) {
+            // Left out of the fitting parts for want of data: one more the rider may look at.
+            if (withoutData && inCategory && ofBrand) unconfirmed++;
+            continue;
+          }
+        }
+        // Each facet counts as if its own filter were not set, so its other values stay choosable.
+        if (ofBrand) categoryCounts[slotCategory]!++;
+        if (inCategory) brandCounts[slotBrand]!++;
+        if (!inCategory || !ofBrand) continue;
+        results[found] = slot;
+        keys[found++] =
+          sort === RELEVANCE
+            ? total[slot]! * SCORE_SCALE - position[slot]!
+            : sort === PRICE_ASC
+              ? -price[slot]! * PRICE_SCALE - position[slot]!
+              : sort === PRICE_DESC
+                ? price[slot]! * PRICE_SCALE - position[slot]!
+                : sort === NEWEST
+                  ? position[slot]!
+                  : -position[slot]!;
+      }
+      if (oneCategory) liveInCategory.forEach((live, number) => (categoryCounts[number] = live));
+      return {
+        slots: results.subarray(0, found),
+        keys: keys.subarray(0, found),
+        unconfirmed,
+        facets: {
+          category: facetCounts(categoryCounts, categories.names, category === -1 ? undefined : category),
+          brand: facetCounts(brandCounts, brands.names, brand === -1 ? undefined : brand),
+        },
+      };
+    } finally {
+      reset();
+    }
+  };
+
+  /** A search without a bike: kept, or gathered now and kept. */
+  const keptSearchOf = (query: IndexQuery): KeptResults => {
+    const key = JSON.stringify([query.q, query.category ?? null, query.brand ?? null, query.inStock, query.sort]);
+    const known = keptSearches.get(key);
+    if (known) {
+      // Asked again: the last to be let go.
+      keptSearches.delete(key);
+      keptSearches.set(key, known);
+      return known;
+    }
+    const { slots, keys, facets } = gather(query, undefined);
+    const kept: KeptResults = { slots: slots.slice(), keys: keys.slice(), facets, ranked: [] };
+    keptSearches.set(key, kept);
+    keptResults += kept.slots.length;
+    for (const [oldest, { slots: held }] of keptSearches) {
+      if (oldest === key || (keptSearches.size <= SEARCHES_KEPT && keptResults <= KEPT_RESULTS_MAX)) break;
+      keptSearches.delete(oldest);
+      keptResults -= held.length;
+    }
+    return kept;
+  };
+
+  /** A page of kept results: within the first RANKED_KEPT_MAX, cut from the ranked list (ranked further when needed). */
+  const pageOfKept = (kept: KeptResults, offset: number, limit: number): number[] => {
+    const found = kept.slots.length;
+    const wanted = Math.min(offset + limit, found);
+    if (wanted > RANKED_KEPT_MAX) return pageOf(kept.slots, kept.keys, found, offset, limit);
+    if (kept.ranked.length < wanted) kept.ranked = pageOf(kept.slots, kept.keys, found, 0, Math.min(Math.max(wanted, 2 * kept.ranked.length, RANKED_KEPT_MIN), RANKED_KEPT_MAX));
+    return kept.ranked.slice(offset, offset + limit);
+  };
+
   return {
     add,
     remove,
@@ -594,8 +746,11 @@ export function createSearchIndex() {
     put(part: IndexedPart) {
       const slot = slotOf.get(part.id);
       if (slot !== undefined && hashes[slot] === hashText(slotText(part))) {
+        const stocked = part.inStock ? 1 : 0;
+        // Most stock changes (an order taken) leave a part orderable: kept searches stay right.
+        if (prices[slot] !== part.priceCents || inStock[slot] !== stocked) forgetSearches();
         prices[slot] = part.priceCents;
-        inStock[slot] = part.inStock ? 1 : 0;
+        inStock[slot] = stocked;
         return;
       }
       remove(part.id);
@@ -625,87 +780,23 @@ export function createSearchIndex() {
         const fit = page.map((slot): FitVerdict => (show === 'unconfirmed' ? 'unknown' : universal[slot] === 1 ? 'universal' : 'fits'));
         return { total: slots.length, ids: page.map((slot) => ids[slot]!), fit, ...(show === 'fitting' ? { unconfirmed: liveUnconfirmed } : {}), facets };
       }
-      const { every, slots, reset } = match(query.q);
+      if (!query.bike) {
+        const kept = keptSearchOf(query);
+        return { total: kept.slots.length, ids: pageOfKept(kept, query.offset, query.limit).map((slot) => ids[slot]!), facets: kept.facets };
+      }
       // The parts without data are the same for every bike: only the other lists need the bike's marks.
-      const bike = query.bike && show !== 'unconfirmed' ? markFitting(query.bike.vehicleId, query.bike.year) : undefined;
-      const onlyFitting = show === 'fitting';
-      const onlyUnconfirmed = show === 'unconfirmed';
-      const narrowed = onlyFitting || onlyUnconfirmed;
+      const bike = show !== 'unconfirmed' ? markFitting(query.bike.vehicleId, query.bike.year) : undefined;
       try {
-        const category = query.category === undefined ? undefined : (categories.find(query.category) ?? -1);
-        const brand = query.brand === undefined ? undefined : (brands.find(query.brand) ?? -1);
-        const categoryCounts = new Int32Array(categories.names.length);
-        const brandCounts = new Int32Array(brands.names.length);
-        const wantStock = query.inStock;
-        const allCategories = category === undefined;
-        const allBrands = brand === undefined;
-        const stock = inStock;
-        const categoryOfSlot = categoryOf;
-        const brandOfSlot = brandOf;
-        const live = alive;
-        // No text, one category, no other filter: its own slots, and the categories' counts as kept.
-        const oneCategory = every && category !== undefined && category >= 0 && allBrands && !wantStock && !narrowed;
-        // No text and a bike: its fitting slots are the candidates, and the ones without data, to be counted; or those alone.
-        const candidates = every && onlyFitting ? concat(bike!.slots, unconfirmedSlots) : every && onlyUnconfirmed ? unconfirmedSlots : oneCategory ? (slotsInCategory[category] ?? []) : slots;
-        const scanAll = every && !oneCategory && !narrowed;
-        const fits = fitting;
-        const noRow = hasFitment;
-        const forEveryBike = universal;
-        const end = scanAll ? ids.length : candidates.length;
-        const results = new Int32Array(end);
-        // Each result's place as one number, larger first: no comparison function per result.
-        const keys = new Float64Array(end);
-        const sort = SORT_CODES[query.sort];
-        const total = scores;
-        const position = positions;
-        const price = prices;
-        let found = 0;
-        let unconfirmed = 0;
-        for (let index = 0; index < end; index++) {
-          const slot = scanAll ? index : candidates[index]!;
-          if (live[slot] === 0 || (wantStock && stock[slot] === 0)) continue;
-          const slotCategory = categoryOfSlot[slot]!;
-          const slotBrand = brandOfSlot[slot]!;
-          const inCategory = allCategories || slotCategory === category;
-          const ofBrand = allBrands || slotBrand === brand;
-          if (narrowed) {
-            const withoutData = (forEveryBike[slot]! | noRow[slot]!) === 0;
-            if (onlyFitting ? fits[slot] === 0 : !withoutData) {
-              // Left out of the fitting parts for want of data: one more the rider may look at.
-              if (withoutData && inCategory && ofBrand) unconfirmed++;
-              continue;
-            }
-          }
-          // Each facet counts as if its own filter were not set, so its other values stay choosable.
-          if (ofBrand) categoryCounts[slotCategory]!++;
-          if (inCategory) brandCounts[slotBrand]!++;
-          if (!inCategory || !ofBrand) continue;
-          results[found] = slot;
-          keys[found++] =
-            sort === RELEVANCE
-              ? total[slot]! * SCORE_SCALE - position[slot]!
-              : sort === PRICE_ASC
-                ? -price[slot]! * PRICE_SCALE - position[slot]!
-                : sort === PRICE_DESC
-                  ? price[slot]! * PRICE_SCALE - position[slot]!
-                  : sort === NEWEST
-                    ? position[slot]!
-                    : -position[slot]!;
-        }
-        if (oneCategory) liveInCategory.forEach((live, number) => (categoryCounts[number] = live));
-        const page = pageOf(results, keys, found, query.offset, query.limit);
+        const { slots, keys, unconfirmed, facets } = gather(query, bike?.slots);
+        const page = pageOf(slots, keys, slots.length, query.offset, query.limit);
         return {
-          total: found,
+          total: slots.length,
           ids: page.map((slot) => ids[slot]!),
-          ...(query.bike ? { fit: page.map(verdictOf) } : {}),
-          ...(onlyFitting ? { unconfirmed } : {}),
-          facets: {
-            category: facetCounts(categoryCounts, categories.names, category === -1 ? undefined : category),
-            brand: facetCounts(brandCounts, brands.names, brand === -1 ? undefined : brand),
-          },
+          fit: page.map(verdictOf),
+          ...(show === 'fitting' ? { unconfirmed } : {}),
+          facets,
         };
       } finally {
-        reset();
         bike?.reset();
       }
     },

@@ -205,6 +205,27 @@ describe('GET /api/search: the index follows the catalogue', () => {
     expect((await search({ q: 'carburettor' })).total).toBe(0);
   });
 
+  it('answers a search asked again after a change with the change in it: new text, new price, out of stock', async () => {
+    const ids = async (params: Record<string, string | number>) => (await search(params)).products.map((product) => product._id);
+    const first = await addProduct({ name: 'Gearbox Sprocket Bolt, Short', price: 3 });
+    const second = await addProduct({ name: 'Gearbox Sprocket Bolt, Long', price: 4 });
+    const [short, long] = [first.json().insertedId as string, second.json().insertedId as string];
+    // Each search is asked before its write, and again after it.
+    expect(await ids({ q: 'gearbox sprocket bolt', sort: 'price-asc' })).toEqual([short, long]);
+    expect(await ids({ q: 'gearbox sprocket bolt', inStock: 'true' })).toHaveLength(2);
+    expect(await ids({ q: 'gearbox trimmed' })).toEqual([]);
+
+    const edit = (id: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers: admin.headers, payload: { decreption: 'Test', price: 3, quantity: 5, minimum: 1, ...payload } });
+    expect((await edit(long, { price: 2 })).statusCode).toBe(200);
+    expect(await ids({ q: 'gearbox sprocket bolt', sort: 'price-asc' })).toEqual([long, short]);
+    const stock = await t.app.inject({ method: 'PUT', url: `/api/products/${short}`, headers: admin.headers, payload: { updatequantity: 0, quantitySeen: 5 } });
+    expect(stock.statusCode).toBe(200);
+    expect(await ids({ q: 'gearbox sprocket bolt', inStock: 'true' })).toEqual([long]);
+    expect((await edit(short, { decreption: 'Trimmed to fit the short cover' })).statusCode).toBe(200);
+    expect(await ids({ q: 'gearbox trimmed' })).toEqual([short]);
+  });
+
   it('finds the parts of a renamed category by its new name', async () => {
     const cooling = (await t.app.inject({ url: '/api/categories' })).json().find((category: { name: string }) => category.name === 'Cooling');
     const renamed = await t.app.inject({ method: 'PATCH', url: `/api/categories/${cooling._id}`, headers: admin.headers, payload: { name: 'Radiators' } });
