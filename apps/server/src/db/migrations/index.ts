@@ -26,6 +26,7 @@ import * as m024 from './024-address-holds-and-held-mail.js';
 import * as m025 from './025-catalogue-change-transactions.js';
 import * as m026 from './026-purchases.js';
 import * as m027 from './027-product-images.js';
+import * as m028 from './028-drop-duplicate-status-index.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '025-catalogue-change-transactions': m025,
   '026-purchases': m026,
   '027-product-images': m027,
+  '028-drop-duplicate-status-index': m028,
 };

@@ -1,82 +1,50 @@
 -- Written by placement.test.ts: the placement statements as SQLite receives them.
 
 -- place-order: verdict
-with lines as (select numbered.*, ? ->> numbered.position as order_id from (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(?)) as numbered), account as (select id from users where id = ?), hold as (
+with account as (select id from users where id = ?), hold as (
     select orders, units, window_started_at, placed_in_window from unpaid_holds
     where user_id = (select id from account)),
     address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
+      select product_id, units from unpaid_address_holds
+      where address = ? and product_id = ?),
+    product as (
+      select id, name, price_cents, quantity, minimum from products
+      where id = ?),
+    line_checks as (
+      select
       case
         when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
+        when product.minimum > ? then 'below-minimum'
+        when cast(product.price_cents as bigint) * ? > ? then 'total-too-large'
       end as part_refusal,
       case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
+        when coalesce(address_hold.units, 0) + ? > ? then 'address-units'
+        when product.quantity < ? then 'out-of-stock'
       end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
-    select
-      case
-        when not exists (select 1 from lines) then 'cart-empty'
-        when part.refusal is not null then part.refusal
-        when (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ?
-          then 'checkout-too-large'
+      from (select 1) as here left join product on true left join address_hold on true) 
+      select
+        case
+        when line_checks.part_refusal is not null then line_checks.part_refusal
         when account.id is null then 'unknown-account'
-        when exists (select 1 from lines where lines.product_id not in (select product_id from address_hold)) then 'address-unheld'
+        when address_hold.product_id is null then 'address-unheld'
         when coalesce(hold.orders, 0) >= ? then 'unpaid-orders'
-        when coalesce(hold.units, 0) + (select sum(quantity) from lines) > ? then 'unpaid-units'
+        when coalesce(hold.units, 0) + ? > ? then 'unpaid-units'
         when (not (hold.window_started_at <= ?) and hold.placed_in_window >= ?) then 'pace'
-        when stock.refusal is not null then stock.refusal
+        when line_checks.stock_refusal is not null then line_checks.stock_refusal
       end as refusal,
-      coalesce(part.minimum, stock.minimum) as minimum,
-      coalesce(part.position, stock.position) as position,
-      coalesce(hold.orders, 0) as unpaid_orders,
-      line.product_id as line_product_id, line.quantity as line_quantity, line.name as line_name,
-      (select count(*) from lines) as line_count
-    from (select 1) as here
-      left join (select position, minimum, "part_refusal" as refusal from line_checks where "part_refusal" is not null order by position limit 1) as part on true
-      left join (select position, minimum, "stock_refusal" as refusal from line_checks where "stock_refusal" is not null order by position limit 1) as stock on true
-      left join lines as line on line.position = coalesce(part.position, stock.position)
-      left join account on true
-      left join hold on true;
+        case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then product.minimum end as minimum, case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then 0 end as position,
+        coalesce(hold.orders, 0) as unpaid_orders,
+        case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then ? end as line_product_id, case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then ? end as line_quantity, cast(null as text) as line_name, 1 as line_count,
+        product.name as part_name, product.price_cents as price_cents
+      from line_checks
+        left join product on true
+        left join account on true
+        left join hold on true
+        left join address_hold on true;
 
 -- place-order: growHold
-with lines as (select numbered.*, ? ->> numbered.position as order_id from (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(?)) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
-    insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
-    select ?, 1, (select sum(quantity) from lines), ?, 1 where true
+insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
+    select ?, 1, ?, ?, 1 where true
     on conflict (user_id) do update set
       orders = hold.orders + 1,
       units = hold.units + excluded.units,
@@ -86,165 +54,36 @@ with lines as (select numbered.*, ? ->> numbered.position as order_id from (sele
     returning user_id;
 
 -- place-order: growAddressHold
-with lines as (select numbered.*, ? ->> numbered.position as order_id from (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(?)) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
-    update unpaid_address_holds set units = unpaid_address_holds.units + lines.quantity
-    from lines
-    where unpaid_address_holds.address = ? and unpaid_address_holds.product_id = lines.product_id and true
-    returning unpaid_address_holds.product_id;
+update unpaid_address_holds set units = units + ?
+      where address = ? and product_id = ? and true
+      returning product_id;
 
 -- place-order: takeStock
-with lines as (select numbered.*, ? ->> numbered.position as order_id from (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(?)) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
-    update products set quantity = products.quantity - lines.quantity, updated_at = ?
-    from lines
-    where products.id = lines.product_id and true
-    returning products.id;
+update products set quantity = quantity - ?, updated_at = ?
+      where id = ? and true
+      returning id;
 
 -- place-order: recordPurchase
-with lines as (select numbered.*, ? ->> numbered.position as order_id from (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(?)) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
-    insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
-    select ?, ?, ?, ?, ?, ?, 'waiting',
-      (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id),
-      ?, ?, ?
-    where true
-    returning id;
+insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
+      select ?, ?, ?, ?, ?, ?, 'waiting',
+        cast(? as bigint) * ?, ?, ?, ?
+      where true
+      returning id;
 
 -- place-order: recordOrders
-with lines as (select numbered.*, ? ->> numbered.position as order_id from (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(?)) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
-    insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
-    select lines.order_id, (select coalesce(max(number), 10000) from orders) + lines.position + 1, ?, ?, product.id, product.name, product.price_cents,
-      lines.quantity, product.price_cents * lines.quantity, 'waiting', ?, ?
-    from lines join product on product.id = lines.product_id
-    where true
-    order by lines.position
-    returning *;
+insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
+      select ?, (select coalesce(max(number), 10000) from orders) + 0 + 1, ?, ?, ?, ?, ?,
+        ?, ? * ?, 'waiting', ?, ?
+      where true
+      returning *;
 
 -- place-order: queueMail
-with lines as (select numbered.*, ? ->> numbered.position as order_id from (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(?)) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
-    insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
-    select ?, order_id, 'placed', ?, ? from lines where position = 0 and true
-    returning id;
+insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
+      select ?, ?, 'placed', ?, ? where true
+      returning id;
 
 -- place-order: openAddressHold
-with lines as (select numbered.*, ? ->> numbered.position as order_id from (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(?)) as numbered)
-    insert into unpaid_address_holds (address, product_id, units)
-    select ?, product_id, 0 from lines where true
+insert into unpaid_address_holds (address, product_id, units) values (?, ?, 0)
     on conflict (address, product_id) do nothing;
 
 -- place-checkout: verdict
@@ -287,7 +126,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
       coalesce(part.position, stock.position) as position,
       coalesce(hold.orders, 0) as unpaid_orders,
       line.product_id as line_product_id, line.quantity as line_quantity, line.name as line_name,
-      (select count(*) from lines) as line_count
+      (select count(*) from lines) as line_count,
+      (select json_group_array(json_object('product_id', lines.product_id, 'quantity', lines.quantity, 'position', lines.position,
+          'order_id', lines.order_id, 'part_name', product.name, 'price_cents', product.price_cents))
+        from lines join product on product.id = lines.product_id) as placed_lines
     from (select 1) as here
       left join (select position, minimum, "part_refusal" as refusal from line_checks where "part_refusal" is not null order by position limit 1) as part on true
       left join (select position, minimum, "stock_refusal" as refusal from line_checks where "stock_refusal" is not null order by position limit 1) as stock on true
@@ -296,28 +138,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
       left join hold on true;
 
 -- place-checkout: growHold
-with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
+with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+      json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
+      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)) 
     insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
     select ?, 1, (select sum(quantity) from lines), ?, 1 where true
     on conflict (user_id) do update set
@@ -329,145 +153,55 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     returning user_id;
 
 -- place-checkout: growAddressHold
-with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
+with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+      json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
+      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)) 
     update unpaid_address_holds set units = unpaid_address_holds.units + lines.quantity
     from lines
     where unpaid_address_holds.address = ? and unpaid_address_holds.product_id = lines.product_id and true
     returning unpaid_address_holds.product_id;
 
 -- place-checkout: takeStock
-with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
+with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+      json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
+      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)) 
     update products set quantity = products.quantity - lines.quantity, updated_at = ?
     from lines
     where products.id = lines.product_id and true
     returning products.id;
 
 -- place-checkout: recordPurchase
-with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
+with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+      json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
+      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)) 
     insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
     select ?, ?, ?, ?, ?, ?, 'waiting',
-      (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id),
+      (select sum(cast(lines.price_cents as bigint) * lines.quantity) from lines),
       ?, ?, ?
     where true
     returning id;
 
 -- place-checkout: recordOrders
-with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
+with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+      json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
+      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)) 
     insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
-    select lines.order_id, (select coalesce(max(number), 10000) from orders) + lines.position + 1, ?, ?, product.id, product.name, product.price_cents,
-      lines.quantity, product.price_cents * lines.quantity, 'waiting', ?, ?
-    from lines join product on product.id = lines.product_id
+    select lines.order_id, (select coalesce(max(number), 10000) from orders) + lines.position + 1, ?, ?, lines.product_id, lines.part_name, lines.price_cents,
+      lines.quantity, lines.price_cents * lines.quantity, 'waiting', ?, ?
+    from lines
     where true
     order by lines.position
     returning *;
 
 -- place-checkout: queueMail
-with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), account as (select id from users where id = ?), hold as (
-    select orders, units, window_started_at, placed_in_window from unpaid_holds
-    where user_id = (select id from account)),
-    address_hold as (
-    select product_id, units from unpaid_address_holds
-    where address = ? and product_id in (select product_id from lines)
-    order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)
-    order by id), line_checks as (
-    select lines.position, product.minimum,
-      case
-        when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
-      end as part_refusal,
-      case
-        when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
+with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+      json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
+      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)) 
     insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
     select ?, order_id, 'placed', ?, ? from lines where position = 0 and true
     returning id;

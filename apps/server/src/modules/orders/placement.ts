@@ -93,16 +93,22 @@ export type Placement = { orders: OrderRow[] } | { refusal: Refusal };
 
 export type CheckoutPlacement = { checkoutId: string; orders: OrderRow[] } | { refusal: Refusal };
 
-/** The values a placement binds: the buyer, the limits, and its lines as JSON. */
+/** The values a placement binds: the buyer, the limits, and a one-part order's line or a checkout's order ids. */
 type PlacementValues = Buyer &
   PlacementLimits & {
-    /** A one-part order's line, `[{ product_id, quantity, position }]`; a checkout's lines are its cart's. */
-    lines: string;
-    /** The new orders' ids, by line position (JSON): as many as a purchase may have lines. */
-    orderIds: string;
+    /** A checkout's new orders' ids, by line position (JSON): as many as a cart may have lines. */
+    orderIds?: string;
     mailId: string;
     /** The checkout's id, or the one-part order's own. */
     purchaseId: string;
+    /** A one-part order's part and pieces, bound as they are. */
+    productId?: string;
+    quantity?: number;
+    /** SQLite: the lines as the verdict read them, with their parts' names and prices (JSON), which the writes take. */
+    placedLines?: string;
+    /** SQLite: a one-part order's part name and price as the verdict read them, which the writes take. */
+    partName?: string;
+    priceCents?: number;
   };
 
 interface VerdictRow {
@@ -114,6 +120,10 @@ interface VerdictRow {
   line_quantity: number | null;
   line_name: string | null;
   line_count: number;
+  /** SQLite: the lines as the verdict read them (see `placedLines`). */
+  placed_lines?: string;
+  part_name?: string;
+  price_cents?: number;
 }
 
 /** Order numbers start here, as migration 010 numbered the orders before it. */
@@ -131,115 +141,78 @@ const value = new Proxy({} as Record<keyof PlacementValues, Named>, {
 
 /**
  * Placing a purchase (one order, or every line of a checkout), defined once for both databases as
- * named steps: the lines (a one-part order's, or the account's cart) and three reads (the
- * account, its unpaid hold, the parts), the verdict over them, and four writes (five for a
- * checkout, whose last empties the cart), each of which writes only when the step before it did. On
- * PostgreSQL the steps are the parts of one statement, the rows it reads locked (the parts in id
- * order, so two purchases sharing parts never wait on each other in a circle) and read as they
- * are now; on SQLite each is a statement of its own inside the group commit, which holds the
- * write lock throughout. The verdict is the one place a purchase's conditions are written:
- * nothing is written unless it finds none broken, and when one is it says which, and of which
- * line (decision 010). A purchase counts as one unpaid order and one placement of its account,
- * with all its pieces.
+ * named steps: three reads (the account, its unpaid hold, the parts), the verdict over them, and
+ * four writes (five for a checkout, whose last empties the cart), each of which writes only when
+ * the step before it did. On PostgreSQL the steps are the parts of one statement, the rows it
+ * reads locked (the parts in id order, so two purchases sharing parts never wait on each other in
+ * a circle) and read as they are now; on SQLite the reads run once, in the verdict, inside the
+ * group commit, which holds the write lock throughout, and the verdict hands what they read to the
+ * writes, each a statement of its own. A one-part order binds its part and pieces as they are, so
+ * each read is one row by key; a checkout's lines are its cart's, read as a set. The verdict is
+ * the one place a purchase's conditions are written: nothing is written unless it finds none
+ * broken, and when one is it says which, and of which line (decision 010). A purchase counts as
+ * one unpaid order and one placement of its account, with all its pieces.
  */
-function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
+function placementSteps(dialect: 'sqlite' | 'postgres') {
   const postgres = dialect === 'postgres';
   const lock = postgres ? sql` for update` : sql``;
-  // A one-part order's line comes with the statement; a checkout's lines are the cart's, locked
-  // on PostgreSQL so a second tab's checkout waits for the first and then finds the cart empty.
-  const cartRows = cart && sql`${cart.lines(value.userId)}${lock}`;
-  const numbered = cart
-    ? sql`select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart`
-    : postgres
-      ? sql`select product_id, quantity, position, cast(null as text) as name
-            from jsonb_to_recordset(cast(${value.lines} as jsonb)) as line(product_id text, quantity integer, position integer)`
-      : sql`select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
-              json_extract(value, '$.position') as position, null as name
-            from json_each(${value.lines})`;
-  const orderIds = postgres ? sql`cast(${value.orderIds} as jsonb)` : sql`${value.orderIds}`;
-  const lines = sql`select numbered.*, ${orderIds} ->> numbered.position as order_id from (${numbered}) as numbered`;
-  const lineReads = sql`${cartRows ? sql`cart as (${cartRows}), ` : sql``}lines as (${lines})`;
   // SQLite: the group commit holds the write lock, so the numbers after the largest are free.
-  const nextNumber = postgres
-    ? sql<number>`nextval('order_numbers')`
-    : sql<number>`(select coalesce(max(number), ${sql.lit(FIRST_ORDER_NUMBER - 1)}) from orders) + lines.position + 1`;
+  const nextNumber = (position: RawBuilder<unknown>) =>
+    postgres ? sql<number>`nextval('order_numbers')` : sql<number>`(select coalesce(max(number), ${sql.lit(FIRST_ORDER_NUMBER - 1)}) from orders) + ${position} + 1`;
 
   const account = sql`select id from users where id = ${value.userId}${lock}`;
   const hold = sql`
     select orders, units, window_started_at, placed_in_window from unpaid_holds
     where user_id = (select id from account)${lock}`;
-  // What the purchase's client address holds of its parts, after the account's hold and before
-  // the parts (in part order), as a cancel locks them; every account of that address waits here.
-  // On PostgreSQL each read names the one before it, so the rows are locked in that order; on
-  // SQLite, under the write lock, each step reads only what it names (a write step, the lines and parts).
+  // What the purchase's client address holds of its parts is read after the account's hold and
+  // before the parts (in part order), as a cancel locks them; every account of that address waits
+  // there. On PostgreSQL each read names the one before it, so the rows are locked in that order;
+  // on SQLite, under the write lock, the order of the reads does not matter.
   const after = (read: 'hold' | 'address_hold') => (postgres ? sql` and (select count(*) from ${sql.raw(read)}) >= 0` : sql``);
-  const addressHold = sql`
-    select product_id, units from unpaid_address_holds
-    where address = ${value.clientAddress} and product_id in (select product_id from lines)${after('hold')}
-    order by product_id${lock}`;
-  // Read after the account's rows, so that a burst of orders for one part waits on its row only
-  // while that row is being written; a cancel locks the hold before the parts too, so the two
-  // never wait on each other.
-  const product = sql`
-    select id, name, price_cents, quantity, minimum from products
-    where id in (select product_id from lines)${after('address_hold')}
-    order by id${lock}`;
 
-  const units = sql`(select sum(quantity) from lines)`;
   // The account's hold row is named `hold` both where the verdict reads it and where the hold is grown.
   const windowOver = sql`hold.window_started_at <= ${value.windowOpenAfter}`;
   const unpaidOrdersFull = sql`coalesce(hold.orders, 0) >= ${value.unpaidOrders}`;
   const unpaidUnitsFull = (adding: RawBuilder<unknown>) => sql`coalesce(hold.units, 0) + ${adding} > ${value.unpaidUnits}`;
   const paceReached = sql`(not (${windowOver}) and hold.placed_in_window >= ${value.placementsPerWindow})`;
 
-  // Each line's own refusal: about its part (checked before the account), or its stock (after).
-  const lineChecks = sql`
-    select lines.position, product.minimum,
+  // A line's own refusal: about its part (checked before the account), or its stock (after).
+  const partRefusal = (quantity: RawBuilder<unknown>) => sql`
       case
         when product.id is null then 'unknown-product'
-        when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ${value.maxTotalCents} then 'total-too-large'
-      end as part_refusal,
+        when product.minimum > ${quantity} then 'below-minimum'
+        when cast(product.price_cents as bigint) * ${quantity} > ${value.maxTotalCents} then 'total-too-large'
+      end`;
+  const stockRefusal = (quantity: RawBuilder<unknown>) => sql`
       case
-        when coalesce(address_hold.units, 0) + lines.quantity > ${value.partUnitsPerAddress} then 'address-units'
-        when product.quantity < lines.quantity then 'out-of-stock'
-      end as stock_refusal
-    from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id`;
-  const firstLine = (column: 'part_refusal' | 'stock_refusal') =>
-    sql`(select position, minimum, ${sql.ref(column)} as refusal from line_checks where ${sql.ref(column)} is not null order by position limit 1)`;
-
-  const verdict = sql`
-    select
-      case
-        when not exists (select 1 from lines) then 'cart-empty'
-        when part.refusal is not null then part.refusal
-        when (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ${value.maxTotalCents}
-          then 'checkout-too-large'
-        when account.id is null then 'unknown-account'
-        when exists (select 1 from lines where lines.product_id not in (select product_id from address_hold)) then 'address-unheld'
-        when ${unpaidOrdersFull} then 'unpaid-orders'
-        when ${unpaidUnitsFull(units)} then 'unpaid-units'
-        when ${paceReached} then 'pace'
-        when stock.refusal is not null then stock.refusal
-      end as refusal,
-      coalesce(part.minimum, stock.minimum) as minimum,
-      coalesce(part.position, stock.position) as position,
-      coalesce(hold.orders, 0) as unpaid_orders,
-      line.product_id as line_product_id, line.quantity as line_quantity, line.name as line_name,
-      (select count(*) from lines) as line_count
-    from (select 1) as here
-      left join ${firstLine('part_refusal')} as part on true
-      left join ${firstLine('stock_refusal')} as stock on true
-      left join lines as line on line.position = coalesce(part.position, stock.position)
-      left join account on true
-      left join hold on true`;
+        when coalesce(address_hold.units, 0) + ${quantity} > ${value.partUnitsPerAddress} then 'address-units'
+        when product.quantity < ${quantity} then 'out-of-stock'
+      end`;
+  // The purchase's refusal, in the order its conditions are checked: `part` and `stock` are the refused line's.
+  const refusal = (when: { empty?: RawBuilder<unknown>; part: RawBuilder<unknown>; tooLarge?: RawBuilder<unknown>; unheld: RawBuilder<unknown>; units: RawBuilder<unknown>; stock: RawBuilder<unknown> }) => {
+    const cases = [
+      when.empty && sql`when ${when.empty} then 'cart-empty'`,
+      sql`when ${when.part} is not null then ${when.part}`,
+      when.tooLarge && sql`when ${when.tooLarge}
+          then 'checkout-too-large'`,
+      sql`when account.id is null then 'unknown-account'`,
+      sql`when ${when.unheld} then 'address-unheld'`,
+      sql`when ${unpaidOrdersFull} then 'unpaid-orders'`,
+      sql`when ${unpaidUnitsFull(when.units)} then 'unpaid-units'`,
+      sql`when ${paceReached} then 'pace'`,
+      sql`when ${when.stock} is not null then ${when.stock}`,
+    ].filter((found) => found !== undefined);
+    return sql`case
+        ${sql.join(cases, sql`
+        `)}
+      end`;
+  };
 
   // The hold's own condition repeats the verdict's limits on the row as it is when grown: on
   // PostgreSQL another first purchase of the account may have created it after this statement began.
-  const growHold = (after: RawBuilder<unknown>) => sql`
+  const growHold = (after: RawBuilder<unknown>, adding: RawBuilder<unknown>) => sql`
     insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
-    select ${value.userId}, 1, ${units}, ${value.stamp}, 1 where ${after}
+    select ${value.userId}, 1, ${adding}, ${value.stamp}, 1 where ${after}
     on conflict (user_id) do update set
       orders = hold.orders + 1,
       units = hold.units + excluded.units,
@@ -248,57 +221,215 @@ function placementSteps(dialect: 'sqlite' | 'postgres', cart?: CheckoutSource) {
     where not (${unpaidOrdersFull} or ${unpaidUnitsFull(sql`excluded.units`)} or ${paceReached})
     returning user_id`;
 
-  // The address's rows are locked and read as they are now (the verdict checked them), so they grow without a condition of their own.
-  const growAddressHold = (after: RawBuilder<unknown>) => sql`
-    update unpaid_address_holds set units = unpaid_address_holds.units + lines.quantity
-    from lines
-    where unpaid_address_holds.address = ${value.clientAddress} and unpaid_address_holds.product_id = lines.product_id and ${after}
-    returning unpaid_address_holds.product_id`;
+  /**
+   * A one-part order: each read one row by key, the verdict over them and the writes, with the
+   * part and its pieces bound as they are (the purchase and its order share the purchase's id).
+   * On PostgreSQL the writes take the part's name and price from the product row the statement
+   * read; on SQLite from the verdict's answer.
+   */
+  function onePart() {
+    // PostgreSQL types a parameter by where it first appears: each of these is bound once, typed once.
+    const productId = postgres ? sql`cast(${value.productId} as text)` : sql`${value.productId}`;
+    const quantity = postgres ? sql`cast(${value.quantity} as integer)` : sql`${value.quantity}`;
+    const lineRefused = sql`coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null`;
+    const onLine = (what: RawBuilder<unknown>) => sql`case when ${lineRefused} then ${what} end`;
+    const part = postgres
+      ? { from: sql` from product`, id: sql`product.id`, name: sql`product.name`, price: sql`product.price_cents` }
+      : { from: sql``, id: productId, name: sql`${value.partName}`, price: sql`${value.priceCents}` };
+    const reads = sql`account as (${account}), hold as (${hold}),
+    address_hold as (
+      select product_id, units from unpaid_address_holds
+      where address = ${value.clientAddress} and product_id = ${productId}${after('hold')}${lock}),
+    product as (
+      select id, name, price_cents, quantity, minimum from products
+      where id = ${productId}${after('address_hold')}${lock}),
+    line_checks as (
+      select${partRefusal(quantity)} as part_refusal,${stockRefusal(quantity)} as stock_refusal
+      from (select 1) as here left join product on true left join address_hold on true)`;
+    const verdict = sql`
+      select
+        ${refusal({ part: sql`line_checks.part_refusal`, unheld: sql`address_hold.product_id is null`, units: quantity, stock: sql`line_checks.stock_refusal` })} as refusal,
+        ${onLine(sql`product.minimum`)} as minimum, ${onLine(sql`0`)} as position,
+        coalesce(hold.orders, 0) as unpaid_orders,
+        ${onLine(productId)} as line_product_id, ${onLine(quantity)} as line_quantity, cast(null as text) as line_name, 1 as line_count${postgres ? sql`` : sql`,
+        product.name as part_name, product.price_cents as price_cents`}
+      from line_checks
+        left join product on true
+        left join account on true
+        left join hold on true
+        left join address_hold on true`;
+    return {
+      reads,
+      verdict,
+      growHold: (after: RawBuilder<unknown>) => growHold(after, quantity),
+      // The address's row is locked and read as it is now (the verdict checked it), so it grows without a condition of its own.
+      growAddressHold: (after: RawBuilder<unknown>) => sql`
+      update unpaid_address_holds set units = units + ${quantity}
+      where address = ${value.clientAddress} and product_id = ${productId} and ${after}
+      returning product_id`,
+      takeStock: (after: RawBuilder<unknown>) => sql`
+      update products set quantity = quantity - ${quantity}, updated_at = ${value.stamp}
+      where id = ${productId} and ${after}
+      returning id`,
+      recordPurchase: (after: RawBuilder<unknown>) => sql`
+      insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
+      select ${value.purchaseId}, ${value.userId}, ${value.customerName}, ${value.email}, ${value.location}, ${value.phone}, 'waiting',
+        cast(${part.price} as bigint) * ${quantity}, ${value.clientAddress}, ${value.stamp}, ${value.stamp}${part.from}
+      where ${after}
+      returning id`,
+      // Name and price from the product row the verdict read, never from the client.
+      recordOrders: (after: RawBuilder<unknown>) => sql`
+      insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
+      select ${value.purchaseId}, ${nextNumber(sql`0`)}, ${value.purchaseId}, ${value.userId}, ${part.id}, ${part.name}, ${part.price},
+        ${quantity}, ${part.price} * ${quantity}, 'waiting', ${value.stamp}, ${value.stamp}${part.from}
+      where ${after}
+      returning *`,
+      queueMail: (after: RawBuilder<unknown>) => sql`
+      insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
+      select ${value.mailId}, ${value.purchaseId}, 'placed', ${value.stamp}, ${value.stamp} where ${after}
+      returning id`,
+      // The row `address_hold` locks: created, empty, before an order from a new address or of a new part runs again.
+      openAddressHold: sql`
+    insert into unpaid_address_holds (address, product_id, units) values (${value.clientAddress}, ${productId}, 0)
+    on conflict (address, product_id) do nothing`,
+    };
+  }
 
-  // The rows `address_hold` locks: created, empty, before a purchase from a new address or of a new part runs again.
-  const openAddressHold = sql`
+  /**
+   * A checkout: its lines are the account's cart, locked on PostgreSQL so a second tab's checkout
+   * waits for the first and then finds the cart empty; the reads and writes take them as a set.
+   */
+  function checkout(cart: CheckoutSource) {
+    const cartRows = sql`${cart.lines(value.userId)}${lock}`;
+    const numbered = sql`select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart`;
+    const orderIds = postgres ? sql`cast(${value.orderIds} as jsonb)` : sql`${value.orderIds}`;
+    const lines = sql`select numbered.*, ${orderIds} ->> numbered.position as order_id from (${numbered}) as numbered`;
+    const lineReads = sql`cart as (${cartRows}), lines as (${lines})`;
+    const addressHold = sql`
+    select product_id, units from unpaid_address_holds
+    where address = ${value.clientAddress} and product_id in (select product_id from lines)${after('hold')}
+    order by product_id${lock}`;
+    // Read after the account's rows, so that a burst of orders for one part waits on its row only
+    // while that row is being written; a cancel locks the hold before the parts too, so the two
+    // never wait on each other.
+    const product = sql`
+    select id, name, price_cents, quantity, minimum from products
+    where id in (select product_id from lines)${after('address_hold')}
+    order by id${lock}`;
+    const units = sql`(select sum(quantity) from lines)`;
+
+    const lineChecks = sql`
+    select lines.position, product.minimum,${partRefusal(sql`lines.quantity`)} as part_refusal,${stockRefusal(sql`lines.quantity`)} as stock_refusal
+    from lines left join product on product.id = lines.product_id
+      left join address_hold on address_hold.product_id = lines.product_id`;
+    const firstLine = (column: 'part_refusal' | 'stock_refusal') =>
+      sql`(select position, minimum, ${sql.ref(column)} as refusal from line_checks where ${sql.ref(column)} is not null order by position limit 1)`;
+
+    // SQLite: the lines the verdict read, with their parts' names and prices, for the writes.
+    const placedLines = postgres
+      ? sql``
+      : sql`,
+      (select json_group_array(json_object('product_id', lines.product_id, 'quantity', lines.quantity, 'position', lines.position,
+          'order_id', lines.order_id, 'part_name', product.name, 'price_cents', product.price_cents))
+        from lines join product on product.id = lines.product_id) as placed_lines`;
+    const verdict = sql`
+    select
+      ${refusal({
+        empty: sql`not exists (select 1 from lines)`,
+        part: sql`part.refusal`,
+        tooLarge: sql`(select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ${value.maxTotalCents}`,
+        unheld: sql`exists (select 1 from lines where lines.product_id not in (select product_id from address_hold))`,
+        units,
+        stock: sql`stock.refusal`,
+      })} as refusal,
+      coalesce(part.minimum, stock.minimum) as minimum,
+      coalesce(part.position, stock.position) as position,
+      coalesce(hold.orders, 0) as unpaid_orders,
+      line.product_id as line_product_id, line.quantity as line_quantity, line.name as line_name,
+      (select count(*) from lines) as line_count${placedLines}
+    from (select 1) as here
+      left join ${firstLine('part_refusal')} as part on true
+      left join ${firstLine('stock_refusal')} as stock on true
+      left join lines as line on line.position = coalesce(part.position, stock.position)
+      left join account on true
+      left join hold on true`;
+
+    // The rows `address_hold` locks: created, empty, before a purchase from a new address or of a new part runs again.
+    const openAddressHold = sql`
     with ${lineReads}
     insert into unpaid_address_holds (address, product_id, units)
     select ${value.clientAddress}, product_id, 0 from lines where true
     on conflict (address, product_id) do nothing`;
 
-  const takeStock = (after: RawBuilder<unknown>) => sql`
+    // The writes' lines, with their parts' names and prices: on PostgreSQL the product rows the
+    // verdict read in the same statement; on SQLite the lines the verdict handed on (`fedLines`).
+    const bought = postgres
+      ? { lines: sql`lines join product on product.id = lines.product_id`, name: sql`product.name`, price: sql`product.price_cents` }
+      : { lines: sql`lines`, name: sql`lines.part_name`, price: sql`lines.price_cents` };
+    const fedLines = sql`lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
+      json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
+      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(${value.placedLines}))`;
+
+    // The address's rows are locked and read as they are now (the verdict checked them), so they grow without a condition of their own.
+    const growAddressHold = (after: RawBuilder<unknown>) => sql`
+    update unpaid_address_holds set units = unpaid_address_holds.units + lines.quantity
+    from lines
+    where unpaid_address_holds.address = ${value.clientAddress} and unpaid_address_holds.product_id = lines.product_id and ${after}
+    returning unpaid_address_holds.product_id`;
+
+    const takeStock = (after: RawBuilder<unknown>) => sql`
     update products set quantity = products.quantity - lines.quantity, updated_at = ${value.stamp}
     from lines
     where products.id = lines.product_id and ${after}
     returning products.id`;
 
-  // The purchase before its lines: who buys, where to, and its total from the product rows the verdict read.
-  const recordPurchase = (after: RawBuilder<unknown>) => sql`
+    // The purchase before its lines: who buys, where to, and its total from the product rows the verdict read.
+    const recordPurchase = (after: RawBuilder<unknown>) => sql`
     insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
     select ${value.purchaseId}, ${value.userId}, ${value.customerName}, ${value.email}, ${value.location}, ${value.phone}, 'waiting',
-      (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id),
+      (select sum(cast(${bought.price} as bigint) * lines.quantity) from ${bought.lines}),
       ${value.clientAddress}, ${value.stamp}, ${value.stamp}
     where ${after}
     returning id`;
 
-  // Name and price from the product rows the verdict read, never from the client.
-  const recordOrders = (after: RawBuilder<unknown>) => sql`
+    // Name and price from the product rows the verdict read, never from the client.
+    const recordOrders = (after: RawBuilder<unknown>) => sql`
     insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
-    select lines.order_id, ${nextNumber}, ${value.purchaseId}, ${value.userId}, product.id, product.name, product.price_cents,
-      lines.quantity, product.price_cents * lines.quantity, 'waiting', ${value.stamp}, ${value.stamp}
-    from lines join product on product.id = lines.product_id
+    select lines.order_id, ${nextNumber(sql`lines.position`)}, ${value.purchaseId}, ${value.userId}, lines.product_id, ${bought.name}, ${bought.price},
+      lines.quantity, ${bought.price} * lines.quantity, 'waiting', ${value.stamp}, ${value.stamp}
+    from ${bought.lines}
     where ${after}
     order by lines.position
     returning *`;
 
-  const queueMail = (after: RawBuilder<unknown>) => sql`
+    const queueMail = (after: RawBuilder<unknown>) => sql`
     insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
     select ${value.mailId}, order_id, 'placed', ${value.stamp}, ${value.stamp} from lines where position = 0 and ${after}
     returning id`;
 
-  // A checkout's last write: the cart, once its lines are orders.
-  const clearCart = (after: RawBuilder<unknown>) => cart?.clear(value.userId, after);
+    // The last write: the cart, once its lines are orders.
+    const clearCart = (after: RawBuilder<unknown>) => cart.clear(value.userId, after);
 
-  const reads = sql`${lineReads}, account as (${account}), hold as (${hold}),
+    const reads = sql`${lineReads}, account as (${account}), hold as (${hold}),
     address_hold as (${addressHold}), product as (${product}), line_checks as (${lineChecks})`;
 
-  return { reads, verdict, growHold, growAddressHold, openAddressHold, takeStock, recordPurchase, recordOrders, queueMail, clearCart };
+    return {
+      reads,
+      verdict,
+      growHold: (after: RawBuilder<unknown>) => growHold(after, units),
+      growAddressHold,
+      openAddressHold,
+      takeStock,
+      recordPurchase,
+      recordOrders,
+      queueMail,
+      clearCart,
+      fedLines,
+    };
+  }
+
+  return { onePart, checkout };
 }
 
 
@@ -326,41 +457,54 @@ function compileNamed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', quer
   return { text, values: (values) => parameters.map((parameter) => (parameter instanceof Named ? values[parameter.name] : parameter)) };
 }
 
-/** PostgreSQL: the steps as one statement, each write only when the step before it wrote; and the address hold's opening. */
+/**
+ * PostgreSQL: the steps as one statement, each write only when the step before it wrote (a
+ * checkout's, a row for each line), and the address hold's opening.
+ */
 function postgresStatements(db: Kysely<Database>, cart?: CheckoutSource) {
-  const steps = placementSteps('postgres', cart);
+  const steps = placementSteps('postgres');
+  const checkout = cart && steps.checkout(cart);
+  const shape = checkout ?? steps.onePart();
   const compile = (query: RawBuilder<unknown>) => compileNamed(db, 'postgres', query);
-  const clearCart = steps.clearCart(sql`exists (select 1 from placed)`);
+  const everyLine = (written: 'grown_address' | 'taken') =>
+    cart ? sql`(select count(*) from ${sql.raw(written)}) = (select count(*) from lines)` : sql`exists (select 1 from ${sql.raw(written)})`;
+  const clearCart = checkout?.clearCart(sql`exists (select 1 from placed)`);
   const statement = compile(sql`
-    with ${steps.reads},
-    verdict as (${steps.verdict}),
-    grown as (${steps.growHold(sql`(select refusal from verdict) is null`)}),
-    grown_address as (${steps.growAddressHold(sql`exists (select 1 from grown)`)}),
-    taken as (${steps.takeStock(sql`(select count(*) from grown_address) = (select count(*) from lines)`)}),
-    purchase as (${steps.recordPurchase(sql`exists (select 1 from taken) and (select count(*) from taken) = (select count(*) from lines)`)}),
-    placed as (${steps.recordOrders(sql`exists (select 1 from purchase)`)}),
-    mailed as (${steps.queueMail(sql`exists (select 1 from placed)`)})
-    ${clearCart ? sql`, cleared as (${clearCart})` : sql``}
+    with ${shape.reads},
+    verdict as (${shape.verdict}),
+    grown as (${shape.growHold(sql`(select refusal from verdict) is null`)}),
+    grown_address as (${shape.growAddressHold(sql`exists (select 1 from grown)`)}),
+    taken as (${shape.takeStock(everyLine('grown_address'))}),
+    purchase as (${shape.recordPurchase(sql`exists (select 1 from taken) and ${everyLine('taken')}`)}),
+    placed as (${shape.recordOrders(sql`exists (select 1 from purchase)`)}),
+    mailed as (${shape.queueMail(sql`exists (select 1 from placed)`)})${clearCart ? sql`,
+    cleared as (${clearCart})` : sql``}
     select verdict.*, placed.* from verdict left join placed on true`);
-  return { statement, openAddressHold: compile(steps.openAddressHold), checkout: clearCart !== undefined };
+  return { statement, openAddressHold: compile(shape.openAddressHold), checkout: clearCart !== undefined };
 }
 
-/** SQLite: the verdict, the writes one statement each in the order they run, the address hold's opening and a checkout's emptying of the cart. */
+/**
+ * SQLite: the verdict (the only statement that reads), the writes one statement each in the
+ * order they run, fed what the verdict read, the address hold's opening and a checkout's
+ * emptying of the cart.
+ */
 function sqliteStatements(db: Kysely<Database>, cart?: CheckoutSource) {
-  const steps = placementSteps('sqlite', cart);
+  const steps = placementSteps('sqlite');
+  const checkout = cart && steps.checkout(cart);
+  const shape = checkout ?? steps.onePart();
   const compile = (query: RawBuilder<unknown>) => compileNamed(db, 'sqlite', query);
-  const withReads = (step: RawBuilder<unknown>) => compile(sql`with ${steps.reads} ${step}`);
-  const clearCart = steps.clearCart(sql`true`);
+  // A checkout's writes take its lines as the verdict read them; a one-part order's, its part's name and price.
+  const write = (step: RawBuilder<unknown>) => compile(checkout ? sql`with ${checkout.fedLines} ${step}` : step);
   return {
-    verdict: withReads(steps.verdict),
-    growHold: withReads(steps.growHold(sql`true`)),
-    growAddressHold: withReads(steps.growAddressHold(sql`true`)),
-    takeStock: withReads(steps.takeStock(sql`true`)),
-    recordPurchase: withReads(steps.recordPurchase(sql`true`)),
-    recordOrders: withReads(steps.recordOrders(sql`true`)),
-    queueMail: withReads(steps.queueMail(sql`true`)),
-    openAddressHold: compile(steps.openAddressHold),
-    clearCart: clearCart && compile(clearCart),
+    verdict: compile(sql`with ${shape.reads} ${shape.verdict}`),
+    growHold: write(shape.growHold(sql`true`)),
+    growAddressHold: write(shape.growAddressHold(sql`true`)),
+    takeStock: write(shape.takeStock(sql`true`)),
+    recordPurchase: write(shape.recordPurchase(sql`true`)),
+    recordOrders: write(shape.recordOrders(sql`true`)),
+    queueMail: write(shape.queueMail(sql`true`)),
+    openAddressHold: compile(shape.openAddressHold),
+    clearCart: checkout && compile(checkout.clearCart(sql`true`)),
   };
 }
 
@@ -394,17 +538,11 @@ function placedOf(values: PlacementValues, lines: OrderLineRow[]): Placement {
   return { orders: sorted.map((line) => ({ ...line, ...bought })) };
 }
 
-/** The values of a purchase: its order ids, and its line when it is a one-part order (whose id the purchase shares). */
+/** The values of a purchase: a one-part order's part and pieces (its order's id is the purchase's), or a checkout's order ids. */
 function valuesOf(buyer: Buyer, limits: PlacementLimits, checkoutId: string | null, line?: { productId: string; quantity: number }): PlacementValues {
-  const orderIds = Array.from({ length: line ? 1 : CART_LINES_MAX }, () => newId());
-  return {
-    ...buyer,
-    ...limits,
-    lines: JSON.stringify(line ? [{ product_id: line.productId, quantity: line.quantity, position: 0 }] : []),
-    orderIds: JSON.stringify(orderIds),
-    mailId: newId(),
-    purchaseId: checkoutId ?? orderIds[0]!,
-  };
+  const common = { ...buyer, ...limits, mailId: newId() };
+  if (line) return { ...common, purchaseId: newId(), productId: line.productId, quantity: line.quantity };
+  return { ...common, purchaseId: checkoutId!, orderIds: JSON.stringify(Array.from({ length: CART_LINES_MAX }, () => newId())) };
 }
 
 /** Places one purchase in a transaction of its own: the statement's values in, the orders or the refusal out. */
@@ -453,7 +591,7 @@ function statementPlacer(database: ShopDatabase, name: string, cart?: CheckoutSo
   };
 }
 
-/** SQLite: the same steps one after another, each run only when the one before wrote, in one unit of the group commit. */
+/** SQLite: the verdict, then the writes one after another, fed what it read, in one unit of the group commit. */
 function groupCommitPlacer(database: ShopDatabase, cart?: CheckoutSource): Placer {
   const statements = sqliteStatements(database.db, cart);
   const { verdict, openAddressHold, clearCart } = statements;
@@ -461,16 +599,18 @@ function groupCommitPlacer(database: ShopDatabase, cart?: CheckoutSource): Place
 
   return (values) =>
     database.writeTransaction(async (trx) => {
-      const run = <Row>(statement: Compiled) => transactionRunner(trx)<Row>('', statement.text, statement.values(values));
+      const run = <Row>(statement: Compiled, bound = values) => transactionRunner(trx)<Row>('', statement.text, statement.values(bound));
       let [found] = await run<VerdictRow>(verdict);
       if (found!.refusal === 'address-unheld') {
         await run(openAddressHold);
         [found] = await run<VerdictRow>(verdict);
       }
       if (found!.refusal !== null) return refusalOf(found!);
+      // The writes take what the verdict read (a checkout's lines, a one-part order's part name and price): nothing is read twice.
+      const fed = { ...values, placedLines: found!.placed_lines, partName: found!.part_name, priceCents: found!.price_cents };
       // A step that writes less than the verdict allowed cannot happen under the write lock; if
       // it did, the throw takes back the steps before it with the unit's savepoint.
-      const written = await writes.reduce<Promise<OrderLineRow[][]>>(async (done, statement) => [...(await done), await run<OrderLineRow>(statement)], Promise.resolve([]));
+      const written = await writes.reduce<Promise<OrderLineRow[][]>>(async (done, statement) => [...(await done), await run<OrderLineRow>(statement, fed)], Promise.resolve([]));
       const lineCount = found!.line_count;
       if (written.some((rows, index) => rows.length !== [1, lineCount, lineCount, 1, lineCount, 1][index])) throw new Error('an order step wrote less than the verdict allowed');
       if (clearCart) await run(clearCart);

@@ -43,6 +43,48 @@ async function checkout({ paid = true } = {}) {
   return { customer, checkoutId, lines };
 }
 
+describe('placing a purchase', () => {
+  it('writes a one-part order and a checkout alike: the purchase and its total, its lines, the stock, and the account’s and the address’s holds', async () => {
+    const { db } = t.database;
+    const customer = await insertSignedInUser(db);
+    const oil = await insertProduct(db, { name: 'Engine oil 10W-40 4L', price_cents: 4199, minimum: 1, quantity: 20 });
+    const filter = await insertProduct(db, { name: 'Oil filter HF204', price_cents: 899, minimum: 1, quantity: 20 });
+
+    const ordered = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { productId: oil.id, quantity: 2, ...DELIVERY } });
+    expect(ordered.statusCode).toBe(201);
+    const orderId: string = ordered.json().insertedId;
+    await t.app.inject({ method: 'PUT', url: '/api/cart', headers: customer.headers, payload: { lines: [{ productId: filter.id, quantity: 3 }, { productId: oil.id, quantity: 1 }] } });
+    const checkedOut = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: customer.headers, payload: DELIVERY });
+    expect(checkedOut.statusCode).toBe(201);
+    const { checkoutId } = checkedOut.json() as { checkoutId: string };
+
+    const purchases = await db.selectFrom('purchases').selectAll().where('user_id', '=', customer.id).execute();
+    const purchase = (id: string) => purchases.find((found) => found.id === id)!;
+    expect(purchases).toHaveLength(2);
+    for (const [id, total] of [[orderId, 2 * 4199], [checkoutId, 3 * 899 + 4199]] as const) {
+      expect({ ...purchase(id), total_cents: Number(purchase(id).total_cents) }).toMatchObject({ status: 'waiting', total_cents: total, customer_name: customer.name, email: customer.email, ...DELIVERY });
+    }
+    const lines = await db.selectFrom('orders').select(['id', 'purchase_id', 'product_id', 'tool_name', 'unit_price_cents', 'quantity', 'total_cents', 'number']).where('user_id', '=', customer.id).orderBy('number').execute();
+    expect(lines.map(({ number: _number, ...line }) => line)).toEqual([
+      { id: orderId, purchase_id: orderId, product_id: oil.id, tool_name: 'Engine oil 10W-40 4L', unit_price_cents: 4199, quantity: 2, total_cents: 8398 },
+      { id: expect.any(String), purchase_id: checkoutId, product_id: filter.id, tool_name: 'Oil filter HF204', unit_price_cents: 899, quantity: 3, total_cents: 2697 },
+      { id: expect.any(String), purchase_id: checkoutId, product_id: oil.id, tool_name: 'Engine oil 10W-40 4L', unit_price_cents: 4199, quantity: 1, total_cents: 4199 },
+    ]);
+    expect(lines[2]!.number - lines[1]!.number).toBe(1);
+
+    const stock = await db.selectFrom('products').select(['id', 'quantity']).where('id', 'in', [oil.id, filter.id]).execute();
+    expect(Object.fromEntries(stock.map((part) => [part.id, part.quantity]))).toEqual({ [oil.id]: 17, [filter.id]: 17 });
+    expect(await db.selectFrom('unpaid_holds').select(['orders', 'units']).where('user_id', '=', customer.id).executeTakeFirst()).toEqual({ orders: 2, units: 6 });
+    const held = await db
+      .selectFrom('unpaid_address_holds')
+      .select(['product_id', 'units'])
+      .where('address', '=', purchase(orderId).client_address!)
+      .where('product_id', 'in', [oil.id, filter.id])
+      .execute();
+    expect(Object.fromEntries(held.map((row) => [row.product_id, row.units]))).toEqual({ [oil.id]: 3, [filter.id]: 3 });
+  });
+});
+
 describe('GET /api/purchases/{id}', () => {
   it('answers its owner and an admin the purchase with its one number and every line; anyone else as for an unknown id', async () => {
     const { customer, checkoutId, lines } = await checkout();
