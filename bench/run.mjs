@@ -6,9 +6,9 @@
  * at the end, also after a failure or Ctrl-C. Results: the console and docs/benchmarks.md.
  *
  *   npm run bench [-- --quick]
- *   npm run bench -- --only=orders --ab=<commit> [--rounds=3]   (this code beside another commit's, in turns)
+ *   npm run bench -- --only=PART --ab=<commit> [--rounds=3] [--quick]   (this code beside another commit's, in turns)
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
- *   (PostgreSQL adds one server against two behind HAProxy, which needs Debian's haproxy)
+ *   (PostgreSQL adds one, two and three instances on CPU quotas behind HAProxy, which needs Debian's haproxy)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ import { runAb } from './lib/ab.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
 import { startBalancer } from './lib/balancer.mjs';
 import { cpuQuotaUnavailable } from './lib/cpu-quota.mjs';
+import { cpuMeter, inProcessDatabase, postgresCpu } from './lib/cpu.mjs';
 import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureInstances, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
 import { measureSearchDepth } from './lib/search-depth.mjs';
 
@@ -39,7 +40,7 @@ const CUSTOMERS = 200;
 const ORDER_STOCK = 20_000;
 /** The scale-out setups, and the CPU each instance is allowed (a small machine of its own). */
 const SCALE_OUT_INSTANCES = [1, 2, 3];
-const INSTANCE_CPUS = 0.4;
+const INSTANCE_CPUS = 0.25;
 /** The parts of the catalogue import, after the largest size (with 5 fitment rows each on average). */
 const IMPORT_PRODUCTS = 10_000;
 /** The sales calls are measured with this many orders, placed over the last SALES_HISTORY_DAYS days, in a database of their own. */
@@ -77,15 +78,15 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
-      '--only=orders: orders and checkouts at the main catalogue size, nothing else.\n' +
-      '--ab=COMMIT [--rounds=N]: the part (--only) measured N times for this code and N times for COMMIT (its own bench, in a worktree), in turns, printed side by side.\n' +
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
+      '--only=orders: orders and checkouts at the main catalogue size, nothing else; --only=search: the search\'s golden queries at the largest size, nothing else.\n' +
+      '--ab=COMMIT [--rounds=N] [--quick]: the part (--only) measured N times for this code and N times for COMMIT (built in a worktree, measured by this bench), in turns (A B, B A, ...): medians, their ratio and the spread of each side.\n' +
       'BENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows, and one, two and three instances under a CPU quota each behind HAProxy (apt-get install haproxy; cgroup v1 cpu controller, as root).',
   );
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders'];
+const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search'];
 if (flags.only !== undefined && !PARTS.includes(flags.only)) {
   console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
@@ -94,7 +95,7 @@ if (flags.ab !== undefined && flags.only === undefined) {
   console.error('--ab needs --only=PART: the part to compare');
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders'} */ part) => flags.only === undefined || flags.only === part;
+const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -115,7 +116,8 @@ function startShop(options) {
 }
 
 /**
- * A fresh database with the bench's customers (with live sessions), bikes and an admin.
+ * A fresh database with the bench's customers (with live sessions), bikes and an admin, and how
+ * its CPU is read (`cpu.mjs`).
  * @param {import('./lib/data.mjs').BenchDatabase} target
  * @param {string} dataDir
  */
@@ -125,8 +127,25 @@ async function openLoadedDatabase(target, dataDir) {
   const loader = createLoader(shop, await writeBenchImage(dataDir));
   await loader.addCustomers(CUSTOMERS);
   await loader.addVehicles();
-  return { shop, close, loader, adminToken: await loader.addAdmin() };
+  const databaseCpu = target.config.dialect === 'postgres' ? await postgresCpu(target.url) : inProcessDatabase();
+  return {
+    shop,
+    async close() {
+      await databaseCpu.close();
+      await close();
+    },
+    loader,
+    adminToken: await loader.addAdmin(),
+    databaseCpu,
+  };
 }
+
+/**
+ * The CPU of these servers and of the database, per request of a measurement.
+ * @param {Array<{ pid: number | undefined }>} servers
+ * @param {import('./lib/cpu.mjs').DatabaseCpu} database
+ */
+const meterOf = (servers, database) => cpuMeter({ pids: () => servers.map((server) => server.pid), database });
 
 /**
  * Loads, starts and measures one database through the catalogue sizes.
@@ -135,7 +154,7 @@ async function openLoadedDatabase(target, dataDir) {
  * @returns {Promise<import('./lib/report.mjs').DatabaseResults>}
  */
 async function benchDatabase(target, { dataDir, webDistDir }) {
-  const { close, loader, adminToken } = await openLoadedDatabase(target, dataDir);
+  const { close, loader, adminToken, databaseCpu } = await openLoadedDatabase(target, dataDir);
   const [vehicle] = loader.vehicles;
   if (!vehicle) throw new Error('the bench has no bikes');
   const year = Math.round((vehicle.yearFrom + vehicle.yearTo) / 2);
@@ -176,10 +195,19 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
     const uncached = await startShop({ dataDir, databaseUrl: target.url, webDistDir, publicCacheMs: 0 });
     try {
       const calls = await measureGrowth(uncached.url, settings);
-      const search = await measureSearch(uncached.url, settings, uncached.residentBytes);
+      const search = await measureSearch(uncached.url, settings, uncached.residentBytes, meterOf([uncached], databaseCpu));
       const bikeCalls = await measureBikeFilter(uncached.url, bike, settings);
       const searchDepth = size === SIZES.at(-1) ? await measureSearchDepth(uncached.url, settings) : undefined;
-      growth.push({ size, fitmentRows: loader.fitmentRows(), calls, search: search.calls, bike: bikeCalls, residentBytes: search.residentBytes, ...(searchDepth ? { searchDepth } : {}) });
+      growth.push({
+        size,
+        fitmentRows: loader.fitmentRows(),
+        calls,
+        search: search.calls,
+        searchCeiling: search.ceiling,
+        bike: bikeCalls,
+        residentBytes: search.residentBytes,
+        ...(searchDepth ? { searchDepth } : {}),
+      });
     } finally {
       await uncached.stop();
       for (const message of uncached.errors()) serverErrors.push(`${number(size)} rows, caches off: ${message}`);
@@ -190,9 +218,10 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
     const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
     try {
       const middle = /** @type {string} */ (loader.productIds[Math.floor(loader.productIds.length / 2)]);
-      const api = await measureAgainstCeiling(server.url, middle, settings);
-      const orders = await measureOrders(server.url, { loader, ...orderProducts, stock: ORDER_STOCK }, settings);
-      const checkouts = await measureCheckouts(server.url, { loader, ...orderProducts.checkout }, settings);
+      const meter = meterOf([server], databaseCpu);
+      const api = await measureAgainstCeiling(server.url, middle, settings, meter);
+      const orders = await measureOrders(server.url, { loader, ...orderProducts, stock: ORDER_STOCK }, settings, meter);
+      const checkouts = await measureCheckouts(server.url, { loader, ...orderProducts.checkout }, settings, meter);
       main = { api, orders, checkouts };
     } finally {
       await server.stop();
@@ -216,7 +245,7 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
   }
   await close();
   if (!main) throw new Error(`MAIN_SIZE ${MAIN_SIZE} is not one of the sizes`);
-  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, bike: bike.name, import: imported, importLoad, sales: [] };
+  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, bike: bike.name, import: imported, importLoad, sales: [], databaseCpu: databaseCpu.method };
 }
 
 /**
@@ -224,10 +253,10 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
  * measurements as beside the ceiling, in a fraction of the time, for A/B runs.
  * @param {import('./lib/data.mjs').BenchDatabase} target
  * @param {{ dataDir: string, webDistDir: string }} where
- * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'orders' | 'checkouts' | 'serverErrors'>>}
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'orders' | 'checkouts' | 'serverErrors' | 'databaseCpu'>>}
  */
 async function benchOrders(target, { dataDir, webDistDir }) {
-  const { close, loader } = await openLoadedDatabase(target, dataDir);
+  const { close, loader, databaseCpu } = await openLoadedDatabase(target, dataDir);
   try {
     await loader.addProducts(MAIN_SIZE);
     const add = (/** @type {string} */ name, /** @type {(index: number) => number} */ stockOf) =>
@@ -240,9 +269,38 @@ async function benchOrders(target, { dataDir, webDistDir }) {
     step(`${target.label}, orders and checkouts (${number(MAIN_SIZE)} parts)`);
     const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
     try {
-      const orders = await measureOrders(server.url, { loader, productId, warmupProductId, stock: ORDER_STOCK }, settings);
-      const checkouts = await measureCheckouts(server.url, { loader, ...checkout }, settings);
-      return { database: target.label, orders, checkouts, serverErrors: server.errors() };
+      const meter = meterOf([server], databaseCpu);
+      const orders = await measureOrders(server.url, { loader, productId, warmupProductId, stock: ORDER_STOCK }, settings, meter);
+      const checkouts = await measureCheckouts(server.url, { loader, ...checkout }, settings, meter);
+      return { database: target.label, orders, checkouts, serverErrors: server.errors(), databaseCpu: databaseCpu.method };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The search's golden queries alone, on a database of its own with the largest catalogue
+ * (parts and their fitment, no reviews or orders): the same measurement as in Growth, for A/B runs.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'growth' | 'serverErrors' | 'databaseCpu'>>}
+ */
+async function benchSearch(target, { dataDir, webDistDir }) {
+  const { close, loader, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  const size = /** @type {number} */ (SIZES.at(-1));
+  try {
+    const started = performance.now();
+    await loader.addProducts(size);
+    await loader.settle();
+    step(`${target.label}, search at ${number(size)} parts, ${number(loader.fitmentRows())} fitment rows (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir, publicCacheMs: 0 });
+    try {
+      const search = await measureSearch(server.url, settings, server.residentBytes, meterOf([server], databaseCpu));
+      const growth = [{ size, fitmentRows: loader.fitmentRows(), calls: {}, search: search.calls, searchCeiling: search.ceiling, bike: {}, residentBytes: search.residentBytes }];
+      return { database: target.label, growth, serverErrors: server.errors(), databaseCpu: databaseCpu.method };
     } finally {
       await server.stop();
     }
@@ -294,7 +352,7 @@ async function benchSales(target, { dataDir, webDistDir, serverErrors }) {
 async function benchScaleOut(target, { dataDir, webDistDir }) {
   const unavailable = cpuQuotaUnavailable();
   if (unavailable) throw new Error(`instances are measured under a CPU quota: ${unavailable}`);
-  const { close, loader } = await openLoadedDatabase(target, dataDir);
+  const { close, loader, databaseCpu } = await openLoadedDatabase(target, dataDir);
   await loader.addProducts(MAIN_SIZE);
   const warmupProductId = await loader.addStockProduct({ name: 'Bench warm-up part', quantity: 1_000_000, minimum: 1 });
   /** @type {Array<{ count: number, target: { productId: string, warmupProductId: string, stock: number, loader: typeof loader } }>} */
@@ -322,7 +380,7 @@ async function benchScaleOut(target, { dataDir, webDistDir }) {
           const instancesCpu = () => servers.reduce((sum, server) => sum + (server.cpuSeconds() ?? 0), 0);
           const cpuBefore = instancesCpu();
           const startedAt = performance.now();
-          const result = await measureInstances(balancer.url, part, settings);
+          const result = await measureInstances(balancer.url, part, settings, meterOf(servers, databaseCpu));
           // The share of their quota the instances used: near 1, they were what limited the rows.
           const quotaUsed = (instancesCpu() - cpuBefore) / (((performance.now() - startedAt) / 1000) * INSTANCE_CPUS * count);
           measured.push({ instances: count, ...result, quotaUsed });
@@ -336,7 +394,7 @@ async function benchScaleOut(target, { dataDir, webDistDir }) {
         }
       }
     }
-    return { database: target.label, products: MAIN_SIZE, cpusPerInstance: INSTANCE_CPUS, setups: measured, serverErrors };
+    return { database: target.label, products: MAIN_SIZE, cpusPerInstance: INSTANCE_CPUS, setups: measured, serverErrors, databaseCpu: databaseCpu.method };
   } finally {
     await close();
   }
@@ -367,7 +425,7 @@ async function benchPages({ dataDir, webDistDir }) {
 
 async function main() {
   if (flags.ab !== undefined) {
-    await runAb({ commit: flags.ab, part: /** @type {string} */ (flags.only), rounds: Math.max(1, Number(flags.rounds) || 3) });
+    await runAb({ commit: flags.ab, part: /** @type {string} */ (flags.only), rounds: Math.max(1, Number(flags.rounds) || 3), quick: settings.quick });
     return;
   }
   const startedAt = new Date();
@@ -379,9 +437,9 @@ async function main() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   onCleanup(`folder ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
 
-  // Orders alone never ask for a page: the server runs without the web app's files.
+  // Orders and search alone never ask for a page: the server runs without the web app's files.
   const webDistDir = path.join(workDir, 'web');
-  if (flags.only !== 'orders') {
+  if (flags.only !== 'orders' && flags.only !== 'search') {
     step('Building the web app into the bench folder');
     await buildWebApp(webDistDir);
   }
@@ -443,6 +501,13 @@ async function main() {
     }
   }
 
+  if (flags.only === 'search') {
+    for (const target of targets) {
+      const result = await attempt(`${target.label} search`, () => benchSearch(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
+      if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
+    }
+  }
+
   // One, two and three instances behind the balancer: PostgreSQL only, as several instances need it.
   const scaleOut =
     runs('scale-out') && adminUrl
@@ -467,9 +532,9 @@ async function main() {
     totalSeconds: (performance.now() - clock) / 1000,
   };
   if (flags.json !== undefined) writeFileSync(flags.json, JSON.stringify(results, null, 2));
-  if (flags.only === 'orders') {
+  if (flags.only === 'orders' || flags.only === 'search') {
     const orderFailures = Object.keys(failures).length;
-    console.log(`\nOrders and checkouts${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
+    console.log(`\n${flags.only === 'orders' ? 'Orders and checkouts' : 'Search'}${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
     if (orderFailures > 0) process.exitCode = 1;
     return;
   }

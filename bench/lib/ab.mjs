@@ -1,9 +1,12 @@
 // @ts-check
 /**
  * `npm run bench -- --ab=<commit> --only=<part>`: this tree's code and another commit's, measured
- * in turns (A, B, B, A, A, B, ...) in one session, each by its own bench, so a difference between
- * them is not the machine's mood between two runs. Prints each figure's medians, their ratio and
- * the spread of each side.
+ * in turns (A, B, B, A, A, B, ...) in one session, so a difference between them is not the
+ * machine's mood between two runs. Both sides are measured by this tree's bench (the same load,
+ * the same figures; older benches lack parts, figures and --json): B's rounds run it with
+ * BENCH_CODE_ROOT at the other commit's worktree, whose server, migrations and web app it then
+ * builds and starts. Prints each figure's medians, their ratio and the spread of each side; a
+ * figure or part the other code could not give is 'not measured by COMMIT', with why.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
@@ -13,20 +16,119 @@ import { assertRunning, onCleanup } from './cleanup.mjs';
 import { ROOT } from './server.mjs';
 
 /**
- * One figure of a part's results: its name, and how to read it from a run's JSON.
- * @typedef {{ name: string, read: (results: any) => number | undefined, higherIsBetter: boolean }} Figure
+ * One figure of a part's results: its name, and how to read it from a run's JSON (undefined: the
+ * run did not measure it, e.g. an older bench).
+ * @typedef {{ name: string, read: (results: any) => number | undefined, higherIsBetter: boolean, digits?: number }} Figure
  */
+
+const DATABASES = ['SQLite', 'PostgreSQL'];
+/** @param {any} results @param {string} database */
+const databaseOf = (results, database) => results.databases?.find((/** @type {any} */ entry) => entry.database === database);
+/** @param {any} value */
+const numeric = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+/** @param {any} a @param {any} b */
+const share = (a, b) => (numeric(a) !== undefined && numeric(b) ? a / b : undefined);
+
+/**
+ * The CPU figures of a measurement's `cpu`: the server's, and the database's unless it runs in
+ * the server (SQLite).
+ * @param {string} name  @param {string} unit  @param {(results: any) => any} cpuOf
+ * @returns {Figure[]}
+ */
+const cpuFigures = (name, unit, cpuOf) => [
+  { name: `${name} server CPU ms/${unit}`, read: (results) => numeric(cpuOf(results)?.serverMs), higherIsBetter: false, digits: 2 },
+  ...(name.startsWith('SQLite')
+    ? []
+    : [{ name: `${name} database CPU ms/${unit}`, read: (/** @type {any} */ results) => numeric(cpuOf(results)?.databaseMs), higherIsBetter: false, digits: 2 }]),
+];
+
+/** @returns {Figure[]} */
+const orderFigures = () =>
+  DATABASES.flatMap((database) => {
+    const of = (/** @type {any} */ results) => databaseOf(results, database);
+    return [
+      { name: `${database} orders/s`, read: (results) => numeric(of(results)?.orders?.ordersPerSecond), higherIsBetter: true },
+      { name: `${database} orders / ceiling`, read: (results) => share(of(results)?.orders?.ordersPerSecond, of(results)?.orders?.ceiling?.rps), higherIsBetter: true, digits: 3 },
+      { name: `${database} order p99 ms`, read: (results) => numeric(of(results)?.orders?.load?.p99), higherIsBetter: false },
+      ...cpuFigures(`${database} orders`, 'order', (results) => of(results)?.orders?.cpu),
+      { name: `${database} checkouts/s`, read: (results) => numeric(of(results)?.checkouts?.checkoutsPerSecond), higherIsBetter: true },
+      {
+        name: `${database} checkouts / ceiling`,
+        read: (results) => share(of(results)?.checkouts?.checkoutsPerSecond, of(results)?.checkouts?.ceiling?.checkoutsPerSecond),
+        higherIsBetter: true,
+        digits: 3,
+      },
+      { name: `${database} checkout p99 ms`, read: (results) => numeric(of(results)?.checkouts?.p99), higherIsBetter: false },
+      ...cpuFigures(`${database} checkouts`, 'checkout', (results) => of(results)?.checkouts?.cpu),
+    ];
+  });
+
+const API_CALLS = ['catalogue page', 'productCount', 'one product', 'reviews latest 3'];
+const SEARCH_QUERIES = ['word', 'typo', 'part number', 'category filter', 'two words'];
+
+/** The golden queries at the largest size a run measured. @returns {Figure[]} */
+const searchFigures = () =>
+  DATABASES.flatMap((database) => {
+    const largest = (/** @type {any} */ results) => databaseOf(results, database)?.growth?.at(-1);
+    return [
+      ...SEARCH_QUERIES.flatMap((query) => [
+        { name: `${database} search ${query} p95 ms`, read: (/** @type {any} */ results) => numeric(largest(results)?.search?.[query]?.p95), higherIsBetter: false, digits: 1 },
+        ...cpuFigures(`${database} search ${query}`, 'req', (results) => largest(results)?.search?.[query]?.cpu),
+      ]),
+      { name: `${database} search ceiling p95 ms`, read: (results) => numeric(largest(results)?.searchCeiling?.p95), higherIsBetter: false, digits: 1 },
+    ];
+  });
 
 /** @type {Record<string, Figure[]>} */
 export const AB_FIGURES = {
-  orders: ['SQLite', 'PostgreSQL'].flatMap((database) => {
-    /** @param {any} results */
-    const of = (results) => results.databases?.find((/** @type {any} */ entry) => entry.database === database);
+  orders: orderFigures(),
+  api: [
+    ...DATABASES.flatMap((database) =>
+      API_CALLS.flatMap((call) => {
+        const pair = (/** @type {any} */ results) => databaseOf(results, database)?.api?.find((/** @type {any} */ entry) => entry.call === call);
+        return [
+          { name: `${database} ${call} req/s`, read: (/** @type {any} */ results) => numeric(pair(results)?.ours?.rps), higherIsBetter: true },
+          { name: `${database} ${call} / ceiling`, read: (/** @type {any} */ results) => share(pair(results)?.ours?.rps, pair(results)?.ceiling?.rps), higherIsBetter: true, digits: 2 },
+          ...cpuFigures(`${database} ${call}`, 'req', (results) => pair(results)?.ours?.cpu),
+        ];
+      }),
+    ),
+    ...orderFigures(),
+    ...searchFigures(),
+  ],
+  search: searchFigures(),
+  sales: DATABASES.flatMap((database) =>
+    ['revenue', 'statuses', 'best-sellers', 'low-stock'].map((call) => ({
+      name: `${database} sales ${call} p95 ms at the most orders`,
+      read: (/** @type {any} */ results) => numeric(databaseOf(results, database)?.sales?.at(-1)?.calls?.[call]?.p95),
+      higherIsBetter: false,
+      digits: 1,
+    })),
+  ),
+  pages: ['/', '/allproducts', '/parts/'].flatMap((page) => {
+    const of = (/** @type {any} */ results) => results.web?.pages?.find((/** @type {any} */ entry) => (page === '/parts/' ? entry.page.startsWith(page) : entry.page === page));
+    const shown = page === '/parts/' ? '/parts/{id}' : page;
     return [
-      { name: `${database} orders/s`, read: (results) => of(results)?.orders?.ordersPerSecond, higherIsBetter: true },
-      { name: `${database} order p99 ms`, read: (results) => of(results)?.orders?.load?.p99, higherIsBetter: false },
-      { name: `${database} checkouts/s`, read: (results) => of(results)?.checkouts?.checkoutsPerSecond, higherIsBetter: true },
-      { name: `${database} checkout p99 ms`, read: (results) => of(results)?.checkouts?.p99, higherIsBetter: false },
+      { name: `${shown} JS gzip bytes`, read: (/** @type {any} */ results) => numeric(of(results)?.jsGzip), higherIsBetter: false },
+      { name: `${shown} CSS gzip bytes`, read: (/** @type {any} */ results) => numeric(of(results)?.cssGzip), higherIsBetter: false },
+      { name: `${shown} scripts`, read: (/** @type {any} */ results) => numeric(of(results)?.scripts), higherIsBetter: false },
+      { name: `${shown} Lighthouse performance`, read: (/** @type {any} */ results) => numeric(of(results)?.score), higherIsBetter: true },
+      { name: `${shown} LCP ms`, read: (/** @type {any} */ results) => numeric(of(results)?.lcp), higherIsBetter: false },
+      { name: `${shown} TBT ms`, read: (/** @type {any} */ results) => numeric(of(results)?.tbt), higherIsBetter: false },
+    ];
+  }),
+  'scale-out': [1, 2, 3].flatMap((count) => {
+    const of = (/** @type {any} */ results) => results.scaleOut?.setups?.find((/** @type {any} */ setup) => setup.instances === count);
+    const one = (/** @type {any} */ results) => of(results) && results.scaleOut?.setups?.find((/** @type {any} */ setup) => setup.instances === 1);
+    const label = `${count} instance${count === 1 ? '' : 's'}`;
+    return [
+      { name: `${label} catalogue req/s`, read: (/** @type {any} */ results) => numeric(of(results)?.catalogue?.rps), higherIsBetter: true },
+      ...(count > 1 ? [{ name: `${label} catalogue vs one`, read: (/** @type {any} */ results) => share(of(results)?.catalogue?.rps, one(results)?.catalogue?.rps), higherIsBetter: true, digits: 2 }] : []),
+      { name: `${label} orders/s`, read: (/** @type {any} */ results) => numeric(of(results)?.orders?.ordersPerSecond), higherIsBetter: true },
+      ...(count > 1 ? [{ name: `${label} orders vs one`, read: (/** @type {any} */ results) => share(of(results)?.orders?.ordersPerSecond, one(results)?.orders?.ordersPerSecond), higherIsBetter: true, digits: 2 }] : []),
+      { name: `${label} quota used %`, read: (/** @type {any} */ results) => (numeric(of(results)?.quotaUsed) === undefined ? undefined : of(results).quotaUsed * 100), higherIsBetter: true },
+      ...cpuFigures(`${label} catalogue`, 'req', (results) => of(results)?.catalogue?.cpu),
+      ...cpuFigures(`${label} orders`, 'order', (results) => of(results)?.orders?.cpu),
     ];
   }),
 };
@@ -52,8 +154,11 @@ function checkOut(commit) {
     rmSync(dir, { recursive: true, force: true });
   });
   const sameLock = readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8') === readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
-  if (!sameLock) {
-    console.log(`  ${commit}: its package-lock.json differs, installing its own packages`);
+  const missing = sameLock ? [] : packagesNotHere(dir);
+  if (!sameLock && missing.length === 0) {
+    console.log(`  ${commit}: every package it asks for is installed here with the same version range: using this tree's packages`);
+  } else if (!sameLock) {
+    console.log(`  ${commit}: its package-lock.json differs (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', ...' : ''}), installing its own packages`);
     const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
     if (install.status !== 0) throw new Error(`npm ci in the worktree of ${commit} failed`);
     return { sha, dir };
@@ -78,6 +183,28 @@ function checkOut(commit) {
   return { sha, dir };
 }
 
+const WORKSPACES = ['.', 'apps/server', 'apps/web', 'packages/shared'];
+
+/**
+ * The packages the tree in `dir` asks for (each workspace's package.json) that this tree does not
+ * ask for with the same version range: none, and this tree's node_modules serve it too.
+ * @param {string} dir
+ */
+function packagesNotHere(dir) {
+  /** @param {string} file @returns {Record<string, string>} */
+  const wanted = (file) => {
+    if (!existsSync(file)) return {};
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    return { ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies };
+  };
+  return WORKSPACES.flatMap((workspace) => {
+    const ours = wanted(path.join(ROOT, workspace, 'package.json'));
+    return Object.entries(wanted(path.join(dir, workspace, 'package.json')))
+      .filter(([name, range]) => ours[name] !== range)
+      .map(([name, range]) => `${name}@${range}`);
+  });
+}
+
 /** A workspace package's link, as npm writes it: relative, so it resolves inside whichever tree holds it. @param {string} link */
 function readlinkRelative(link) {
   if (!lstatSync(link).isSymbolicLink()) throw new Error(`${link} is not a workspace link`);
@@ -85,12 +212,18 @@ function readlinkRelative(link) {
 }
 
 /**
- * Runs one tree's own bench for one part, quick, and reads the results it writes.
- * @param {string} dir  @param {string} part  @param {string} jsonFile
+ * Runs this tree's bench for one part on the code in `dir` and reads the results it writes. A
+ * bench that does not know the part answers `{ missing: why }`; a run that fails (or leaves a
+ * part failed, e.g. older code whose schema does not take the bench's rows) answers
+ * `{ failed: why }`: the table says so instead of the comparison ending.
+ * @param {string} dir  @param {string} part  @param {string} jsonFile  @param {boolean} quick
+ * @returns {Promise<{ results?: any, missing?: string, failed?: string }>}
  */
-async function runBench(dir, part, jsonFile) {
+async function runBench(dir, part, jsonFile, quick) {
   assertRunning();
-  const child = spawn(process.execPath, ['bench/run.mjs', '--quick', `--only=${part}`, `--json=${jsonFile}`], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const args = ['bench/run.mjs', ...(quick ? ['--quick'] : []), `--only=${part}`, `--json=${jsonFile}`];
+  const { BENCH_CODE_ROOT: _measured, ...env } = process.env;
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: dir === ROOT ? env : { ...env, BENCH_CODE_ROOT: dir }, stdio: ['ignore', 'ignore', 'pipe'] });
   const forget = onCleanup(`bench in ${dir}`, () => child.kill('SIGTERM'));
   let errors = '';
   child.stderr.on('data', (/** @type {Buffer} */ chunk) => (errors += chunk.toString()));
@@ -100,8 +233,12 @@ async function runBench(dir, part, jsonFile) {
     child.once('exit', resolve);
   });
   forget();
-  if (status !== 0 || !existsSync(jsonFile)) throw new Error(`the bench in ${dir} failed (exit ${status}):\n${errors.trim().slice(-2000)}`);
-  return JSON.parse(readFileSync(jsonFile, 'utf8'));
+  const unknownPart = /--only takes (.*), not /.exec(errors);
+  if (unknownPart) return { missing: `its bench has no ${part} part (${unknownPart[1]})` };
+  if (!existsSync(jsonFile)) return { failed: `exit ${status}: ${errors.trim().split('\n').slice(-3).join(' ').slice(0, 300)}` };
+  const results = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  const failures = Object.entries(results.failures ?? {}).map(([name, why]) => `${name}: ${String(why).split('\n')[0]}`);
+  return failures.length > 0 ? { results, failed: failures.join('; ') } : { results };
 }
 
 /** @param {number[]} values */
@@ -111,22 +248,24 @@ const median = (values) => {
   return sorted.length % 2 ? /** @type {number} */ (sorted[middle]) : (/** @type {number} */ (sorted[middle - 1]) + /** @type {number} */ (sorted[middle])) / 2;
 };
 
-/** @param {number[]} values */
-const spread = (values) => (values.length ? `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}` : '-');
+/** @param {number} value @param {number} digits */
+const fixed = (value, digits) => value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** @param {number[]} values @param {number} digits */
+const spread = (values, digits) => `${fixed(Math.min(...values), digits)}-${fixed(Math.max(...values), digits)}`;
 
 /**
  * Measures `part` `rounds` times for each side, in turns, and prints the comparison as Markdown.
- * @param {{ commit: string, part: string, rounds: number }} options
+ * @param {{ commit: string, part: string, rounds: number, quick: boolean }} options
  */
-export async function runAb({ commit, part, rounds }) {
+export async function runAb({ commit, part, rounds, quick }) {
   const figures = AB_FIGURES[part];
   if (!figures) throw new Error(`--ab compares ${Object.keys(AB_FIGURES).join(', ')}, not ${part}`);
   const other = checkOut(commit);
   const here = git(['rev-parse', '--short', 'HEAD']);
   const dirty = git(['status', '--porcelain', '--', 'apps', 'packages', 'bench']) !== '';
   const sides = [
-    { label: `A ${here}${dirty ? ' + changes' : ''}`, dir: ROOT, runs: /** @type {any[]} */ ([]) },
-    { label: `B ${other.sha.slice(0, 7)}`, dir: other.dir, runs: /** @type {any[]} */ ([]) },
+    { label: `A ${here}${dirty ? ' + changes' : ''}`, name: here, dir: ROOT, runs: /** @type {any[]} */ ([]), missing: '', failed: /** @type {string[]} */ ([]) },
+    { label: `B ${other.sha.slice(0, 7)}`, name: other.sha.slice(0, 7), dir: other.dir, runs: /** @type {any[]} */ ([]), missing: '', failed: /** @type {string[]} */ ([]) },
   ];
   const jsonDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-ab-json-'));
   onCleanup(`folder ${jsonDir}`, () => rmSync(jsonDir, { recursive: true, force: true }));
@@ -134,24 +273,42 @@ export async function runAb({ commit, part, rounds }) {
     // A B, B A, A B, ...: neither side always runs first or on a warmer machine.
     const order = round % 2 === 0 ? sides : [...sides].reverse();
     for (const side of order) {
+      if (side.missing) continue;
       console.log(`  round ${round + 1} of ${rounds}: ${side.label}`);
-      side.runs.push(await runBench(side.dir, part, path.join(jsonDir, `${side.runs.length}-${side === sides[0] ? 'a' : 'b'}.json`)));
+      const run = await runBench(side.dir, part, path.join(jsonDir, `${round}-${side === sides[0] ? 'a' : 'b'}.json`), quick);
+      if (run.missing) {
+        side.missing = run.missing;
+        console.log(`    ${side.name}: ${run.missing}`);
+      }
+      if (run.failed) {
+        side.failed.push(run.failed);
+        console.log(`    ${side.name} failed: ${run.failed}`);
+      }
+      if (run.results) side.runs.push(run.results);
     }
   }
   const [a, b] = /** @type {[typeof sides[0], typeof sides[0]]} */ (sides);
+  /** @param {typeof sides[0]} side @param {Figure} figure */
+  const valuesOf = (side, figure) => side.runs.map(figure.read).filter(/** @returns {value is number} */ (value) => typeof value === 'number' && Number.isFinite(value));
+  /** @param {typeof sides[0]} side @param {number[]} values @param {number} digits */
+  const cell = (side, values, digits) => (values.length ? `${fixed(median(values), digits)} (${spread(values, digits)})` : `*not measured by ${side.name}*`);
   const rows = figures.flatMap((figure) => {
-    const valuesA = a.runs.map(figure.read).filter((value) => typeof value === 'number');
-    const valuesB = b.runs.map(figure.read).filter((value) => typeof value === 'number');
-    if (!valuesA.length || !valuesB.length) return [];
-    const ratio = median(valuesA) / median(valuesB);
-    return [`| ${figure.name} | ${Math.round(median(valuesA))} (${spread(valuesA)}) | ${Math.round(median(valuesB))} (${spread(valuesB)}) | ${ratio.toFixed(2)}x${figure.higherIsBetter ? '' : ' (lower is better)'} |`];
+    const valuesA = valuesOf(a, figure);
+    const valuesB = valuesOf(b, figure);
+    if (!valuesA.length && !valuesB.length && !a.missing && !b.missing && a.runs.length && b.runs.length) return [];
+    const digits = figure.digits ?? 0;
+    const ratio = valuesA.length && valuesB.length && median(valuesB) !== 0 ? `${fixed(median(valuesA) / median(valuesB), 2)}x${figure.higherIsBetter ? '' : ' (lower is better)'}` : '';
+    return [`| ${figure.name} | ${cell(a, valuesA, digits)} | ${cell(b, valuesB, digits)} | ${ratio} |`];
   });
+  const notes = sides.flatMap((side) => [...(side.missing ? [`- ${side.name}: ${side.missing}`] : []), ...side.failed.map((why) => `- ${side.name}, a round failed: ${why}`)]);
   const markdown = [
-    `A/B of ${part}, ${rounds} rounds each in turns, quick settings, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} at the end`,
+    `A/B of ${part}, ${rounds} round${rounds === 1 ? '' : 's'} each in turns (A B, B A, ...), ${quick ? 'quick' : 'full'} settings, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
+      `load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} at the end. Both sides measured by this bench; median (min-max) of the rounds; A / B of the medians.`,
     '',
     `| Figure | ${a.label}: median (min-max) | ${b.label}: median (min-max) | A / B |`,
-    '|---|---|---|---|',
+    '|---|---:|---:|---:|',
     ...rows,
+    ...(notes.length ? ['', ...notes] : []),
   ].join('\n');
   console.log(`\n${markdown}\n`);
   return markdown;

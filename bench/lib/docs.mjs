@@ -67,8 +67,19 @@ products.
   whole. "None" means each part's stock went down by exactly its pieces in the 201 answers, never
   below zero, four order rows per 201 answer, no checkout with fewer lines, and no answer but 201
   or 409. Checkouts per second count placed checkouts only.
+- **CPU ms per request** (server, and PostgreSQL's from \`pg_stat_statements\` or its processes in
+  /proc; SQLite's is the server's own) is what a request costs, nearly whatever else the machine
+  is doing: the steadiest figure to compare between runs.
+- **Targets** are ratios to a reference measured in the same run (the ceiling answering the same
+  requests, one instance against several); an absolute latency target an issue states is printed
+  with the same run's ceiling at the same connections, so a miss on a busy machine shows as such.
+- **A/B** (\`npm run bench -- --only=PART --ab=COMMIT [--rounds=N]\`): this code and COMMIT's,
+  built in a worktree, measured by the same bench in turns (A B, B A, ...). Read the ratio of the
+  medians against the spreads: when the two sides' min-max ranges overlap, the difference is
+  within the machine's noise.
 - **Noise**: the load average printed with each run tells how busy the machine was. Runs on a
-  busy machine differ by a factor of two or more; compare runs taken under similar load.
+  busy machine differ by a factor of two or more in requests per second; compare ratios, CPU per
+  request and A/B runs, not raw figures from different runs.
 
 ## What each optimisation bought
 

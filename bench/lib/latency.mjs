@@ -15,6 +15,7 @@ import { assertRunning } from './cleanup.mjs';
  * @property {number} total   answers
  * @property {Record<string, number>} statuses
  * @property {number} failures  connection errors
+ * @property {import('./cpu.mjs').CpuCost} [cpu]   server and database CPU per answer, when measured with a meter
  */
 
 /** @param {number[]} sorted @param {number} share */
@@ -80,10 +81,11 @@ async function keepAsking({ urls, connections, agent, busy, keep, headers }) {
 }
 
 /**
- * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string> }} options  headers: e.g. an admin's bearer token
+ * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string>, meter?: import('./cpu.mjs').CpuMeter }} options
+ *   headers: e.g. an admin's bearer token; meter: adds the CPU the measured seconds cost per answer
  * @returns {Promise<LatencyResult>}
  */
-export async function measureLatency({ url, connections, seconds, warmupSeconds, headers }) {
+export async function measureLatency({ url, connections, seconds, warmupSeconds, headers, meter }) {
   assertRunning();
   const urls = [new URL(url)];
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -93,7 +95,9 @@ export async function measureLatency({ url, connections, seconds, warmupSeconds,
   };
   try {
     await keepAsking({ urls, connections, agent, busy: until(warmupSeconds), keep: false, headers });
-    return await keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers });
+    if (!meter) return await keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers });
+    const measured = await meter.around(() => keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers }));
+    return { ...measured.result, cpu: meter.perRequest(measured, measured.result.total) };
   } finally {
     agent.destroy();
   }

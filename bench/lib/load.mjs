@@ -12,6 +12,7 @@ import { assertRunning, onCleanup } from './cleanup.mjs';
  * @property {Record<string, number>} statuses  answers per status code
  * @property {number} failures   connection errors + timeouts
  * @property {number} seconds    measured time
+ * @property {import('./cpu.mjs').CpuCost} [cpu]   server and database CPU per answer, when measured with a meter
  */
 
 /** @typedef {import('autocannon').AutocannonRaw} AutocannonRaw */
@@ -67,31 +68,48 @@ function summarise(runs, options) {
 }
 
 /**
- * GET `url` from `connections` connections for `seconds`, after `warmupSeconds` unmeasured.
- * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number }} options
+ * GET `url` from `connections` connections for `seconds`, after `warmupSeconds` unmeasured;
+ * with a meter, the CPU the measured seconds cost per answer.
+ * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number, meter?: import('./cpu.mjs').CpuMeter }} options
+ * @returns {Promise<LoadResult>}
  */
-export async function measureGet({ url, connections, seconds, warmupSeconds }) {
+export async function measureGet({ url, connections, seconds, warmupSeconds, meter }) {
   if (warmupSeconds > 0) await run({ url, connections, duration: warmupSeconds });
   const options = { url, connections, duration: seconds };
-  return summarise([await run(options)], options);
+  if (!meter) return summarise([await run(options)], options);
+  const measured = await meter.around(() => run(options));
+  const result = summarise([measured.result], options);
+  return { ...result, cpu: meter.perRequest(measured, result.total) };
 }
 
 /**
  * Our server and the ceiling in turns (ours, ceiling, ours, ceiling ...), `seconds` each in
- * all, so a change in the machine's load during the measurement falls on both alike.
- * @param {{ ours: string, ceiling: string, connections: number, seconds: number, turns: number, warmupSeconds: number }} options
+ * all, so a change in the machine's load during the measurement falls on both alike; with a
+ * meter, the CPU our turns cost per answer.
+ * @param {{ ours: string, ceiling: string, connections: number, seconds: number, turns: number, warmupSeconds: number, meter?: import('./cpu.mjs').CpuMeter }} options
+ * @returns {Promise<{ ours: LoadResult, ceiling: LoadResult }>}
  */
-export async function measureInTurns({ ours, ceiling, connections, seconds, turns, warmupSeconds }) {
+export async function measureInTurns({ ours, ceiling, connections, seconds, turns, warmupSeconds, meter }) {
   const targets = [ours, ceiling];
   if (warmupSeconds > 0) for (const url of targets) await run({ url, connections, duration: warmupSeconds });
   /** @type {AutocannonRaw[][]} */
   const runs = [[], []];
+  const spent = { server: /** @type {number | undefined} */ (0), database: /** @type {number | undefined} */ (0) };
+  const add = (/** @type {number | undefined} */ total, /** @type {number | undefined} */ more) => (total === undefined || more === undefined ? undefined : total + more);
   const duration = Math.max(1, Math.round(seconds / turns));
   for (let turn = 0; turn < turns; turn++) {
-    for (const [index, url] of targets.entries()) runs[index]?.push(await run({ url, connections, duration }));
+    for (const [index, url] of targets.entries()) {
+      if (index === 0 && meter) {
+        const measured = await meter.around(() => run({ url, connections, duration }));
+        spent.server = add(spent.server, measured.server);
+        spent.database = add(spent.database, measured.database);
+        runs[index]?.push(measured.result);
+      } else runs[index]?.push(await run({ url, connections, duration }));
+    }
   }
+  const oursResult = summarise(runs[0] ?? [], { url: ours, connections, duration });
   return {
-    ours: summarise(runs[0] ?? [], { url: ours, connections, duration }),
+    ours: meter ? { ...oursResult, cpu: meter.perRequest(spent, oursResult.total) } : oursResult,
     ceiling: summarise(runs[1] ?? [], { url: ceiling, connections, duration }),
   };
 }

@@ -463,12 +463,17 @@ export function createLoader(shop, image) {
         .select((eb) => eb.fn.countAll().as('count'))
         .where('product_id', 'in', productIds)
         .executeTakeFirstOrThrow();
-      const partial = await db
+      // A checkout's lines share its purchase (migration 026: a one-part purchase shares its
+      // order's id); before that, its checkout_id (migration 018), which an A/B may measure.
+      const columns = (await db.introspection.getTables()).find((table) => table.name === 'orders')?.columns.map((column) => column.name) ?? [];
+      const byPurchase = columns.includes('purchase_id');
+      const group = byPurchase ? 'purchase_id' : 'checkout_id';
+      const partial = await /** @type {import('kysely').Kysely<any>} */ (db)
         .selectFrom('orders')
-        .select('purchase_id')
+        .select(group)
         .where('product_id', 'in', productIds)
-        .whereRef('purchase_id', '<>', 'id')
-        .groupBy('purchase_id')
+        .where((eb) => (byPurchase ? eb('purchase_id', '<>', eb.ref('id')) : eb('checkout_id', 'is not', null)))
+        .groupBy(group)
         .having((eb) => eb.fn.countAll(), '<>', productIds.length)
         .execute();
       return {

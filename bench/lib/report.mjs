@@ -24,6 +24,7 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {Record<string, LoadResult>} calls   by call name
  * @property {number} fitmentRows
  * @property {Record<string, import('./latency.mjs').LatencyResult>} search   by golden query
+ * @property {import('./latency.mjs').LatencyResult} [searchCeiling]   the ceiling answering the word query's bytes at the same connections, right before
  * @property {Record<string, import('./latency.mjs').LatencyResult>} bike   the bike-filtered calls, by name
  * @property {number | undefined} residentBytes   the server's memory after the searches
  * @property {import('./search-depth.mjs').SearchDepth} [searchDepth]   the first, an eighth-deep and the last search page (largest size only)
@@ -50,6 +51,8 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {number} stockBefore
  * @property {number} stockAfter
  * @property {number} orderRows
+ * @property {LoadResult} [ceiling]   the ceiling answering as many of the same POSTs with our answer's bytes, right after
+ * @property {import('./cpu.mjs').CpuCost} [cpu]   server and database CPU per order placed
  */
 
 /**
@@ -66,6 +69,8 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {Array<{ before: number, after: number, perCheckout: number }>} stock   each part's stock and pieces per checkout
  * @property {number} orderRows          order rows of these parts added
  * @property {number} halfCheckouts      checkouts without one line of each part
+ * @property {{ checkoutsPerSecond: number, p50: number, p99: number }} [ceiling]   the ceiling answering the same carts and checkouts with our answers' bytes, right after
+ * @property {import('./cpu.mjs').CpuCost} [cpu]   server and database CPU per checkout placed, its cart included
  */
 
 /**
@@ -81,6 +86,7 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {import('./import-load.mjs').ImportLoad} [importLoad]   the catalogue during the largest import the shop takes
  * @property {SalesStage[]} sales      the sales calls as the order history grows
  * @property {string[]} serverErrors   what the server logged at level error, by stage
+ * @property {string} [databaseCpu]    how the database's CPU was read: pg_stat_statements, /proc or in-process
  */
 
 /**
@@ -112,6 +118,7 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {number} cpusPerInstance   each instance's CPU quota
  * @property {ScaleOutSetup[]} setups   one, two and three instances
  * @property {string[]} serverErrors
+ * @property {string} [databaseCpu]   how the database's CPU was read
  */
 
 /**
@@ -191,6 +198,24 @@ function table(header, rows, align) {
   return lines.join('\n');
 }
 
+/**
+ * A measurement's server and database CPU per request, in ms, as two cells.
+ * @param {import('./cpu.mjs').CpuCost | undefined} cpu
+ */
+const cpuCells = (cpu) => {
+  const fixed = (/** @type {number | undefined} */ value) => (value === undefined ? 'n/a' : number(value, 2));
+  if (!cpu) return ['n/a', 'n/a'];
+  return [fixed(cpu.serverMs), cpu.databaseMethod === 'in-process' ? 'in server' : fixed(cpu.databaseMs)];
+};
+
+/** How a database's CPU was read, for the tables' introductions. @param {string | undefined} method */
+const databaseCpuText = (method) =>
+  method === 'pg_stat_statements'
+    ? "PostgreSQL's from `pg_stat_statements` (its statements' execution and planning time, waits included)"
+    : method === '/proc'
+      ? "PostgreSQL's from /proc (the CPU of the backends serving the bench database, with the WAL writer, checkpointer and background writer)"
+      : "SQLite's is the server's own (it runs in the server's process)";
+
 /** @param {Pick<LoadResult, 'statuses' | 'failures'>} result */
 const problems = (result) => {
   const bad = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
@@ -231,6 +256,9 @@ export function renderResults(results) {
       ` (code fingerprint ${results.revision.fingerprint})` +
       (results.revision.changedDuringRun ? '. **The server code changed on disk during the run: later rows measured newer code.**' : ''),
     `- Load average (1, 5, 15 min) at start ${machine.loadAtStart.map((value) => number(value, 2)).join(', ')}; at end ${machine.loadAtEnd.map((value) => number(value, 2)).join(', ')}`,
+    '- CPU per request (the "CPU ms" columns): the server\'s from /proc/<pid>/stat (user + system, every thread); ' +
+      [...new Set([...results.databases.map((entry) => entry.databaseCpu), results.scaleOut?.databaseCpu].filter((method) => method !== undefined))].map(databaseCpuText).join('; ') +
+      '. Unlike requests per second, they hardly change with how busy the machine is.',
     '',
   );
 
@@ -263,6 +291,7 @@ export function renderResults(results) {
           ms(pair.ceiling.p50),
           ms(pair.ceiling.p99),
           number(pair.ours.rps / pair.ceiling.rps, 2),
+          ...cpuCells(pair.ours.cpu),
         ]);
         note(`${entry.database} ${pair.call} (ours)`, pair.ours);
         note(`${entry.database} ${pair.call} (ceiling)`, pair.ceiling);
@@ -270,9 +299,9 @@ export function renderResults(results) {
     }
     out.push(
       table(
-        ['Database', 'Call', 'Ours req/s', 'p50 ms', 'p99 ms', 'Ceiling req/s', 'p50 ms', 'p99 ms', 'Ours / ceiling'],
-        [...rows, ...missingRows(results, 9)],
-        ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+        ['Database', 'Call', 'Ours req/s', 'p50 ms', 'p99 ms', 'Ceiling req/s', 'p50 ms', 'p99 ms', 'Ours / ceiling', 'Server CPU ms/req', 'Database CPU ms/req'],
+        [...rows, ...missingRows(results, 11)],
+        ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       ),
       '',
     );
@@ -314,7 +343,9 @@ export function renderResults(results) {
       `\`GET /api/search\` (facets included) at each size on the same catalogue, ${LATENCY_CONNECTIONS} connections, ` +
         `${settings.growthSeconds} s each after ${settings.growthWarmupSeconds} s unmeasured; every answer timed. ` +
         "Queries: word `q=brake`, typo `q=sprokit`, part number `q=MP 42`, category filter `category=Brakes`, two words `q=oil filter`. " +
-        'Each cell: p50 / p95 ms, requests/s. Memory: the server process\'s resident set after the searches.',
+        'Each cell: p50 / p95 ms, requests/s, then the server\'s and the database\'s CPU ms a request. ' +
+        'The ceiling row, measured right before at each size, is a bare `node:http` server answering the word query\'s bytes at the same connections: ' +
+        'the machine\'s own p95 at that moment. Memory: the server process\'s resident set after the searches.',
       '',
     );
     const searchRows = [];
@@ -325,12 +356,19 @@ export function renderResults(results) {
           if (!result) return '';
           const bad = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
           if (bad.length > 0 || result.failures > 0) notes.push(`- ${entry.database} search ${query} at ${number(stage.size)}: ${bad.map(([code, count]) => `${number(count)} × ${code}`).join(', ')} ${result.failures ? `${result.failures} errors` : ''}`);
-          return `${ms(result.p50)} / ${ms(result.p95)}, ${number(result.rps)}/s`;
+          const [server, database] = cpuCells(result.cpu);
+          return `${ms(result.p50)} / ${ms(result.p95)}, ${number(result.rps)}/s, CPU ${server}${database === 'in server' ? '' : ` + ${database}`}`;
         });
         const first = entry.growth[0]?.search[query];
         const last = entry.growth.at(-1)?.search[query];
         searchRows.push([entry.database, query, ...cells, first && last ? `${number(last.p95 / first.p95, 1)}×` : '']);
       }
+      searchRows.push([
+        entry.database,
+        'ceiling',
+        ...entry.growth.map((stage) => (stage.searchCeiling ? `${ms(stage.searchCeiling.p50)} / ${ms(stage.searchCeiling.p95)}, ${number(stage.searchCeiling.rps)}/s` : 'n/a')),
+        '',
+      ]);
       searchRows.push([
         entry.database,
         'server memory',
@@ -383,7 +421,9 @@ export function renderResults(results) {
       '### Orders',
       '',
       `${firstOrders?.customers ?? 0} signed-in customers on ${firstOrders?.connections ?? 0} connections, each \`POST /api/orders\` of quantity 1 ` +
-        `of one product (minimum 1), about ${settings.orderSeconds} s of orders after a short warm-up on another product.`,
+        `of one product (minimum 1), about ${settings.orderSeconds} s of orders after a short warm-up on another product. ` +
+        'The ceiling: right after, a bare `node:http` server answering as many of the same POSTs, on the same connections, with the bytes of our 201 answer. ' +
+        'CPU: per order placed.',
       '',
     );
     const orderRows = results.databases.map((entry) => {
@@ -399,13 +439,16 @@ export function renderResults(results) {
         `${number(orders.stockBefore)} → ${number(orders.stockAfter)}`,
         number(orders.orderRows),
         isOversellFree(orders) ? 'none' : '**WRONG**',
+        orders.ceiling ? number(orders.ceiling.rps) : 'n/a',
+        orders.ceiling ? number(orders.ordersPerSecond / orders.ceiling.rps, 3) : 'n/a',
+        ...cpuCells(orders.cpu),
       ];
     });
     out.push(
       table(
-        ['Database', 'Requests', '201 Created', 'Orders/s', 'p50 ms', 'p99 ms', 'Stock', 'Order rows', 'Oversell'],
-        [...orderRows, ...missingRows(results, 9)],
-        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+        ['Database', 'Requests', '201 Created', 'Orders/s', 'p50 ms', 'p99 ms', 'Stock', 'Order rows', 'Oversell', 'Ceiling req/s', 'Orders / ceiling', 'Server CPU ms/order', 'Database CPU ms/order'],
+        [...orderRows, ...missingRows(results, 13)],
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r'],
       ),
       '',
     );
@@ -416,7 +459,8 @@ export function renderResults(results) {
       '',
       `${firstCheckouts?.customers ?? 0} signed-in customers each \`POST /api/checkout\` a cart of ${CHECKOUT_LINES.length} lines (${CHECKOUT_LINES.join(', ')} pieces) at once, ` +
         `in ${settings.checkoutRounds} rounds after a warm-up round on other parts; the third part has stock for all but half a round, so the last round is partly refused (409, nothing taken). ` +
-        'Checked afterwards: each part\'s stock went down by exactly its pieces in the 201 answers, every checkout has all its lines, and nothing else answered.',
+        'Checked afterwards: each part\'s stock went down by exactly its pieces in the 201 answers, every checkout has all its lines, and nothing else answered. ' +
+        'The ceiling: right after, a bare `node:http` server answering the same carts and checkouts with our answers\' bytes. CPU: per checkout placed, its cart included.',
       '',
     );
     const checkoutRows = results.databases.map((entry) => {
@@ -432,13 +476,31 @@ export function renderResults(results) {
         checkouts.stock.map((part) => `${number(part.before)} → ${number(part.after)}`).join('; '),
         number(checkouts.orderRows),
         isCheckoutSound(checkouts) ? 'none' : '**WRONG**',
+        checkouts.ceiling ? number(checkouts.ceiling.checkoutsPerSecond) : 'n/a',
+        checkouts.ceiling ? number(checkouts.checkoutsPerSecond / checkouts.ceiling.checkoutsPerSecond, 3) : 'n/a',
+        ...cpuCells(checkouts.cpu),
       ];
     });
     out.push(
       table(
-        ['Database', 'Checkouts', '201 Created', '409 No stock', 'Checkouts/s', 'p50 ms', 'p99 ms', 'Stock of the 4 parts', 'Order rows', 'Oversell or half checkout'],
-        [...checkoutRows, ...missingRows(results, 10)],
-        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'l'],
+        [
+          'Database',
+          'Checkouts',
+          '201 Created',
+          '409 No stock',
+          'Checkouts/s',
+          'p50 ms',
+          'p99 ms',
+          'Stock of the 4 parts',
+          'Order rows',
+          'Oversell or half checkout',
+          'Ceiling checkouts/s',
+          'Checkouts / ceiling',
+          'Server CPU ms/checkout',
+          'Database CPU ms/checkout',
+        ],
+        [...checkoutRows, ...missingRows(results, 14)],
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'l', 'r', 'r', 'r', 'r'],
       ),
       '',
     );
@@ -522,10 +584,11 @@ export function renderResults(results) {
       '',
       `${scaleOut.database}, a database of its own with ${number(scaleOut.products)} parts. One, two and three instances of the server (their own processes, ` +
         'the same database) behind HAProxy with `deploy/haproxy.cfg` (round robin, health checks on `/api/ready`), asked through it. ' +
-        `Each instance runs in a cgroup of its own allowed ${number(scaleOut.cpusPerInstance, 1)} of a CPU (cgroup v1 \`cpu.cfs_quota_us\`), as on a small machine of its own; ` +
+        `Each instance runs in a cgroup of its own allowed ${number(scaleOut.cpusPerInstance, 2)} of a CPU (cgroup v1 \`cpu.cfs_quota_us\`), as on a small machine of its own; ` +
         `PostgreSQL, HAProxy and the load generator run outside the quotas on this machine's ${results.machine.cores} cores. ` +
         `The catalogue page at ${settings.connections} connections for ${settings.seconds} s; orders as in Orders, each setup on a part of its own. ` +
-        '"Quota used" is the share of their CPU quota the instances used while measured: near 100 %, the instances were what limited the figures.',
+        '"Quota used" is the share of their CPU quota the instances used while measured: near 100 %, the instances were what limited the figures. ' +
+        'CPU ms: the instances\' (all of them) and the database\'s, per catalogue request and per order placed; when it stays flat as instances are added while orders/s do not grow, the limit is elsewhere (the database or this machine).',
       '',
     );
     const rows = scaleOut.setups.map((setup) => {
@@ -542,10 +605,16 @@ export function renderResults(results) {
         ms(setup.orders.load.p99),
         `${Math.round(setup.quotaUsed * 100)} %`,
         isOversellFree(setup.orders) ? 'none' : '**WRONG**',
+        cpuCells(setup.catalogue.cpu).join(' + '),
+        cpuCells(setup.orders.cpu).join(' + '),
       ];
     });
     out.push(
-      table(['Setup', 'Catalogue req/s', 'vs one', 'p99 ms', 'Orders/s', 'vs one', 'p99 ms', 'Quota used', 'Oversell'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
+      table(
+        ['Setup', 'Catalogue req/s', 'vs one', 'p99 ms', 'Orders/s', 'vs one', 'p99 ms', 'Quota used', 'Oversell', 'CPU ms/request, instances + database', 'CPU ms/order, instances + database'],
+        rows,
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r'],
+      ),
       '',
     );
     for (const message of scaleOut.serverErrors) notes.push(`- scale-out: ${message}`);

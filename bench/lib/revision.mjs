@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './server.mjs';
+import { CODE_ROOT as ROOT } from './server.mjs';
 
 /** The code a started server runs (tests excluded). */
 const SERVED_CODE = ['apps/server/src', 'packages/shared/src'];

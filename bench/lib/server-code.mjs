@@ -1,14 +1,24 @@
 // @ts-check
-/** The server's own TypeScript modules the bench reuses (database setup, id generator, the sales count, the balancer), loaded through tsx. */
+/**
+ * The server's own TypeScript modules the bench reuses (database setup, id generator, the sales
+ * count, the balancer), loaded through tsx; the database's from the tree measured (CODE_ROOT),
+ * so its migrations make the schema its server expects.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { CODE_ROOT } from './server.mjs';
 
 register();
 
-const database = /** @type {typeof import('../../apps/server/src/db/database.js')} */ (await import('../../apps/server/src/db/database.ts'));
-const ids = /** @type {typeof import('../../apps/server/src/lib/ids.js')} */ (await import('../../apps/server/src/lib/ids.ts'));
-const sales = /** @type {typeof import('../../apps/server/src/db/migrations/021-sales.js')} */ (await import('../../apps/server/src/db/migrations/021-sales.ts'));
+/** @param {string} file  a module of the measured tree */
+const measured = (file) => import(pathToFileURL(path.join(CODE_ROOT, file)).href);
+
+const database = /** @type {typeof import('../../apps/server/src/db/database.js')} */ (await measured('apps/server/src/db/database.ts'));
+const ids = /** @type {typeof import('../../apps/server/src/lib/ids.js')} */ (await measured('apps/server/src/lib/ids.ts'));
+const sales = /** @type {typeof import('../../apps/server/src/db/migrations/021-sales.js')} */ (await measured('apps/server/src/db/migrations/021-sales.ts'));
 const statuses = /** @type {typeof import('../../apps/server/src/db/migrations/022-order-status-days.js')} */ (
-  await import('../../apps/server/src/db/migrations/022-order-status-days.ts')
+  await measured('apps/server/src/db/migrations/022-order-status-days.ts')
 );
 const haproxy = /** @type {typeof import('../../apps/server/src/test/haproxy.js')} */ (await import('../../apps/server/src/test/haproxy.ts'));
 

@@ -7,9 +7,15 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assertRunning, onCleanup } from './cleanup.mjs';
+import { processCpuSeconds } from './cpu.mjs';
 import { confineCpu } from './cpu-quota.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * The tree whose server and web app are measured: this one, or, in an A/B (ab.mjs), another
+ * commit's worktree named by BENCH_CODE_ROOT, so both sides are measured by the same bench.
+ */
+export const CODE_ROOT = process.env.BENCH_CODE_ROOT ? path.resolve(process.env.BENCH_CODE_ROOT) : ROOT;
 export const HOST = '127.0.0.1';
 
 const READY_TIMEOUT_MS = 90_000;
@@ -38,8 +44,8 @@ export function freePort() {
 export async function buildWebApp(outDir) {
   assertRunning();
   // The same two steps as the web app's `build` script, aimed at the bench's folder.
-  await runStep('vite', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], path.join(ROOT, 'apps/web'));
-  await runStep('compress', [path.join(ROOT, 'scripts/compress-dist.mjs'), outDir], ROOT, process.execPath);
+  await runStep('vite', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], path.join(CODE_ROOT, 'apps/web'));
+  await runStep('compress', [path.join(CODE_ROOT, 'scripts/compress-dist.mjs'), outDir], CODE_ROOT, process.execPath);
   if (!existsSync(path.join(outDir, 'index.html'))) throw new Error(`the web app build left no index.html in ${outDir}`);
 }
 
@@ -96,7 +102,7 @@ async function waitUntilReady({ url, what, timeoutMs, isRunning, output, stop, f
  * @property {() => Promise<void>} stop
  * @property {() => string[]} errors  messages the server logged at level error or fatal so far
  * @property {() => number | undefined} residentBytes  the process's resident memory in bytes (Linux)
- * @property {() => number | undefined} cpuSeconds  CPU seconds used so far, when started with a quota (`cpus`)
+ * @property {() => number | undefined} cpuSeconds  CPU seconds (user + system) the process has used so far (Linux /proc)
  * @property {number | undefined} pid
  */
 
@@ -151,7 +157,7 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
   }
 
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+    cwd: CODE_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -204,8 +210,7 @@ export async function startServer({ dataDir, databaseUrl, webDistDir, seed = 'no
     errors: () => errors.slice(),
     /** The process's resident memory in bytes (Linux), or undefined where /proc is not there. */
     residentBytes: () => residentBytes(child.pid),
-    /** CPU seconds the process has used, when it runs under a quota. */
-    cpuSeconds: () => quota?.cpuSeconds(),
+    cpuSeconds: () => processCpuSeconds(child.pid),
     async stop() {
       await stop();
       forget();

@@ -10,13 +10,38 @@ import { BIKE_CALLS, CHECKOUT_LINES, GROWTH_CALLS, LATENCY_CONNECTIONS, SALES_CA
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
 /** @typedef {import('./report.mjs').Settings} Settings */
 /** @typedef {ReturnType<typeof import('./loader.mjs').createLoader>} Loader */
+/** @typedef {import('./cpu.mjs').CpuMeter} CpuMeter */
 
 const PAGE_SIZE = 6;
 
 /** @param {string} text */
 const log = (text) => console.log(`  ${text}`);
 /** @param {LoadResult} result */
-const brief = (result) => `${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`;
+const brief = (result) => `${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${cpuText(result.cpu)}`;
+/** @param {import('./cpu.mjs').CpuCost | undefined} cpu */
+const cpuText = (cpu) => {
+  if (!cpu) return '';
+  const fixed = (/** @type {number | undefined} */ value) => (value === undefined ? 'n/a' : value.toFixed(2));
+  return `, CPU server ${fixed(cpu.serverMs)} ms${cpu.databaseMethod === 'in-process' ? '' : ` + database ${fixed(cpu.databaseMs)} ms`} a request`;
+};
+
+/**
+ * A ceiling that answers every request for one path with the bytes our server answered to one
+ * such request, whatever its method: the same requests' cost on a bare server, at the same moment.
+ * @param {Array<{ path: string, response: Response }>} answers
+ */
+async function ceilingOf(answers) {
+  return startCeiling(
+    await Promise.all(
+      answers.map(async ({ path, response }) => ({
+        path,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+      })),
+    ),
+  );
+}
 
 /**
  * GETs `path` once and insists on a 200, so a broken call is never measured as a fast one.
@@ -72,9 +97,10 @@ export async function measureGrowth(origin, settings) {
  * @param {string} origin
  * @param {string} productId
  * @param {Settings} settings
+ * @param {CpuMeter} [meter]
  * @returns {Promise<import('./report.mjs').CallPair[]>}
  */
-export async function measureAgainstCeiling(origin, productId, settings) {
+export async function measureAgainstCeiling(origin, productId, settings, meter) {
   const calls = [
     { call: 'catalogue page', path: `/api/products?page=0&size=${PAGE_SIZE}` },
     { call: 'productCount', path: '/api/productCount' },
@@ -92,6 +118,7 @@ export async function measureAgainstCeiling(origin, productId, settings) {
         seconds: settings.seconds,
         turns: settings.turns,
         warmupSeconds: settings.warmupSeconds,
+        meter,
       });
       log(`${call.padEnd(17)} ours    ${brief(ours)}`);
       log(`${''.padEnd(17)} ceiling ${brief(bare)}`);
@@ -108,11 +135,14 @@ export async function measureAgainstCeiling(origin, productId, settings) {
  * rows checked against the 201 answers. The run is a fixed number of requests (sized by a
  * warm-up on another product), so that every request's answer is counted.
  * @param {string} origin
+ * The reference: the ceiling answering the same number of the same POSTs, with our answer's
+ * bytes, right after; and the CPU an order cost the server and the database.
  * @param {{ loader: Loader, productId: string, warmupProductId: string, stock: number }} target
  * @param {Settings} settings
+ * @param {CpuMeter} [meter]
  * @returns {Promise<import('./report.mjs').OrdersResult>}
  */
-export async function measureOrders(origin, { loader, productId, warmupProductId, stock }, settings) {
+export async function measureOrders(origin, { loader, productId, warmupProductId, stock }, settings, meter) {
   const tokens = loader.customers.map((customer) => customer.token);
   const connections = tokens.length;
   const order = { quantity: 1, location: 'Bench street 1', phone: '+44 7700 900000' };
@@ -125,11 +155,34 @@ export async function measureOrders(origin, { loader, productId, warmupProductId
   const requests = Math.min(stock, Math.max(connections * 2, Math.round(rate * settings.orderSeconds)));
 
   const before = await loader.stockAndOrders(productId);
-  const load = await measurePosts({ url, connections, tokens, body: { productId, ...order }, amount: requests });
+  const run = () => measurePosts({ url, connections, tokens, body: { productId, ...order }, amount: requests });
+  const measured = meter ? await meter.around(run) : { result: await run(), server: undefined, database: undefined };
+  const load = measured.result;
   const after = await loader.stockAndOrders(productId);
   const created = load.statuses['201'] ?? 0;
-  log(`orders            ${Math.round(created / load.seconds).toLocaleString('en-GB')} orders/s, p50 ${load.p50} ms, p99 ${load.p99} ms, stock ${before.stock} → ${after.stock}, ${after.orders - before.orders} new order rows, ${created} × 201`);
+  const cpu = meter?.perRequest(measured, created);
+
+  const sample = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` }, body: JSON.stringify({ productId: warmupProductId, ...order }) });
+  if (sample.status !== 201) throw new Error(`POST /api/orders answered ${sample.status}: ${await sample.text()}`);
+  const ceiling = await ceilingOf([{ path: '/api/orders', response: sample }]);
+  /** @type {LoadResult} */
+  let reference;
+  try {
+    // As long a run as the orders', sized the same way: a short run of a fast server is mostly its start.
+    const ceilingUrl = `${ceiling.url}/api/orders`;
+    const pace = await measurePosts({ url: ceilingUrl, connections, tokens, body: { productId, ...order }, amount: connections * 5 });
+    const amount = Math.max(requests, Math.round((pace.total / pace.seconds) * settings.orderSeconds));
+    reference = await measurePosts({ url: ceilingUrl, connections, tokens, body: { productId, ...order }, amount });
+  } finally {
+    await ceiling.stop();
+  }
+  log(
+    `orders            ${Math.round(created / load.seconds).toLocaleString('en-GB')} orders/s, p50 ${load.p50} ms, p99 ${load.p99} ms${cpuText(cpu)}, stock ${before.stock} → ${after.stock}, ${after.orders - before.orders} new order rows, ${created} × 201`,
+  );
+  log(`  ceiling         ${brief(reference)} (the same POSTs)`);
   return {
+    ceiling: reference,
+    ...(cpu ? { cpu } : {}),
     customers: tokens.length,
     connections,
     requests,
@@ -149,11 +202,14 @@ export async function measureOrders(origin, { loader, productId, warmupProductId
  * of it. Then the stock and the order rows are checked against the 201 answers: no oversell, and
  * no checkout with fewer lines than its cart. A first run on other parts warms up.
  * @param {string} origin
+ * The reference: the ceiling answering the same carts and checkouts with our answers' bytes,
+ * right after; and the CPU a placed checkout (its cart included) cost.
  * @param {{ loader: Loader, productIds: string[], warmupProductIds: string[] }} target
  * @param {Settings} settings
+ * @param {CpuMeter} [meter]
  * @returns {Promise<import('./report.mjs').CheckoutsResult>}
  */
-export async function measureCheckouts(origin, { loader, productIds, warmupProductIds }, settings) {
+export async function measureCheckouts(origin, { loader, productIds, warmupProductIds }, settings, meter) {
   const tokens = loader.customers.map((customer) => customer.token);
   const delivery = { location: 'Bench street 1', phone: '+44 7700 900000' };
   const journey = (/** @type {string[]} */ ids) => [
@@ -163,8 +219,27 @@ export async function measureCheckouts(origin, { loader, productIds, warmupProdu
 
   await measureSequences({ origin, tokens, steps: journey(warmupProductIds), amount: tokens.length * 2 });
   const before = await loader.checkoutState(productIds);
-  const load = await measureSequences({ origin, tokens, steps: journey(productIds), amount: tokens.length * 2 * settings.checkoutRounds });
+  const run = () => measureSequences({ origin, tokens, steps: journey(productIds), amount: tokens.length * 2 * settings.checkoutRounds });
+  const measured = meter ? await meter.around(run) : { result: await run(), server: undefined, database: undefined };
+  const load = measured.result;
   const after = await loader.checkoutState(productIds);
+
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` };
+  const [cart, checkout] = journey(warmupProductIds).map((step) => ({ ...step, body: JSON.stringify(step.body) }));
+  const cartAnswer = await fetch(origin + cart?.path, { method: cart?.method, headers, body: cart?.body });
+  const checkoutAnswer = await fetch(origin + checkout?.path, { method: checkout?.method, headers, body: checkout?.body });
+  if (cartAnswer.status !== 200 || checkoutAnswer.status !== 201) throw new Error(`a warm-up checkout answered ${cartAnswer.status} then ${checkoutAnswer.status}`);
+  const ceiling = await ceilingOf([
+    { path: '/api/cart', response: cartAnswer },
+    { path: '/api/checkout', response: checkoutAnswer },
+  ]);
+  /** @type {LoadResult} */
+  let reference;
+  try {
+    reference = await measureSequences({ origin: ceiling.url, tokens, steps: journey(productIds), amount: tokens.length * 2 * settings.checkoutRounds });
+  } finally {
+    await ceiling.stop();
+  }
 
   const created = load.statuses['201'] ?? 0;
   const refused = load.statuses['409'] ?? 0;
@@ -183,11 +258,14 @@ export async function measureCheckouts(origin, { loader, productIds, warmupProdu
     stock: taken,
     orderRows: after.orderRows - before.orderRows,
     halfCheckouts: after.halfCheckouts,
+    ceiling: { checkoutsPerSecond: (reference.statuses['201'] ?? 0) / reference.seconds, p50: reference.p50, p99: reference.p99 },
+    ...(meter ? { cpu: meter.perRequest(measured, created) } : {}),
   };
   log(
     `checkouts         ${Math.round(result.checkoutsPerSecond).toLocaleString('en-GB')} checkouts/s of ${productIds.length} lines, p50 ${result.p50} ms, p99 ${result.p99} ms (carts and checkouts), ` +
-      `${created} × 201, ${refused} × 409, stock ${taken.map((part) => `${part.before} → ${part.after}`).join(', ')}, ${result.orderRows} new order rows, ${result.halfCheckouts} half checkouts`,
+      `${created} × 201, ${refused} × 409, stock ${taken.map((part) => `${part.before} → ${part.after}`).join(', ')}, ${result.orderRows} new order rows, ${result.halfCheckouts} half checkouts${cpuText(result.cpu)}`,
   );
+  log(`  ceiling         ${Math.round(result.ceiling.checkoutsPerSecond).toLocaleString('en-GB')} checkouts/s, p50 ${result.ceiling.p50} ms, p99 ${result.ceiling.p99} ms (the same carts and checkouts)`);
   return result;
 }
 
@@ -202,13 +280,15 @@ const SEARCH_PATHS = {
 
 /**
  * `GET /api/search` for the golden queries, each at LATENCY_CONNECTIONS connections, and the
- * server's memory once its index is built.
+ * server's memory once its index is built. The reference: the ceiling answering the word
+ * query's bytes at the same connections, right before.
  * @param {string} origin
  * @param {Settings} settings
  * @param {() => number | undefined} residentBytes  the server process's resident memory now
- * @returns {Promise<{ calls: Record<string, import('./latency.mjs').LatencyResult>, residentBytes: number | undefined }>}
+ * @param {CpuMeter} [meter]
+ * @returns {Promise<{ calls: Record<string, import('./latency.mjs').LatencyResult>, residentBytes: number | undefined, ceiling: import('./latency.mjs').LatencyResult }>}
  */
-export async function measureSearch(origin, settings, residentBytes) {
+export async function measureSearch(origin, settings, residentBytes, meter) {
   // Each answer must find what it should: a part number finds that part first.
   const byNumber = /** @type {{ products: Array<{ partNumber: string }> }} */ (await getJson(origin, SEARCH_PATHS['part number']));
   if (byNumber.products[0]?.partNumber !== benchPartNumber(42)) throw new Error(`the part number search did not find ${benchPartNumber(42)} first`);
@@ -216,15 +296,24 @@ export async function measureSearch(origin, settings, residentBytes) {
     const answer = /** @type {{ total: number }} */ (await getJson(origin, path));
     if (answer.total === 0) throw new Error(`GET ${path} found nothing`);
   }
+  const ceiling = await startCeiling(await captureAnswers(origin, [SEARCH_PATHS.word]));
+  /** @type {import('./latency.mjs').LatencyResult} */
+  let reference;
+  try {
+    reference = await measureLatency({ url: ceiling.url + SEARCH_PATHS.word, connections: LATENCY_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds });
+  } finally {
+    await ceiling.stop();
+  }
+  log(`search ceiling         ${Math.round(reference.rps).toLocaleString('en-GB')} req/s, p50 ${reference.p50} ms, p95 ${reference.p95} ms, p99 ${reference.p99} ms (the word query's bytes)`);
   /** @type {Record<string, import('./latency.mjs').LatencyResult>} */
   const calls = {};
   for (const query of SEARCH_QUERIES) {
     const path = SEARCH_PATHS[/** @type {keyof typeof SEARCH_PATHS} */ (query)];
-    const result = await measureLatency({ url: origin + path, connections: LATENCY_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds });
-    log(`search ${query.padEnd(15)} ${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms`);
+    const result = await measureLatency({ url: origin + path, connections: LATENCY_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds, meter });
+    log(`search ${query.padEnd(15)} ${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms${cpuText(result.cpu)}`);
     calls[query] = result;
   }
-  return { calls, residentBytes: residentBytes() };
+  return { calls, residentBytes: residentBytes(), ceiling: reference };
 }
 
 /** @typedef {{ id: string, year: number, name: string }} BenchBike  a bench bike and one of its years */
@@ -338,15 +427,16 @@ export async function measureSales(origin, adminToken, settings) {
  * @param {string} origin
  * @param {{ loader: Loader, productId: string, warmupProductId: string, stock: number }} target
  * @param {Settings} settings
+ * @param {CpuMeter} [meter]   the instances' and the database's CPU
  * @returns {Promise<import('./report.mjs').InstancesResult>}
  */
-export async function measureInstances(origin, target, settings) {
+export async function measureInstances(origin, target, settings, meter) {
   const path = `/api/products?page=1&size=${PAGE_SIZE}`;
   await getJson(origin, path);
   const start = cpuSample();
-  const catalogue = await measureGet({ url: origin + path, connections: settings.connections, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds });
+  const catalogue = await measureGet({ url: origin + path, connections: settings.connections, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, meter });
   const between = cpuSample();
   log(`catalogue page    ${brief(catalogue)}`);
-  const orders = await measureOrders(origin, target, settings);
+  const orders = await measureOrders(origin, target, settings, meter);
   return { catalogue, catalogueCores: busyCores(start, between), orders, ordersCores: busyCores(between, cpuSample()) };
 }

@@ -1,5 +1,13 @@
 // @ts-check
-/** The issue's targets, each checked against a run's results: met, NOT met, or not measured. */
+/**
+ * The issues' targets, each checked against a run's results: met, NOT met, or not measured.
+ * Requests per second and latencies change with how busy a shared machine is, so every
+ * throughput target is a ratio to a reference measured in the same run (the bare ceiling
+ * answering the same requests, or one instance against several); an absolute latency stays only
+ * where an issue states one, printed beside the same run's ceiling at the same connections so a
+ * reader can tell the machine's state. What only an A/B can tell (Lighthouse scores) is left to
+ * `npm run bench -- --only=PART --ab=COMMIT`.
+ */
 import { kb, ms, number } from './format.mjs';
 
 /** @typedef {import('./report.mjs').BenchResults} BenchResults */
@@ -10,7 +18,18 @@ import { kb, ms, number } from './format.mjs';
  * @typedef {{ label: string, met: boolean | undefined, detail: string }} Target  met undefined: not measured
  */
 
-const CATALOGUE_TARGET = 'Catalogue page on SQLite ≥ 0.7 of the ceiling and p99 < 25 ms at 100 connections';
+const CATALOGUE_TARGET = "Catalogue page on SQLite ≥ 0.7 of the ceiling's requests/s and p99 ≤ 2× the ceiling's, at 100 connections";
+
+/**
+ * Orders and checkouts a second, as a share of the ceiling answering the same requests on the
+ * same connections right after: the issues' former absolute targets (1 000 and 500 orders/s,
+ * 400 and 200 checkouts/s) over the ceiling of a quiet run on the 2-core bench machine (about
+ * 10 000 POSTs/s on 200 connections, 10 000 carts-and-checkouts/s).
+ */
+const ORDERS_SHARE = { SQLite: 0.1, PostgreSQL: 0.05 };
+const CHECKOUTS_SHARE = { SQLite: 0.04, PostgreSQL: 0.02 };
+/** Gzipped JS the first page may load before interaction (issue 32). */
+const FIRST_PAGE_JS = 105_000;
 
 /** @param {BenchResults} results @returns {Target[]} */
 export function checkTargets(results) {
@@ -23,10 +42,11 @@ export function checkTargets(results) {
   const catalogue = sqlite?.api.find((pair) => pair.call === 'catalogue page');
   if (catalogue) {
     const ratio = catalogue.ours.rps / catalogue.ceiling.rps;
+    const p99 = catalogue.ours.p99 / catalogue.ceiling.p99;
     targets.push({
       label: CATALOGUE_TARGET,
-      met: ratio >= 0.7 && catalogue.ours.p99 < 25,
-      detail: `${number(ratio, 2)} of the ceiling, p99 ${ms(catalogue.ours.p99)} ms`,
+      met: ratio >= 0.7 && p99 <= 2,
+      detail: `${number(ratio, 2)} of the ceiling, p99 ${ms(catalogue.ours.p99)} ms against its ${ms(catalogue.ceiling.p99)} ms (${number(p99, 1)}×)`,
     });
   } else {
     notMeasured(CATALOGUE_TARGET, results.failures.SQLite ? 'the SQLite part failed' : 'not measured');
@@ -36,8 +56,9 @@ export function checkTargets(results) {
     const entry = byName(name);
     const labelLast = `Last page at 100 000 products within 2× the first page's latency (${name})`;
     const labelFlat = `productCount and reviews latest-3 flat from 100 to 100 000 rows, within 2× (${name})`;
-    const labelOrders = `≥ ${name === 'SQLite' ? '1 000' : '500'} orders/s with zero oversell (${name})`;
-    const labelCheckouts = `≥ ${CHECKOUTS_PER_SECOND[/** @type {'SQLite' | 'PostgreSQL'} */ (name)]} checkouts/s of 4 lines, zero oversell, zero half checkouts (${name})`;
+    const database = /** @type {'SQLite' | 'PostgreSQL'} */ (name);
+    const labelOrders = `Orders/s ≥ ${ORDERS_SHARE[database]} of the ceiling answering the same POSTs, zero oversell (${name})`;
+    const labelCheckouts = `Checkouts/s of 4 lines ≥ ${CHECKOUTS_SHARE[database]} of the ceiling answering the same carts and checkouts, zero oversell, zero half checkouts (${name})`;
     if (!entry) {
       const why = results.failures[name] ? `the ${name} part failed` : name === 'PostgreSQL' ? results.postgresSkipped : undefined;
       for (const label of [labelLast, labelFlat, labelOrders, labelCheckouts, `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`, ...bikeLabels(name), salesLabel(name)]) {
@@ -74,7 +95,11 @@ export function checkTargets(results) {
     if (first100 && at100k) {
       const queries = Object.keys(at100k.search);
       const worst = Math.max(...queries.map((query) => at100k.search[query]?.p95 ?? Infinity));
-      targets.push({ label: labelSearch, met: worst <= 30, detail: `worst p95 ${ms(worst)} ms (${queries.map((query) => `${query} ${ms(at100k.search[query]?.p95 ?? NaN)}`).join(', ')})` });
+      targets.push({
+        label: labelSearch,
+        met: worst <= 30,
+        detail: `worst p95 ${ms(worst)} ms (${queries.map((query) => `${query} ${ms(at100k.search[query]?.p95 ?? NaN)}`).join(', ')})${ceilingP95(at100k.searchCeiling)}`,
+      });
       const factors = queries.map((query) => (at100k.search[query]?.p95 ?? Infinity) / (first100.search[query]?.p95 ?? 1));
       targets.push({ label: labelSearchGrowth, met: Math.max(...factors) <= 3, detail: `largest growth ${number(Math.max(...factors), 1)}×` });
     } else {
@@ -92,26 +117,39 @@ export function checkTargets(results) {
     }
     const checkouts = entry.checkouts;
     const sound = isCheckoutSound(checkouts);
+    const checkoutShare = checkouts.ceiling ? checkouts.checkoutsPerSecond / checkouts.ceiling.checkoutsPerSecond : undefined;
     targets.push({
       label: labelCheckouts,
-      met: checkouts.checkoutsPerSecond >= CHECKOUTS_PER_SECOND[/** @type {'SQLite' | 'PostgreSQL'} */ (name)] && sound,
-      detail: `${number(checkouts.checkoutsPerSecond)} checkouts/s, p99 ${ms(checkouts.p99)} ms, ${sound ? 'no oversell, no half checkout' : 'STOCK, ORDER ROWS OR ANSWERS WRONG'}`,
+      met: checkoutShare === undefined ? undefined : checkoutShare >= CHECKOUTS_SHARE[database] && sound,
+      detail:
+        `${number(checkouts.checkoutsPerSecond)} checkouts/s` +
+        (checkouts.ceiling ? ` against the ceiling's ${number(checkouts.ceiling.checkoutsPerSecond)} (${number(checkoutShare ?? NaN, 3)})` : ', no ceiling measured') +
+        `, p99 ${ms(checkouts.p99)} ms${cpuDetail(checkouts.cpu, 'checkout')}, ${sound ? 'no oversell, no half checkout' : 'STOCK, ORDER ROWS OR ANSWERS WRONG'}`,
     });
     const orders = entry.orders;
     const oversellFree = isOversellFree(orders);
+    const orderShare = orders.ceiling ? orders.ordersPerSecond / orders.ceiling.rps : undefined;
     targets.push({
       label: labelOrders,
-      met: orders.ordersPerSecond >= (name === 'SQLite' ? 1000 : 500) && oversellFree,
-      detail: `${number(orders.ordersPerSecond)} orders/s, ${oversellFree ? 'no oversell' : 'STOCK OR ORDER COUNT WRONG'}`,
+      met: orderShare === undefined ? undefined : orderShare >= ORDERS_SHARE[database] && oversellFree,
+      detail:
+        `${number(orders.ordersPerSecond)} orders/s` +
+        (orders.ceiling ? ` against the ceiling's ${number(orders.ceiling.rps)} req/s (${number(orderShare ?? NaN, 3)})` : ', no ceiling measured') +
+        `${cpuDetail(orders.cpu, 'order')}, ${oversellFree ? 'no oversell' : 'STOCK OR ORDER COUNT WRONG'}`,
     });
   }
 
   const web = results.web;
   const home = web?.pages.find((page) => page.page === '/');
   if (web && home) {
-    targets.push({ label: '`/` loads ≤ 120 kB of gzipped JS before interaction', met: home.jsGzip <= 120_000, detail: `${kb(home.jsGzip)} kB` });
+    targets.push({ label: `\`/\` loads ≤ ${kb(FIRST_PAGE_JS)} kB of gzipped JS before interaction`, met: home.jsGzip <= FIRST_PAGE_JS, detail: `${kb(home.jsGzip)} kB` });
     for (const page of web.pages) {
-      targets.push({ label: `Lighthouse performance ≥ 95 for \`${page.page}\``, met: page.score >= 95, detail: `${page.score}` });
+      // A score depends on how busy the machine is: only the same run's A/B can tell a page got slower.
+      targets.push({
+        label: `Lighthouse performance of \`${page.page}\` no lower than the commit before's, A/B (\`--only=pages --ab=COMMIT\`)`,
+        met: undefined,
+        detail: `${page.score} in this run; a score alone depends on the machine's load`,
+      });
     }
     const worstCls = Math.max(...web.pages.map((page) => page.cls));
     targets.push({ label: 'CLS ≤ 0.05', met: worstCls <= 0.05, detail: `worst ${number(worstCls, 3)}` });
@@ -126,7 +164,7 @@ export function checkTargets(results) {
         (heavy ? `; ${heavy} above 40 kB` : ''),
     });
   } else {
-    for (const label of ['`/` loads ≤ 120 kB of gzipped JS', 'Lighthouse performance ≥ 95', 'CLS ≤ 0.05', 'No product card image above 40 kB']) {
+    for (const label of [`\`/\` loads ≤ ${kb(FIRST_PAGE_JS)} kB of gzipped JS`, 'CLS ≤ 0.05', 'No product card image above 40 kB']) {
       notMeasured(label, results.failures.Pages ? 'the page part failed' : 'not measured');
     }
   }
@@ -175,8 +213,18 @@ export const isOversellFree = (orders) =>
 /** @param {string} name */
 const salesLabel = (name) => `Each sales call p95 ≤ 100 ms at 1 000 000 orders (${name})`;
 
-/** Checkouts a second each database must place. */
-const CHECKOUTS_PER_SECOND = { SQLite: 400, PostgreSQL: 200 };
+/** The same run's ceiling p95 at the same connections, for a target in absolute ms. @param {import('./latency.mjs').LatencyResult | undefined} ceiling */
+const ceilingP95 = (ceiling) => (ceiling ? `; the ceiling's p95 at the same connections ${ms(ceiling.p95)} ms` : '');
+
+/**
+ * @param {import('./cpu.mjs').CpuCost | undefined} cpu
+ * @param {string} unit
+ */
+const cpuDetail = (cpu, unit) => {
+  if (cpu?.serverMs === undefined) return '';
+  const database = cpu.databaseMethod === 'in-process' || cpu.databaseMs === undefined ? '' : ` + database ${number(cpu.databaseMs, 2)}`;
+  return `, CPU server ${number(cpu.serverMs, 2)}${database} ms/${unit}`;
+};
 
 /** Seconds an import of 10 000 parts and 50 000 fitment rows may take. */
 const IMPORT_SECONDS = { SQLite: 30, PostgreSQL: 60 };
@@ -202,7 +250,7 @@ function checkBikeTargets(entry, name, targets) {
     targets.push({
       label: labelLatency,
       met: worst <= 30,
-      detail: `${calls.map((call) => `${call} p95 ${ms(at100k.bike[call]?.p95 ?? NaN)} ms`).join(', ')} with ${number(at100k.fitmentRows)} fitment rows`,
+      detail: `${calls.map((call) => `${call} p95 ${ms(at100k.bike[call]?.p95 ?? NaN)} ms`).join(', ')} with ${number(at100k.fitmentRows)} fitment rows${ceilingP95(at100k.searchCeiling)}`,
     });
     const factors = calls.map((call) => (at100k.bike[call]?.p95 ?? Infinity) / (first100.bike[call]?.p95 ?? 1));
     targets.push({ label: labelGrowth, met: Math.max(...factors) <= 3, detail: `largest growth ${number(Math.max(...factors), 1)}×` });
