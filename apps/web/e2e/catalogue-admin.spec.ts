@@ -233,7 +233,7 @@ test.describe('reviews', () => {
     await expect(page.getByText('Review added Successful.')).toBeVisible();
     await expect(form.getByLabel('Review')).toHaveValue('');
 
-    await page.goto('/');
+    await page.goto('/#reviews');
     const reviews = page.locator('section').filter({ has: page.getByRole('heading', { name: 'All Customer Review' }) });
     await expect(reviews.getByRole('listitem')).toHaveCount(3);
     const mine = reviews.getByRole('listitem').filter({ hasText: text });
@@ -256,7 +256,7 @@ test.describe('reviews', () => {
     await expect(page.getByText('Product Delete Successful.')).toBeVisible();
     await expect(row).toHaveCount(0);
 
-    await page.goto('/');
+    await page.goto('/#reviews');
     await expect(reviews.getByRole('listitem').first()).toBeVisible();
     await expect(reviews.getByText(text)).toHaveCount(0);
   });

@@ -97,6 +97,9 @@ async function checkRoute(page: Page, route: string) {
     if (AXE_WIDTHS.has(width)) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      // What a page draws as the visitor scrolls towards it (the home page's later sections) is checked too.
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      if (route === '/') await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
       await expect(page.locator('[role="status"] .loading')).toHaveCount(0);
       // Nothing still updating: a list refetched for the rider's bike is dimmed until it lands.
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { NotFoundPage } from './layout/not-found-page';
-import { PartFirstPaint } from '@/features/parts/components/part-first-paint';
+import { PartFirstPaint } from './layout/part-first-paint';
 import { RootLayout, RouteLoading } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error';
 import { AllProductsRoute } from './routes/all-products';

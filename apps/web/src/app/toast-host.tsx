@@ -3,10 +3,8 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { subscribeToToastDemand, toastsInDemand } from '@/lib/toast-demand';
 
 // Loaded with the first script that can raise a toast (see toast-demand): until the visitor does
-// something that can end in a toast, the page does not download the toast library.
-const ToastContainer = lazy(() =>
-  import('react-toastify/unstyled').then((module) => ({ default: module.ToastContainer })),
-);
+// something that can end in a toast, the page does not download the toast library or its styles.
+const ToastContainer = lazy(() => import('./toast-container').then((module) => ({ default: module.ToastContainer })));
 
 /** SPEC section 9: toasts top-right, closing after 5000 ms, light theme. */
 export function ToastHost() {

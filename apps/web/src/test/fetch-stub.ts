@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 
 /**
  * A fresh fetch mock for every test of the calling file or describe block, put in place of the
- * global fetch before each test and taken away after it.
+ * global fetch before each test. The setup takes it away with the other stubbed globals only after
+ * unmounting what the test rendered: unmounting first finishes React's pending work (a section
+ * revealed after its fallback runs its effects), which must still find the test's stubs.
  */
 export function stubFetch() {
   const fetchMock = vi.fn<typeof fetch>();
@@ -10,6 +12,5 @@ export function stubFetch() {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => vi.unstubAllGlobals());
   return fetchMock;
 }

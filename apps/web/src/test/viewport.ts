@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /**
@@ -11,4 +12,30 @@ export function stubViewportWidth(width: number) {
     const matches = minWidth ? width >= Number(minWidth[1]) * (minWidth[2] === 'rem' ? 16 : 1) : false;
     return { matches, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
   });
+}
+
+/**
+ * The browser's IntersectionObserver (jsdom has none), reporting every observed element near the
+ * screen or not when the test says so. The setup unstubs it after each test.
+ */
+export function stubIntersectionObserver() {
+  const observers: Array<{ report: (near: boolean) => void }> = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      readonly elements: Element[] = [];
+      constructor(private readonly callback: IntersectionObserverCallback) {
+        observers.push({ report: (near) => this.callback(this.elements.map((target) => ({ target, isIntersecting: near }) as IntersectionObserverEntry), this as unknown as IntersectionObserver) });
+      }
+      observe(element: Element) {
+        this.elements.push(element);
+      }
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+  return { report: (near: boolean) => act(() => observers.forEach((observer) => observer.report(near))) };
 }

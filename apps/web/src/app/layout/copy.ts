@@ -3,6 +3,8 @@ export const layoutCopy = {
   brand: 'Moto Parts',
   skipToContent: 'Skip to content',
   loadingPage: 'Loading page',
+  /** A part's page while its script loads, over the image its first HTML painted (the part page's own loading text). */
+  loadingPart: 'Loading the part',
   nav: {
     label: 'Main',
     menu: 'Menu',

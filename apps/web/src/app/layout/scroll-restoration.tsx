@@ -54,11 +54,15 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     const saved = positions[location.key];
-    if (typeof saved === 'number') window.scrollTo(0, saved);
-    else scrollToHashOrTop(location.hash);
+    const reach = () => (typeof saved === 'number' ? scrollToSaved(saved) : scrollToHashOrTop(location.hash));
+    const reached = reach();
     lastScrollY = window.scrollY;
+    // Part of the page may still be on its way (the home page's later sections load as they are
+    // needed): the place is reached as the page grows, unless the visitor moves first.
+    const stopWaiting = reached ? () => undefined : reachAsThePageGrows(reach);
     // Runs as the next location comes in: remember where this one was left.
     return () => {
+      stopWaiting();
       positions[location.key] = lastScrollY;
     };
   }, [location]);
@@ -66,17 +70,44 @@ export function ScrollRestoration() {
   return null;
 }
 
-function scrollToHashOrTop(hash: string): void {
+/** Whether the page was tall enough to go back to `y`. */
+function scrollToSaved(y: number): boolean {
+  window.scrollTo(0, y);
+  return Math.abs(window.scrollY - y) < 1;
+}
+
+/** Whether the element the #hash names was there to scroll to (otherwise the page starts at the top). */
+function scrollToHashOrTop(hash: string): boolean {
   if (hash) {
     try {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (target) {
         target.scrollIntoView();
-        return;
+        return true;
       }
     } catch {
       // Not a decodable element id: start at the top.
+      window.scrollTo(0, 0);
+      return true;
     }
   }
   window.scrollTo(0, 0);
+  return !hash;
+}
+
+const VISITOR_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/** Calls `reach` each time the page grows until it succeeds or the visitor scrolls, taps or types; returns the way to stop. */
+function reachAsThePageGrows(reach: () => boolean): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  const observer = new ResizeObserver(() => {
+    if (reach()) stop();
+  });
+  function stop() {
+    observer.disconnect();
+    for (const type of VISITOR_MOVES) window.removeEventListener(type, stop);
+  }
+  observer.observe(document.body);
+  for (const type of VISITOR_MOVES) window.addEventListener(type, stop, { passive: true });
+  return stop;
 }

@@ -1,10 +1,7 @@
 import { createSearchParams, useNavigate, useSearchParams } from 'react-router';
 import { ShopByBike } from '@/features/garage/components/shop-by-bike';
-import { ContactSection } from '@/features/home/components/contact-section';
+import { BelowTheFold } from '@/features/home/components/below-the-fold';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
-import { ReviewsSection } from '@/features/home/components/reviews-section';
-import { ServicesSection } from '@/features/home/components/services-section';
-import { TrustBanner } from '@/features/home/components/trust-banner';
 import { homeCopy } from '@/features/home/copy';
 import { HOME_HERO_SLIDES } from '@/features/home/hero-slides';
 import { HOME_SECTION_IDS } from '@/features/home/section-ids';
@@ -37,10 +34,7 @@ export function HomeRoute() {
         <ShopByBike anchor={HOME_SECTION_IDS.products} />
         <ProductCatalog page={page} onPageChange={changePage} headingLevel={3} anchor={HOME_SECTION_IDS.products} />
       </section>
-      <TrustBanner />
-      <ContactSection />
-      <ReviewsSection />
-      <ServicesSection />
+      <BelowTheFold />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { TOAST_AUTO_CLOSE_MS } from '@shop/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { CART_STORAGE_KEY } from '@/stores/cart';
 import { stubFetch } from '@/test/fetch-stub';
@@ -24,6 +24,9 @@ function renderButton() {
 }
 
 describe('Add to Cart', () => {
+  // The lazily loaded script compiled ahead, so waiting for it is waiting for the app, not the test runner.
+  beforeAll(() => import('./cart-notice-card'));
+
   const fetchMock = stubFetch();
 
   it('says at once that the part was added, counts a double tap once, and offers the cart and the checkout', async () => {
@@ -34,7 +37,8 @@ describe('Add to Cart', () => {
     // Four plugs, the minimum, not eight.
     expect(storedQuantity()).toBe(4);
     expect(screen.getByRole('button', { name: 'Added Spark plug CR9EK' })).toBeInTheDocument();
-    const notice = screen.getByTestId('cart-notice');
+    // The notice's own script comes as the pointer reaches the button.
+    const notice = await screen.findByTestId('cart-notice');
     expect(notice).toHaveTextContent('Added to Cart');
     expect(notice).toHaveTextContent('Spark plug CR9EK');
     expect(within(notice).getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
@@ -62,7 +66,7 @@ describe('Add to Cart', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Add to Cart Spark plug CR9EK' }));
-    await user.hover(screen.getByTestId('cart-notice'));
+    await user.hover(await screen.findByTestId('cart-notice'));
     act(() => vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS + 1000));
     expect(screen.getByTestId('cart-notice')).toBeInTheDocument();
     await user.unhover(screen.getByTestId('cart-notice'));
@@ -71,8 +75,27 @@ describe('Add to Cart', () => {
 
     act(() => vi.advanceTimersByTime(ADDED_STATE_MS));
     await user.click(screen.getByRole('button', { name: 'Add to Cart Spark plug CR9EK' }));
-    within(screen.getByTestId('cart-notice')).getByRole('link', { name: 'Checkout' }).focus();
+    within(await screen.findByTestId('cart-notice')).getByRole('link', { name: 'Checkout' }).focus();
     await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('cart-notice')).not.toBeInTheDocument();
+  });
+
+  it('from the keyboard: Enter adds the part, and Tab goes on to the notice and its ways on', async () => {
+    const user = userEvent.setup();
+    renderButton();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Add to Cart Spark plug CR9EK' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    const notice = await screen.findByTestId('cart-notice');
+    expect(storedQuantity()).toBe(4);
+    await user.tab();
+    expect(within(notice).getByRole('link', { name: 'View cart' })).toHaveFocus();
+    await user.tab();
+    expect(within(notice).getByRole('link', { name: 'Checkout' })).toHaveFocus();
+    await user.tab();
+    expect(within(notice).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(screen.queryByTestId('cart-notice')).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type CartPart, useCart } from '@/stores/cart';
-import { showCartNotice } from './cart-notice';
+import { prefetchCartNotice } from './cart-notice';
+import { showCartNotice } from './cart-notice-store';
 import { CheckIcon } from './icons';
 
 export const addToCartCopy = {
@@ -68,6 +69,10 @@ export function AddToCartButton({ part, quantity, className = '' }: AddToCartBut
       type="button"
       className={`btn ${className}`}
       onClick={() => void add()}
+      // The notice's script is fetched as the visitor reaches for the button, ready for the tap.
+      onPointerEnter={prefetchCartNotice}
+      onPointerDown={prefetchCartNotice}
+      onFocus={prefetchCartNotice}
       // While it says 'Added' it looks as it did (a tap then is simply not counted again).
       aria-disabled={state === 'adding'}
       aria-busy={state === 'adding'}

@@ -1,11 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GARAGE_STORAGE_KEY } from '@/stores/garage';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
-import { stubViewportWidth } from '@/test/viewport';
+import { stubIntersectionObserver, stubViewportWidth } from '@/test/viewport';
 import { ShopByBike } from './shop-by-bike';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -132,29 +132,6 @@ describe("Shop by bike's picker without a bike", () => {
 describe("When Shop by bike's picker loads", () => {
   const fetchMock = stubFetch();
   const makesCalls = () => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://shop').pathname === '/api/vehicles/makes').length;
-
-  /** The browser's IntersectionObserver, reporting the picker near the screen or not when told. */
-  function stubIntersectionObserver() {
-    const observers: Array<{ report: (near: boolean) => void }> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        readonly elements: Element[] = [];
-        constructor(private readonly callback: IntersectionObserverCallback) {
-          observers.push({ report: (near) => this.callback(this.elements.map((target) => ({ target, isIntersecting: near }) as IntersectionObserverEntry), this as unknown as IntersectionObserver) });
-        }
-        observe(element: Element) {
-          this.elements.push(element);
-        }
-        disconnect() {}
-        unobserve() {}
-        takeRecords() {
-          return [];
-        }
-      },
-    );
-    return { report: (near: boolean) => act(() => observers.forEach((observer) => observer.report(near))) };
-  }
 
   it('below the first screen, neither the picker nor the makes until the visitor scrolls it near', async () => {
     fetchMock.mockImplementation(vehicles);

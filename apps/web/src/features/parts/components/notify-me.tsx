@@ -3,7 +3,6 @@ import { useSetStockAlert, useStockAlert } from '@/api/stock-alerts/stock-alert'
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/session';
-import { toast } from '@/lib/toast';
 import { partCopy } from '../copy';
 
 const copy = partCopy.notify;
@@ -29,11 +28,14 @@ export function NotifyMe({ productId }: { productId: string }) {
     );
   }
   const subscribed = alert.data?.subscribed === true;
-  const change = (next: boolean) =>
+  const change = (next: boolean) => {
+    // The part page paints without the toast library: it loads with the first tap, beside the call.
+    const toasts = import('@/lib/toast');
     setAlert.mutate(next, {
-      onSuccess: () => toast.success(next ? copy.subscribed : copy.withdrawn),
-      onError: (error) => toast.error(isApiError(error) ? error.message : copy.failed),
+      onSuccess: () => void toasts.then(({ toast }) => toast.success(next ? copy.subscribed : copy.withdrawn)),
+      onError: (error) => void toasts.then(({ toast }) => toast.error(isApiError(error) ? error.message : copy.failed)),
     });
+  };
   return (
     <div className="flex flex-col items-start gap-2" aria-live="polite">
       {subscribed && <p className="text-sm">{copy.waiting}</p>}

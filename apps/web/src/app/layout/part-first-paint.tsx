@@ -2,7 +2,7 @@ import { PART_IMAGE_SIZES, responsiveSrcSet } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { partInPage } from '@/api/products/get-product';
-import { partCopy } from '../copy';
+import { layoutCopy } from './copy';
 
 /**
  * While the part page's script loads, a part opened by its address keeps the image the server's
@@ -15,7 +15,7 @@ export function PartFirstPaint({ fallback }: { fallback: ReactNode }) {
   const part = partInPage(id);
   if (!part) return fallback;
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8" role="status" aria-label={partCopy.loading}>
+    <div className="mx-auto w-full max-w-6xl px-4 py-8" role="status" aria-label={layoutCopy.loadingPart}>
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[480px_minmax(0,1fr)]">
         <figure className="aspect-[4/3] overflow-hidden rounded-box border border-base-300 bg-base-200">
           <img
