@@ -13,6 +13,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { assertRunning, onCleanup } from './cleanup.mjs';
+import { SEARCH_QUERIES } from './report.mjs';
 import { ROOT } from './server.mjs';
 
 /**
@@ -64,7 +65,6 @@ const orderFigures = () =>
   });
 
 const API_CALLS = ['catalogue page', 'productCount', 'one product', 'reviews latest 3'];
-const SEARCH_QUERIES = ['word', 'typo', 'part number', 'category filter', 'two words'];
 
 /** The golden queries at the largest size a run measured. @returns {Figure[]} */
 const searchFigures = () =>

@@ -81,13 +81,13 @@ async function keepAsking({ urls, connections, agent, busy, keep, headers }) {
 }
 
 /**
- * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string>, meter?: import('./cpu.mjs').CpuMeter }} options
- *   headers: e.g. an admin's bearer token; meter: adds the CPU the measured seconds cost per answer
+ * @param {{ url: string | string[], connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string>, meter?: import('./cpu.mjs').CpuMeter }} options
+ *   url: one, or several asked in turn; headers: e.g. an admin's bearer token; meter: adds the CPU the measured seconds cost per answer
  * @returns {Promise<LatencyResult>}
  */
 export async function measureLatency({ url, connections, seconds, warmupSeconds, headers, meter }) {
   assertRunning();
-  const urls = [new URL(url)];
+  const urls = (Array.isArray(url) ? url : [url]).map((each) => new URL(each));
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const until = (/** @type {number} */ seconds) => {
     const end = performance.now() + seconds * 1000;

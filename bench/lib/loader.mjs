@@ -107,7 +107,9 @@ const PARTS = [
   ['Engine oil 10W-40', 'Oils & Fluids'],
 ];
 export const BENCH_CATEGORIES = [...new Set(PARTS.map(([, category]) => /** @type {string} */ (category)))];
-const BRANDS = ['EBC', 'HiFlo', 'DID', 'NGK', 'K&N', 'Motul', 'Yuasa', 'Brembo', 'JT Sprockets', 'Samco', 'All Balls', 'Venhill'];
+/** The words of the parts' names, each a one-word search as 'brake' is. */
+export const NAME_WORDS = [...new Set(PARTS.flatMap(([name]) => /** @type {string} */ (name).toLowerCase().split(' ')).filter((word) => /^[a-z]+$/.test(word)))];
+export const BENCH_BRANDS = ['EBC', 'HiFlo', 'DID', 'NGK', 'K&N', 'Motul', 'Yuasa', 'Brembo', 'JT Sprockets', 'Samco', 'All Balls', 'Venhill'];
 /** Descriptions are drawn from these words, so the index holds a realistic vocabulary. */
 const WORDS = (
   'made original equipment specification checked warehouse fits road touring bikes decade fitment ordering sintered organic compound ' +
@@ -247,7 +249,7 @@ export function createLoader(shop, image) {
       const fitment = ['partNumber,make,model,yearFrom,yearTo,note'];
       for (let number = 1; number <= count; number++) {
         const [part, category] = /** @type {[string, string]} */ (PARTS[number % PARTS.length]);
-        const brand = /** @type {string} */ (BRANDS[Math.floor(pick() * BRANDS.length)]);
+        const brand = /** @type {string} */ (BENCH_BRANDS[Math.floor(pick() * BENCH_BRANDS.length)]);
         const words = Array.from({ length: 18 + Math.floor(pick() * 12) }, () => WORDS[Math.floor(pick() * WORDS.length)]);
         const partNumber = `IMP-${number}`;
         const price = (5 + pick() * 400).toFixed(2);
@@ -333,7 +335,7 @@ export function createLoader(shop, image) {
         const id = newId();
         productIds.push(id);
         const [part, category] = /** @type {[string, string]} */ (PARTS[number % PARTS.length]);
-        const brand = /** @type {string} */ (BRANDS[Math.floor(pick() * BRANDS.length)]);
+        const brand = /** @type {string} */ (BENCH_BRANDS[Math.floor(pick() * BENCH_BRANDS.length)]);
         const partNumber = benchPartNumber(number);
         const words = Array.from({ length: 18 + Math.floor(pick() * 12) }, () => WORDS[Math.floor(pick() * WORDS.length)]);
         return {

@@ -4,7 +4,7 @@ import { captureAnswers, startCeiling } from './ceiling.mjs';
 import { busyCores, cpuSample } from './cpu.mjs';
 import { measureGet, measureInTurns, measurePosts, measureSequences, warmUp } from './load.mjs';
 import { measureLatency, measureLatencyDuring } from './latency.mjs';
-import { benchPartNumber } from './loader.mjs';
+import { BENCH_BRANDS, benchPartNumber, NAME_WORDS } from './loader.mjs';
 import { BIKE_CALLS, CHECKOUT_LINES, GROWTH_CALLS, LATENCY_CONNECTIONS, SALES_CALLS, SALES_CONNECTIONS, SALES_DAYS, SEARCH_QUERIES } from './report.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
@@ -269,6 +269,9 @@ export async function measureCheckouts(origin, { loader, productIds, warmupProdu
   return result;
 }
 
+/** The search's sorts (SEARCH_SORTS in @shop/shared). */
+const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'];
+
 /** The search's golden queries at each size; the part number is that of a product every size holds. */
 const SEARCH_PATHS = {
   word: '/api/search?q=brake',
@@ -276,7 +279,13 @@ const SEARCH_PATHS = {
   'part number': `/api/search?q=${encodeURIComponent(benchPartNumber(42).replace('-', ' '))}`,
   'category filter': `/api/search?category=${encodeURIComponent('Brakes')}`,
   'two words': `/api/search?q=${encodeURIComponent('oil filter')}`,
+  // Each word of the parts' names (as 'brake' is) by sort, stock and brand: more searches in turn than the 256 the server keeps (decision 029).
+  'word, first asking': NAME_WORDS.flatMap((word) =>
+    SEARCH_SORTS.flatMap((sort) => ['', '&inStock=true'].flatMap((stock) => ['', ...BENCH_BRANDS].map((brand) => `/api/search?q=${word}&sort=${sort}${stock}${brand && `&brand=${encodeURIComponent(brand)}`}`))),
+  ),
 };
+/** A query's paths: one asked over and over, or several in turn. @param {string | string[]} paths */
+const pathsOf = (paths) => (Array.isArray(paths) ? paths : [paths]);
 
 /**
  * `GET /api/search` for the golden queries, each at LATENCY_CONNECTIONS connections, and the
@@ -292,7 +301,7 @@ export async function measureSearch(origin, settings, residentBytes, meter) {
   // Each answer must find what it should: a part number finds that part first.
   const byNumber = /** @type {{ products: Array<{ partNumber: string }> }} */ (await getJson(origin, SEARCH_PATHS['part number']));
   if (byNumber.products[0]?.partNumber !== benchPartNumber(42)) throw new Error(`the part number search did not find ${benchPartNumber(42)} first`);
-  for (const path of Object.values(SEARCH_PATHS)) {
+  for (const path of Object.values(SEARCH_PATHS).map((paths) => pathsOf(paths)[0] ?? '')) {
     const answer = /** @type {{ total: number }} */ (await getJson(origin, path));
     if (answer.total === 0) throw new Error(`GET ${path} found nothing`);
   }
@@ -309,7 +318,7 @@ export async function measureSearch(origin, settings, residentBytes, meter) {
   const calls = {};
   for (const query of SEARCH_QUERIES) {
     const path = SEARCH_PATHS[/** @type {keyof typeof SEARCH_PATHS} */ (query)];
-    const result = await measureLatency({ url: origin + path, connections: LATENCY_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds, meter });
+    const result = await measureLatency({ url: pathsOf(path).map((each) => origin + each), connections: LATENCY_CONNECTIONS, seconds: settings.growthSeconds, warmupSeconds: settings.growthWarmupSeconds, meter });
     log(`search ${query.padEnd(15)} ${Math.round(result.rps).toLocaleString('en-GB')} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms${cpuText(result.cpu)}`);
     calls[query] = result;
   }
