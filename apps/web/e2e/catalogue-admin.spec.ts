@@ -272,7 +272,7 @@ test.describe('reviews', () => {
     await form.getByRole('button', { name: 'Add Review' }).click();
     await expect(page.getByText('Review added Successful.')).toBeVisible();
 
-    await page.goto('/');
+    await page.goto('/#reviews');
     await expect(page.getByText(attack, { exact: true })).toBeVisible();
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
