@@ -22,3 +22,5 @@ export * from './cart.js';
 export * from './purchase.js';
 export * from './spreadsheet.js';
 export * from './carriers.js';
+export * from './countries.js';
+export * from './schemas/settings.js';
