@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { ShopDatabase } from './database.js';
+import type { ShopDatabase, StatementRunner } from './database.js';
 import type { Database } from './schema.js';
 
 /**
@@ -13,4 +13,9 @@ import type { Database } from './schema.js';
  */
 export async function takeAccountTurn(trx: Transaction<Database>, dialect: ShopDatabase['dialect'], userId: string): Promise<void> {
   if (dialect === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(trx);
+}
+
+/** `takeAccountTurn` inside a `preparedTransaction`, its statement planned once per connection. */
+export async function takeAccountTurnWith(run: StatementRunner, dialect: ShopDatabase['dialect'], userId: string): Promise<void> {
+  if (dialect === 'postgres') await run('account-turn', 'select id from users where id = $1 for update', [userId]);
 }

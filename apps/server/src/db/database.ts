@@ -82,6 +82,12 @@ export interface ShopDatabase {
    * throughout. On PostgreSQL, a transaction of its own.
    */
   writeTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+  /**
+   * `writeTransaction` for a few statements run often, each parsed and planned once: by name on
+   * each PostgreSQL connection (a Kysely transaction sends every statement unnamed, planned anew
+   * each time), through the group commit's statement cache on SQLite.
+   */
+  preparedTransaction: <T>(work: (run: StatementRunner) => Promise<T>) => Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -98,6 +104,7 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
   let db: Kysely<Database>;
   let prepared: ShopDatabase['prepared'];
   let writeTransaction: ShopDatabase['writeTransaction'];
+  let preparedTransaction: ShopDatabase['preparedTransaction'];
   if (config.dialect === 'sqlite') {
     const sqlite = new BetterSqlite3(config.file);
     sqlite.pragma('journal_mode = WAL');
@@ -109,6 +116,7 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     db = sqliteDb;
     prepared = async <Row>(_name: string, text: string, values: unknown[]) => (await sqliteDb.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
     writeTransaction = createGroupCommit(sqliteDb);
+    preparedTransaction = (work) => writeTransaction((trx) => work(transactionRunner(trx)));
   } else {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -123,6 +131,22 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     prepared = async <Row>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as Row[];
     writeTransaction = (work) => db.transaction().execute(work);
+    preparedTransaction = async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        const result = await work(async (name, text, values) => (await client.query({ name, text, values })).rows);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is closed rather than handed out again.
+        await client.query('rollback').catch((lost: Error) => (broken = lost));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    };
   }
 
   return {
@@ -130,6 +154,7 @@ export function createDatabase(config: DatabaseConfig): ShopDatabase {
     dialect: config.dialect,
     prepared,
     writeTransaction,
+    preparedTransaction,
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -37,15 +37,11 @@ export function shareOut(amount: number, weights: readonly number[]): number[] {
   const whole = weights.reduce((sum, weight) => sum + weight, 0);
   if (whole === 0 || amount === 0) return weights.map(() => 0);
   const shares = weights.map((weight) => Math.floor((amount * weight) / whole));
-  let left = amount - shares.reduce((sum, share) => sum + share, 0);
+  const left = amount - shares.reduce((sum, share) => sum + share, 0);
   const byRemainder = weights
     .map((weight, index) => ({ index, remainder: (amount * weight) % whole }))
     .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of byRemainder) {
-    if (left === 0) break;
-    shares[index] += 1;
-    left -= 1;
-  }
+  for (const { index } of byRemainder.slice(0, left)) shares[index] = (shares[index] ?? 0) + 1;
   return shares;
 }
 
@@ -89,7 +85,7 @@ export interface Pricing {
 function discountsOf(input: PricingInput, lineTotals: number[], deliveryCents: number): { lines: number[]; delivery: number } {
   const { discount } = input;
   if (!discount) return { lines: lineTotals.map(() => 0), delivery: 0 };
-  const reach = lineTotals.map((total, index) => (input.lines[index].discountable ? total : 0));
+  const reach = lineTotals.map((total, index) => (input.lines[index]?.discountable ? total : 0));
   const deliveryReach = discount.appliesToDelivery ? deliveryCents : 0;
   if (discount.kind === 'percent') {
     return { lines: reach.map((cents) => percentOf(cents, discount.milliPercent)), delivery: percentOf(deliveryReach, discount.milliPercent) };
@@ -97,7 +93,7 @@ function discountsOf(input: PricingInput, lineTotals: number[], deliveryCents: n
   // An amount never takes more than what it reaches: a total never goes below nothing.
   const amount = Math.min(discount.cents, reach.reduce((sum, cents) => sum + cents, 0) + deliveryReach);
   const shares = shareOut(amount, [...reach, deliveryReach]);
-  return { lines: shares.slice(0, -1), delivery: shares[shares.length - 1] };
+  return { lines: shares.slice(0, -1), delivery: shares.at(-1) ?? 0 };
 }
 
 /** The purchase's amounts from its lines, delivery method, discount and tax rate. */
@@ -111,7 +107,7 @@ export function priceOf(input: PricingInput): Pricing {
   const taxed = (cents: number, applies: boolean) => (tax && applies ? taxOf(cents, tax.milliPercent, input.pricesIncludeTax) : 0);
 
   const lines = lineTotals.map((lineTotalCents, index) => {
-    const discountCents = discounts.lines[index];
+    const discountCents = discounts.lines[index] ?? 0;
     return { lineTotalCents, discountCents, taxCents: taxed(lineTotalCents - discountCents, true) };
   });
   const deliveryTaxCents = taxed(deliveryCents - discounts.delivery, tax?.appliesToDelivery ?? false);

@@ -1,5 +1,5 @@
-import { CompiledQuery, sql } from 'kysely';
-import { takeAccountTurn } from '../../db/account-turn.js';
+import { sql } from 'kysely';
+import { takeAccountTurnWith } from '../../db/account-turn.js';
 import type { ShopDatabase } from '../../db/database.js';
 import type { CheckoutSource } from '../orders/orders.plugin.js';
 
@@ -47,9 +47,9 @@ export function createCartRepository(database: ShopDatabase) {
      */
     async replace(userId: string, lines: StoredCartLine[]): Promise<void> {
       const values = [userId, JSON.stringify(lines.map((line, position) => ({ ...line, position })))];
-      await database.writeTransaction(async (trx) => {
-        await takeAccountTurn(trx, dialect, userId);
-        for (const text of replacement) await trx.executeQuery(CompiledQuery.raw(text, values));
+      await database.preparedTransaction(async (run) => {
+        await takeAccountTurnWith(run, dialect, userId);
+        for (const [step, text] of replacement.entries()) await run(`cart-replace-${step}`, text, values);
       });
     },
     /** The cart's side of a checkout, which the orders' placement runs inside its own statements. */

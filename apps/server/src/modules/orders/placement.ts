@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { CART_LINES_MAX } from '@shop/shared';
-import { takeAccountTurn } from '../../db/account-turn.js';
+import { takeAccountTurnWith } from '../../db/account-turn.js';
 import { type ShopDatabase, transactionRunner } from '../../db/database.js';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
@@ -560,9 +560,9 @@ function statementPlacer(database: ShopDatabase, name: string, cart?: CheckoutSo
   // it reads the cart as the last edit left it, never half of an edit it waited on.
   const run = <Row>(values: PlacementValues) =>
     checkout
-      ? database.writeTransaction(async (trx) => {
-          await takeAccountTurn(trx, 'postgres', values.userId);
-          return transactionRunner(trx)<Row>(name, statement.text, statement.values(values));
+      ? database.preparedTransaction(async (run) => {
+          await takeAccountTurnWith(run, 'postgres', values.userId);
+          return run<Row>(name, statement.text, statement.values(values));
         })
       : database.prepared<Row>(name, statement.text, statement.values(values));
 
