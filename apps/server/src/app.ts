@@ -21,6 +21,8 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { cartPlugin } from './modules/cart/cart.plugin.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { garagePlugin } from './modules/garage/garage.plugin.js';
+import { addressesPlugin } from './modules/addresses/addresses.plugin.js';
+import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { catalogueFilesPlugin } from './modules/catalogue-files/catalogue-files.plugin.js';
 import { garageRoutes } from './modules/garage/garage.routes.js';
 import { catalogueFilesRoutes } from './modules/catalogue-files/catalogue-files.routes.js';
@@ -40,6 +42,16 @@ import { reviewsPlugin } from './modules/reviews/reviews.plugin.js';
 import { searchPlugin } from './modules/search/search.plugin.js';
 import { salesPlugin } from './modules/sales/sales.plugin.js';
 import { salesRoutes } from './modules/sales/sales.routes.js';
+import { settingsPlugin } from './modules/settings/settings.plugin.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { taxesPlugin } from './modules/taxes/taxes.plugin.js';
+import { taxesRoutes } from './modules/taxes/taxes.routes.js';
+import { shippingPlugin } from './modules/shipping/shipping.plugin.js';
+import { shippingRoutes } from './modules/shipping/shipping.routes.js';
+import { discountsPlugin } from './modules/discounts/discounts.plugin.js';
+import { quotePlugin } from './modules/quote/quote.plugin.js';
+import { quoteRoutes } from './modules/quote/quote.routes.js';
+import { discountsRoutes } from './modules/discounts/discounts.routes.js';
 import { stockAlertsPlugin } from './modules/stock-alerts/stock-alerts.plugin.js';
 import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -174,6 +186,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(publicCachePlugin, { responseCache });
   await app.register(identityPlugin);
   await app.register(authPlugin, { identity: app.identity });
+  await app.register(discountsPlugin);
   await app.register(ordersPlugin);
   await app.register(paymentsPlugin);
   await app.register(imagesPlugin);
@@ -182,6 +195,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(vehiclesPlugin);
   await app.register(searchPlugin);
   await app.register(garagePlugin);
+  await app.register(addressesPlugin);
   await app.register(cartPlugin);
   await app.register(catalogueFilesPlugin);
   await app.register(reviewsPlugin);
@@ -189,6 +203,10 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(contactPlugin);
   await app.register(stockAlertsPlugin);
   await app.register(salesPlugin);
+  await app.register(settingsPlugin);
+  await app.register(taxesPlugin);
+  await app.register(shippingPlugin);
+  await app.register(quotePlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -209,6 +227,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(searchRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
+      await api.register(addressesRoutes);
       await api.register(cartRoutes);
       await api.register(stockAlertsRoutes);
       await api.register(catalogueFilesRoutes);
@@ -221,6 +240,11 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(salesRoutes);
+      await api.register(settingsRoutes);
+      await api.register(taxesRoutes);
+      await api.register(shippingRoutes);
+      await api.register(discountsRoutes);
+      await api.register(quoteRoutes);
     },
     { prefix: '/api' },
   );

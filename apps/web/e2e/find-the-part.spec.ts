@@ -23,6 +23,11 @@ test.describe('finding the part', () => {
     await expect(page.getByText('Part number: HF204')).toBeVisible();
     await expect(page.getByText(/^Replaces OEM: 15410-MFJ-D01/)).toBeVisible();
     await expect(page.getByText(/out of 5$/)).toBeVisible();
+    // Under the stock, a visitor sees when the cheapest delivery to the shop's country arrives (SPEC-3 section 1).
+    const arrival = page.getByTestId('part-arrival').getByText(/^Arrives /);
+    await expect(arrival).toHaveText(/^Arrives [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( – [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2})?$/);
+    const stockBottom = await page.getByText(/^Available: \d+$/).evaluate((element) => element.getBoundingClientRect().bottom);
+    expect(await arrival.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(stockBottom);
     // The part number with a separator finds the same part first.
     await searchBox(page).fill('hf-204');
     await searchBox(page).press('Enter');
@@ -84,6 +89,9 @@ test.describe('finding the part', () => {
     await expect(form.getByLabel(/^Order Quantity/)).toHaveValue(String(minimum + 1));
     await form.getByLabel(/^Location/).fill('3 Quay Street, Galway');
     await form.getByLabel('Phone').fill('+353 91 000000');
+    await form.getByLabel('Country').selectOption('IE');
+    await expect(form.getByLabel('Region')).toHaveCount(0);
+    await form.getByLabel('Postcode').fill('H91 E2K3');
     await form.getByRole('button', { name: 'Confirm Order' }).click();
     await expect(page).toHaveURL(/\/dashbord\/payment\/[a-f0-9]{24}$/);
     const card = page.getByRole('form', { name: 'Card details' });

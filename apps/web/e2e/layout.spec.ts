@@ -214,9 +214,18 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
 
   test('a customer: the dashboard', async ({ page }) => {
     await signIn(page, content.customer);
+    // Two saved addresses of the longest words allowed: the default, and one to make the default.
+    for (const line2 of ['', WORD.slice(0, 96)]) {
+      const saved = await page.request.post(api('/addresses'), {
+        headers: bearer(content.customer.token),
+        data: { fullName: `Rider ${NAME_WORD}`, line1: WORD, line2, city: line2 ? '' : WORD.slice(0, 96), region: 'CA', postcode: 'SW1A-1AA-0000000', country: 'US', phone: '+44 20 7946 0000' },
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
+    }
     for (const route of [
       '/dashbord/myprofile',
       '/dashbord/myorders',
+      '/dashbord/addresses',
       `/dashbord/payment/${content.orderId}`,
       '/dashbord/addreview',
       `/dashbord/addreview?product=${content.productId}`,
@@ -247,11 +256,18 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
     expect(Math.max(...heights)).toBeLessThan(64);
   });
 
-  test('an admin: categories, vehicles and the import', async ({ page }) => {
+  test('an admin: categories, vehicles, the import and discounts', async ({ page }) => {
     await signIn(page, ADMIN);
-    for (const route of ['/dashbord/manageCategories', '/dashbord/manageVehicles', '/dashbord/importProducts']) {
+    // A code with every field filled in, so the discounts' table is swept with its longest row.
+    const discount = await page.request.post(api('/discounts'), {
+      headers: bearer(content.adminToken),
+      data: { code: `LAYOUT${Date.now()}`, kind: 'amount', value: 12.5, minSubtotal: 1000, startsOn: '2026-01-01', endsOn: '2026-12-31', usesTotal: 1000, oncePerCustomer: true },
+    });
+    expect(discount.ok()).toBe(true);
+    for (const route of ['/dashbord/manageCategories', '/dashbord/manageVehicles', '/dashbord/importProducts', '/dashbord/discounts']) {
       await checkRoute(page, route);
     }
+    await page.request.delete(api(`/discounts/${(await discount.json()).insertedId}`), { headers: bearer(content.adminToken) });
   });
 
   test('an admin: people and reviews', async ({ page }) => {
@@ -268,9 +284,9 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
     }
   });
 
-  test('an admin: sales', async ({ page }) => {
+  test('an admin: sales, settings, taxes and shipping', async ({ page }) => {
     await signIn(page, ADMIN);
-    for (const route of ['/dashbord/sales', '/dashbord/sales?days=90']) {
+    for (const route of ['/dashbord/sales', '/dashbord/sales?days=90', '/dashbord/settings', '/dashbord/taxes', '/dashbord/shipping']) {
       await checkRoute(page, route);
     }
   });
@@ -332,7 +348,7 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
     expect.soft(await seriousAxeViolations(page), 'toast').toEqual([]);
   });
 
-  test("nothing serious for axe in a visitor's and a customer's open states: a cart with lines it cannot order, the purchase form's messages, a declined card, a cancel dialog, Add Review's messages", async ({ page, allowedConsoleErrors }) => {
+  test("nothing serious for axe in a visitor's and a customer's open states: a cart with lines it cannot order, the purchase form's messages, a declined card, a cancel dialog, Add Review's and Add address's messages", async ({ page, allowedConsoleErrors }) => {
     // The shop answers 404 for the part that is gone, and 402 for the declined card.
     allowedConsoleErrors.push(/status of 404/, /status of 402/);
     await page.setViewportSize({ width: 390, height: 900 });
@@ -381,5 +397,13 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
     await page.getByRole('button', { name: 'Add Review' }).click();
     await expect(page.getByText('Review is Required. Please Try Again.')).toBeVisible();
     expect.soft(await seriousAxeViolations(page), "Add Review's messages").toEqual([]);
+
+    await page.goto('/dashbord/addresses');
+    await page.getByRole('button', { name: 'Add address' }).click();
+    const addressForm = page.getByRole('dialog', { name: 'Add address' });
+    await addressForm.getByLabel('Country').selectOption('US');
+    await addressForm.getByRole('button', { name: 'Save address' }).click();
+    await expect(addressForm.getByText('Please choose a region')).toBeVisible();
+    expect.soft(await seriousAxeViolations(page), "Add address's messages").toEqual([]);
   });
 });

@@ -88,6 +88,26 @@ export interface GarageBikeTable {
   created_at: string;
 }
 
+/** A customer's saved delivery address (migration 031); one of each customer's is the default. */
+export interface AddressTable {
+  id: string;
+  user_id: string;
+  full_name: string;
+  line1: string;
+  /** '' when there is none. */
+  line2: Generated<string>;
+  /** '' when there is none. */
+  city: Generated<string>;
+  /** A region code in a country that has regions, otherwise null. */
+  region: string | null;
+  postcode: string;
+  country: string;
+  phone: string;
+  is_default: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Products whose searchable data changed, in order; written by triggers (migration 013). */
 export interface CatalogueChangeTable {
   seq: Generated<number>;
@@ -133,6 +153,25 @@ export interface PurchaseTable {
   updated_at: string;
   paid_at: string | null;
   cancelled_at: string | null;
+  /** The amounts beside the total (decision 033), bigint: PostgreSQL answers strings, read through Number. */
+  subtotal_cents: Generated<number | string>;
+  discount_cents: Generated<number | string>;
+  shipping_cents: Generated<number | string>;
+  tax_cents: Generated<number | string>;
+  /** Where it goes and how (null for purchases placed before SPEC-3). */
+  country: string | null;
+  region: string | null;
+  postcode: string | null;
+  shipping_method_id: string | null;
+  shipping_method_name: string | null;
+  arrives_from: string | null;
+  arrives_to: string | null;
+  discount_id: string | null;
+  discount_code: string | null;
+  tax_name: string | null;
+  /** Thousandths of a percent. */
+  tax_rate: number | null;
+  prices_include_tax: Generated<boolean | number>;
 }
 
 /** A line of a purchase: SPEC's order, with its own number, part, amount and status (shipping and refunds are per line). */
@@ -147,6 +186,9 @@ export interface OrderTable {
   unit_price_cents: number;
   quantity: number;
   total_cents: number;
+  /** The line's share of the purchase's discount, and its own tax (decision 033); bigint. */
+  discount_cents: Generated<number | string>;
+  tax_cents: Generated<number | string>;
   status: OrderStatus;
   created_at: string;
   updated_at: string;
@@ -380,7 +422,98 @@ export interface OrderStatusDayTable {
   refunded: number;
 }
 
+/** A delivery method (SPEC-3 section 1, migration 030); deactivated, never deleted. */
+export interface ShippingMethodTable {
+  id: string;
+  name: string;
+  price_cents: number;
+  /** The subtotal from which it costs nothing; null when it never does. */
+  free_from_cents: number | null;
+  /** Working days from dispatch to arrival, from and to. */
+  days_min: number;
+  days_max: number;
+  /** '*' for every country, else ISO codes separated by spaces. */
+  countries: string;
+  active: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The shop's settings: one row, id 1 (migration 029). */
+export interface ShopSettingsTable {
+  id: number;
+  shop_name: string;
+  shop_address: string;
+  tax_id: string;
+  country: string;
+  prices_include_tax: number;
+  /** HH:MM in the shop's time zone. */
+  cutoff: string;
+  time_zone: string;
+  /** A JSON array of YYYY-MM-DD dates. */
+  holidays: string;
+  return_window_days: number;
+  updated_at: string;
+}
+
+/** A tax rate (migration 029); the admin replaces the whole list at once. */
+export interface TaxRateTable {
+  id: string;
+  country: string;
+  /** Its region in a country that has regions; null for the whole country. */
+  region: string | null;
+  name: string;
+  /** Thousandths of a percent: 7.25 % is 7250. */
+  rate_millipercent: number;
+  applies_to_delivery: number;
+  position: number;
+}
+
+/** A counter per kind of shop-wide data kept in every instance's memory; a write adds one (migration 029). */
+export interface DataRevisionTable {
+  name: string;
+  revision: number;
+}
+
+/** A discount code (SPEC-3 section 2, migration 032). */
+export interface DiscountTable {
+  id: string;
+  /** Upper case, unique: codes are matched whatever case a customer types. */
+  code: string;
+  kind: 'percent' | 'amount';
+  /** Basis points for a percent (1000 = 10 %), cents for an amount. */
+  value: number;
+  min_subtotal_cents: Generated<number>;
+  /** First and last day it can be used, YYYY-MM-DD in the shop's time zone; null when open. */
+  starts_on: string | null;
+  ends_on: string | null;
+  uses_total: number | null;
+  /** Purchases placed and not cancelled that use it; only ever changed relatively. */
+  used_count: Generated<number>;
+  once_per_customer: boolean | number;
+  /** Its lines only: null for every line. */
+  category_id: string | null;
+  applies_to_delivery: boolean | number;
+  active: boolean | number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A purchase's use of a discount; `redeemer_key` is the account for a once-per-customer code, the purchase otherwise. */
+export interface DiscountRedemptionTable {
+  discount_id: string;
+  redeemer_key: string;
+  purchase_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
+  shop_settings: ShopSettingsTable;
+  tax_rates: TaxRateTable;
+  data_revisions: DataRevisionTable;
+  shipping_methods: ShippingMethodTable;
   payments: PaymentTable;
   test_payment_intents: TestPaymentIntentTable;
   test_refunds: TestRefundTable;
@@ -411,7 +544,10 @@ export interface Database {
   vehicles: VehicleTable;
   fitment: FitmentTable;
   garage_bikes: GarageBikeTable;
+  addresses: AddressTable;
   cart_lines: CartLineTable;
+  discounts: DiscountTable;
+  discount_redemptions: DiscountRedemptionTable;
 }
 
 export type ProductRow = Selectable<ProductTable>;
@@ -421,7 +557,7 @@ export type NewCategoryRow = Insertable<CategoryTable>;
 export type UserRow = Selectable<UserTable>;
 export type PurchaseRow = Selectable<PurchaseTable>;
 /** The purchase's columns an order is read with: its buyer, delivery address and payment. */
-export const PURCHASE_COLUMNS_OF_ORDER = ['customer_name', 'email', 'location', 'phone', 'transaction_id'] as const;
+export const PURCHASE_COLUMNS_OF_ORDER = ['customer_name', 'email', 'location', 'phone', 'transaction_id', 'prices_include_tax'] as const;
 /**
  * An order as it is read: its line, with its purchase's buyer, delivery address and payment, and
  * the purchase's number (its first line's, the lowest).

@@ -74,6 +74,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
+ * True when a write would have made a second row with a unique value another transaction has just
+ * written (two admins saving the same code at once): PostgreSQL's unique_violation, SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE (or _PRIMARYKEY).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
  * True when a multipart body broke off or is not multipart at all (@fastify/busboy's errors carry
  * no code): a request that ended in the middle of its file, a missing boundary, a bad part header.
  */

@@ -81,6 +81,10 @@ export interface Pricing {
   totalCents: number;
 }
 
+/** A delivery method's price for a subtotal: nothing from its free-from amount on (exactly at it included). */
+export const deliveryPrice = ({ priceCents, freeFromCents }: { priceCents: number; freeFromCents: number | null }, subtotalCents: number): number =>
+  freeFromCents !== null && subtotalCents >= freeFromCents ? 0 : priceCents;
+
 /** Each line's and delivery's discount: per line half-up for a percentage, an amount shared out by value. */
 function discountsOf(input: PricingInput, lineTotals: number[], deliveryCents: number): { lines: number[]; delivery: number } {
   const { discount } = input;
@@ -100,8 +104,7 @@ function discountsOf(input: PricingInput, lineTotals: number[], deliveryCents: n
 export function priceOf(input: PricingInput): Pricing {
   const lineTotals = input.lines.map((line) => line.unitPriceCents * line.quantity);
   const subtotalCents = lineTotals.reduce((sum, cents) => sum + cents, 0);
-  const { freeFromCents, priceCents } = input.delivery;
-  const deliveryCents = freeFromCents !== null && subtotalCents >= freeFromCents ? 0 : priceCents;
+  const deliveryCents = deliveryPrice(input.delivery, subtotalCents);
   const discounts = discountsOf(input, lineTotals, deliveryCents);
   const { tax } = input;
   const taxed = (cents: number, applies: boolean) => (tax && applies ? taxOf(cents, tax.milliPercent, input.pricesIncludeTax) : 0);
@@ -124,3 +127,10 @@ export function priceOf(input: PricingInput): Pricing {
     totalCents: subtotalCents + deliveryCents - discountCents + (input.pricesIncludeTax ? 0 : taxCents),
   };
 }
+
+/**
+ * What a customer paid for one line of a purchase: its total less its share of the discount, with
+ * its tax when tax was added to the prices (decision 033). What a refund of that line gives back.
+ */
+export const lineChargedCents = (line: { total_cents: number; discount_cents: number | string; tax_cents: number | string }, pricesIncludeTax: boolean | number): number =>
+  line.total_cents - Number(line.discount_cents) + (pricesIncludeTax ? 0 : Number(line.tax_cents));

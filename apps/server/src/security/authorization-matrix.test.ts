@@ -1,3 +1,4 @@
+import { DEMO_SETTINGS } from '@shop/shared';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,38 @@ async function matrixVehicle(): Promise<string> {
   await t.database.db
     .insertInto('vehicles')
     .values({ id, make: 'Matrix', make_key: 'matrix', model, model_key: model.toLowerCase(), year_from: 2015, year_to: 2020, cc: 500, created_at: new Date().toISOString() })
+    .execute();
+  return id;
+}
+const MATRIX_ADDRESS = { fullName: 'Matrix Rider', line1: '1 Matrix Road', postcode: 'LS1 4AP', country: 'GB', phone: '+44 113 496 0000' };
+/** A saved address of the owner's, written straight to the database. */
+async function matrixAddress(userId: string): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await t.database.db
+    .insertInto('addresses')
+    .values({ id, user_id: userId, full_name: 'Matrix Rider', line1: '1 Matrix Road', region: null, postcode: 'LS1 4AP', country: 'GB', phone: '+44 113 496 0000', created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+/** A discount code of its own for each request that adds, changes or deletes one. */
+const matrixCode = () => `MATRIX${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
+async function matrixDiscount(): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await t.database.db
+    .insertInto('discounts')
+    .values({ id, code: matrixCode(), kind: 'percent', value: 1000, starts_on: null, ends_on: null, uses_total: null, once_per_customer: 0, category_id: null, applies_to_delivery: 0, active: 1, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+/** A delivery method of its own for each request that changes one. */
+async function matrixShippingMethod(): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await t.database.db
+    .insertInto('shipping_methods')
+    .values({ id, name: `Matrix ${id}`, price_cents: 500, free_from_cents: null, days_min: 1, days_max: 2, countries: '*', active: 1, position: 99, created_at: now, updated_at: now })
     .execute();
   return id;
 }
@@ -213,6 +246,23 @@ const ROWS: Row[] = [
       return { url: `/api/garage/${id}` };
     },
   },
+  // Each signed-in account has its own saved addresses: another's answers as an unknown one (404), to an admin too.
+  { route: 'GET /api/addresses', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/addresses' }) },
+  {
+    route: 'POST /api/addresses',
+    expect: gated(401, 201, 201, 201),
+    request: async () => ({ url: '/api/addresses', payload: MATRIX_ADDRESS }),
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    expect: gated(401, 200, 404, 404),
+    request: async (context) => ({ url: `/api/addresses/${await matrixAddress(context.owner.id)}`, payload: { ...MATRIX_ADDRESS, isDefault: true } }),
+  },
+  {
+    route: 'DELETE /api/addresses/:id',
+    expect: gated(401, 200, 404, 404),
+    request: async (context) => ({ url: `/api/addresses/${await matrixAddress(context.owner.id)}` }),
+  },
   // Each signed-in account has its own cart: nobody reaches another's.
   { route: 'GET /api/cart', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/cart' }) },
   {
@@ -360,6 +410,46 @@ const ROWS: Row[] = [
   { route: 'GET /api/sales/statuses', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/statuses?from=2026-01-01&to=2026-03-31' }) },
   { route: 'GET /api/sales/best-sellers', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/best-sellers?from=2026-01-01&to=2026-03-31' }) },
   { route: 'GET /api/sales/low-stock', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/low-stock?from=2026-01-01&to=2026-03-31' }) },
+  {
+    // Anyone may price the lines they send; a bearer makes it their own (their cart when no lines are sent).
+    route: 'POST /api/quote',
+    expect: all(200),
+    request: async () => ({ url: '/api/quote', payload: { lines: [{ productId: (await insertProduct(t.database.db)).id, quantity: 2 }], country: 'US' } }),
+  },
+  { route: 'GET /api/settings', expect: all(200), request: async () => ({ url: '/api/settings' }) },
+  { route: 'GET /api/admin/settings', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/admin/settings' }) },
+  { route: 'PUT /api/settings', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/settings', payload: DEMO_SETTINGS }) },
+  { route: 'GET /api/tax-rates', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/tax-rates' }) },
+  {
+    route: 'PUT /api/tax-rates',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: '/api/tax-rates', payload: { rates: [{ country: 'US', region: 'CA', name: 'Sales tax', rate: 7.25, appliesToDelivery: false }] } }),
+  },
+  { route: 'GET /api/discounts', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/discounts' }) },
+  {
+    route: 'POST /api/discounts',
+    expect: gated(401, 403, 403, 201),
+    request: async () => ({ url: '/api/discounts', payload: { code: matrixCode(), kind: 'percent', value: 10 } }),
+  },
+  {
+    route: 'PATCH /api/discounts/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/discounts/${await matrixDiscount()}`, payload: { active: false } }),
+  },
+  { route: 'DELETE /api/discounts/:id', expect: gated(401, 403, 403, 200), request: async () => ({ url: `/api/discounts/${await matrixDiscount()}` }) },
+  { route: 'GET /api/shipping-methods', expect: all(200), request: async () => ({ url: '/api/shipping-methods?country=US' }) },
+  { route: 'GET /api/admin/shipping-methods', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/admin/shipping-methods' }) },
+  {
+    route: 'POST /api/shipping-methods',
+    expect: gated(401, 403, 403, 201),
+    request: async () => ({ url: '/api/shipping-methods', payload: { name: 'Matrix courier', price: 5, daysMin: 1, daysMax: 2, countries: ['US'] } }),
+  },
+  {
+    route: 'PATCH /api/shipping-methods/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/shipping-methods/${await matrixShippingMethod()}`, payload: { price: 6 } }),
+  },
+  { route: 'DELETE /api/shipping-methods/:id', expect: gated(401, 403, 403, 200), request: async () => ({ url: `/api/shipping-methods/${await matrixShippingMethod()}` }) },
   {
     route: 'PATCH /api/shiftorders/:id',
     expect: gated(401, 403, 403, 200),

@@ -32,6 +32,7 @@ const cartPages = () => import('./routes/cart');
 const CartRoute = lazyPage(cartPages, 'CartRoute');
 const CheckoutRoute = lazyPage(cartPages, 'CheckoutRoute');
 const MyOrdersRoute = lazyPage(dashboardPages, 'MyOrdersRoute');
+const MyAddressesRoute = lazyPage(dashboardPages, 'MyAddressesRoute');
 const PaymentRoute = lazyPage(dashboardPages, 'PaymentRoute');
 const ManageAllOrdersRoute = lazyPage(dashboardPages, 'ManageAllOrdersRoute');
 const AddProductRoute = lazyPage(dashboardPages, 'AddProductRoute');
@@ -42,8 +43,12 @@ const ManageReviewsRoute = lazyPage(dashboardPages, 'ManageReviewsRoute');
 const MessagesRoute = lazyPage(dashboardPages, 'MessagesRoute');
 const ManageCategoriesRoute = lazyPage(dashboardPages, 'ManageCategoriesRoute');
 const ManageVehiclesRoute = lazyPage(dashboardPages, 'ManageVehiclesRoute');
+const DiscountsRoute = lazyPage(dashboardPages, 'DiscountsRoute');
 const ImportProductsRoute = lazyPage(dashboardPages, 'ImportProductsRoute');
 const SalesRoute = lazyPage(dashboardPages, 'SalesRoute');
+const SettingsRoute = lazyPage(dashboardPages, 'SettingsRoute');
+const TaxesRoute = lazyPage(dashboardPages, 'TaxesRoute');
+const ShippingRoute = lazyPage(dashboardPages, 'ShippingRoute');
 // The shop's own pages (about, warranty, returns, privacy, terms) share one small script.
 const infoPages = () => import('./routes/info');
 const AboutRoute = lazyPage(infoPages, 'AboutRoute');
@@ -101,6 +106,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.profile.path, element: <ProfileRoute /> },
               { path: paths.dashboard.makeAdmin.path, element: <MakeAdminRoute /> },
               { path: paths.dashboard.myOrders.path, element: <MyOrdersRoute /> },
+              { path: paths.dashboard.myAddresses.path, element: <MyAddressesRoute /> },
               { path: paths.dashboard.payment.path, element: <PaymentRoute /> },
               { path: paths.dashboard.manageAllOrders.path, element: <ManageAllOrdersRoute /> },
               { path: paths.dashboard.addProducts.path, element: <AddProductRoute /> },
@@ -110,7 +116,11 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.manageReviews.path, element: <ManageReviewsRoute /> },
               { path: paths.dashboard.manageCategories.path, element: <ManageCategoriesRoute /> },
               { path: paths.dashboard.manageVehicles.path, element: <ManageVehiclesRoute /> },
+              { path: paths.dashboard.discounts.path, element: <DiscountsRoute /> },
               { path: paths.dashboard.sales.path, element: <SalesRoute /> },
+              { path: paths.dashboard.settings.path, element: <SettingsRoute /> },
+              { path: paths.dashboard.taxes.path, element: <TaxesRoute /> },
+              { path: paths.dashboard.shipping.path, element: <ShippingRoute /> },
               { path: paths.dashboard.importProducts.path, element: <ImportProductsRoute /> },
               { path: paths.dashboard.messages.path, element: <MessagesRoute /> },
             ],

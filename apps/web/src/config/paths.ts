@@ -83,6 +83,10 @@ export const paths = {
       path: 'myorders',
       getHref: () => '/dashbord/myorders',
     },
+    myAddresses: {
+      path: 'addresses',
+      getHref: () => '/dashbord/addresses',
+    },
     payment: {
       path: 'payment/:orderid',
       getHref: (orderId: string) => `/dashbord/payment/${encodeURIComponent(orderId)}`,
@@ -131,6 +135,22 @@ export const paths = {
     sales: {
       path: 'sales',
       getHref: () => '/dashbord/sales',
+    },
+    settings: {
+      path: 'settings',
+      getHref: () => '/dashbord/settings',
+    },
+    taxes: {
+      path: 'taxes',
+      getHref: () => '/dashbord/taxes',
+    },
+    shipping: {
+      path: 'shipping',
+      getHref: () => '/dashbord/shipping',
+    },
+    discounts: {
+      path: 'discounts',
+      getHref: () => '/dashbord/discounts',
     },
   },
 } as const;

@@ -42,8 +42,15 @@ export const queryKeys = {
   },
   /** The signed-in rider's bikes. */
   garage: ['garage'] as const,
+  /** The signed-in customer's saved addresses. */
+  addresses: ['addresses'] as const,
   /** The signed-in customer's cart: its lines say the stock and prices of now. */
   cart: ['cart'] as const,
+  /**
+   * A purchase's totals before it is placed, by what is priced (a server cart's by its lines).
+   * Outside the cart's root: a checkout empties the cart, and its quote is not asked again then.
+   */
+  quote: (request: object, cartLines: string | undefined) => ['quote', request, cartLines ?? null] as const,
   /** 'Notify me': the signed-in customer's alert on a part, and how many wait per part (admin). */
   stockAlerts: {
     part: (productId: string) => ['stockAlerts', 'part', productId] as const,
@@ -78,6 +85,8 @@ export const queryKeys = {
   },
   /** Outside the products' root: an order changes stock, never how many parts a category holds. */
   categories: ['categories'] as const,
+  /** The admin's discount codes: nothing else shows them. */
+  discounts: ['discounts'] as const,
   contactMessages: {
     all: contactMessages,
     page: ({ page, size }: { page: number; size: number }) => [...contactMessages, 'page', { page, size }] as const,
@@ -88,6 +97,26 @@ export const queryKeys = {
     /** The intent of an order, or of a checkout's orders together: ids never collide. */
     intent: (orderOrCheckoutId: string) => [...payments, 'intent', orderOrCheckoutId] as const,
   },
+  /**
+   * The shop's settings: the public part every page reads, and every field (admin). Under one
+   * root, so the admin's save refreshes both.
+   */
+  settings: {
+    all: ['settings'] as const,
+    public: ['settings', 'public'] as const,
+    admin: ['settings', 'admin'] as const,
+  },
+  /**
+   * Delivery methods: the admin's list, and those serving a country with their arrival. Under one
+   * root, so the admin's change refreshes both.
+   */
+  shipping: {
+    all: ['shipping-methods'] as const,
+    admin: ['shipping-methods', 'admin'] as const,
+    country: (country: string) => ['shipping-methods', 'country', country] as const,
+  },
+  /** The shop's tax rates (admin). */
+  taxRates: ['tax-rates'] as const,
   session: ['session'] as const,
   authProviders: ['auth-providers'] as const,
 };

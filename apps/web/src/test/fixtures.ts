@@ -1,4 +1,4 @@
-import type { AdminUser, Order, Product, Review, User } from '@shop/shared';
+import type { AdminUser, Order, Product, Purchase, Review, User } from '@shop/shared';
 import type { Session, SessionUser } from '@/lib/session';
 
 let sequence = 0;
@@ -85,3 +85,37 @@ export const buildOrder = (overrides: Partial<Order> = {}): Order => {
     ...overrides,
   };
 };
+
+/** A purchase as the shop answers it, from its lines: their buyer and delivery, its total theirs, nothing else charged. */
+export const buildPurchase = (lines: Order[], overrides: Partial<Purchase> = {}): Purchase => {
+  const total = lines.reduce((sum, line) => sum + line.total, 0);
+  const status = overrides.status ?? 'paid';
+  return {
+    _id: lines[0]!.purchaseId,
+    number: lines[0]!.purchaseNumber,
+    status,
+    total,
+    createdAt: lines[0]!.createdAt,
+    paidAt: status === 'paid' ? lines[0]!.createdAt : null,
+    customerName: lines[0]!.name,
+    email: lines[0]!.email,
+    location: lines[0]!.location,
+    phone: lines[0]!.phone,
+    subtotal: total,
+    discount: 0,
+    shipping: 0,
+    tax: 0,
+    pricesIncludeTax: false,
+    country: 'US',
+    region: null,
+    postcode: null,
+    shippingMethod: 'Collect from the shop',
+    arrivesFrom: null,
+    arrivesTo: null,
+    discountCode: null,
+    taxName: null,
+    lines,
+    ...overrides,
+  };
+};
+

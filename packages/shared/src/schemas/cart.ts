@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { CART_LINES_MAX, CART_PROBLEMS, cartMessages } from '../cart.js';
-import { deliverySchema, MAX_ORDER_TOTAL_CENTS, orderQuantitySchema } from './order.js';
+import { deliverySchema, expectedTotalSchema, MAX_ORDER_TOTAL_CENTS, orderQuantitySchema, placedPurchaseFields } from './order.js';
+import { checkPurchaseAddress, purchaseOptionFields } from './purchase-options.js';
 
 /** One line as the customer sends it: the part and how many, a whole number of pieces. */
 export const cartLineInputSchema = z.object({ productId: idSchema, quantity: orderQuantitySchema });
@@ -47,8 +48,8 @@ export const checkoutMessages = {
 } as const;
 
 /** POST /checkout: where the cart's orders go and whom to call; the lines are the server's cart. */
-export const checkoutInputSchema = deliverySchema;
+export const checkoutInputSchema = deliverySchema.extend({ ...purchaseOptionFields, expectedTotal: expectedTotalSchema }).superRefine(checkPurchaseAddress);
 
-/** A placed checkout: its id (what one payment pays) and its orders, in the order of the cart's lines. */
-export const checkoutAnswerSchema = z.object({ checkoutId: idSchema, orderIds: z.array(idSchema) });
+/** A placed checkout: its id (what one payment pays, the purchase's) and its orders, in the order of the cart's lines. */
+export const checkoutAnswerSchema = z.object({ checkoutId: idSchema, orderIds: z.array(idSchema), ...placedPurchaseFields });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;

@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
 import { adminSearchParam, boundedText, idSchema, integerString } from './common.js';
 import { phoneSchema } from './user.js';
 import { purchaseMessages, readQuantity } from '../purchase.js';
+import { checkPurchaseAddress, purchaseOptionFields } from './purchase-options.js';
 
 /** The largest order total in cents: what a card payment can carry, and within a 32-bit column on every database. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
@@ -19,20 +20,40 @@ export const orderQuantitySchema = z.union([z.number(), z.string()], { error: pu
  * POST /orders: SPEC's payload plus productId. Name, email, tool name and price are taken
  * from the account and the catalogue, whatever the client sends for them.
  */
+/**
+ * The total the customer was shown (dollars), optional: a placement that charges another (a price
+ * or a rate changed since) says so in its answer, before payment.
+ */
+export const expectedTotalSchema = z.number().nonnegative().max(MAX_ORDER_TOTAL_CENTS / 100).optional();
+
+/** What a placement answers beside its id: the purchase, what it charges, and whether that differs from `expectedTotal`. */
+export const placedPurchaseFields = { purchaseId: idSchema, total: z.number(), totalChanged: z.boolean() };
+
+/** A placement's answer fields from what it charges (cents) and the total the customer was shown, if sent. */
+export const placedAnswer = (purchaseId: string, totalCents: number, expectedTotal: number | undefined) => ({
+  purchaseId,
+  total: totalCents / 100,
+  totalChanged: expectedTotal !== undefined && Math.round(expectedTotal * 100) !== totalCents,
+});
+
 /** Where an order goes and whom to call: SPEC's purchase fields, for one part and for a checkout alike. */
 export const deliverySchema = z.object({
   location: boundedText(TEXT_LIMITS.location, purchaseMessages.locationRequired),
   phone: phoneSchema,
 });
 
-export const createOrderSchema = deliverySchema.extend({
-  productId: idSchema,
-  quantity: orderQuantitySchema,
-  toolName: z.string().max(500).optional(),
-  toolPrice: z.union([z.string(), z.number()]).optional(),
-  name: z.string().max(500).optional(),
-  email: z.string().max(500).optional(),
-});
+export const createOrderSchema = deliverySchema
+  .extend({
+    productId: idSchema,
+    quantity: orderQuantitySchema,
+    toolName: z.string().max(500).optional(),
+    toolPrice: z.union([z.string(), z.number()]).optional(),
+    name: z.string().max(500).optional(),
+    email: z.string().max(500).optional(),
+    ...purchaseOptionFields,
+    expectedTotal: expectedTotalSchema,
+  })
+  .superRefine(checkPurchaseAddress);
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
 /** The texts of shipping and refunds (SPEC-2 section 6). */
@@ -137,6 +158,22 @@ export const purchaseSchema = z.object({
   email: z.string(),
   location: z.string(),
   phone: z.string(),
+  /** The amounts beside the total (SPEC-3 section 1; decision 033), dollars. */
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  pricesIncludeTax: z.boolean(),
+  /** Where it goes and how; null for a purchase placed before the shop kept them. */
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  postcode: z.string().nullable(),
+  shippingMethod: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  arrivesFrom: z.string().nullable(),
+  arrivesTo: z.string().nullable(),
+  discountCode: z.string().nullable(),
+  taxName: z.string().nullable(),
   lines: z.array(orderSchema),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;

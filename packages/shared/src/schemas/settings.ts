@@ -9,6 +9,9 @@ export const settingsMessages = {
   timeZoneInvalid: 'Please choose a time zone',
   holidayInvalid: 'Please enter holidays as dates (YYYY-MM-DD)',
   returnWindowInvalid: 'Return window must be a whole number of days from 0 to 365',
+  shopNameTooLong: 'Shop name can be at most 120 characters',
+  shopAddressTooLong: 'Shop address can be at most 500 characters',
+  taxIdTooLong: 'Tax id can be at most 60 characters',
 } as const;
 
 /** A calendar date as the API carries it: YYYY-MM-DD. */
@@ -45,9 +48,9 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** Everything the admin sets (`PUT /api/settings`), and what the server reads. */
 export const shopSettingsSchema = z.object({
-  shopName: z.string({ error: settingsMessages.shopNameRequired }).trim().min(1, settingsMessages.shopNameRequired).max(120),
-  shopAddress: z.string().trim().max(500).default(''),
-  taxId: z.string().trim().max(60).default(''),
+  shopName: z.string({ error: settingsMessages.shopNameRequired }).trim().min(1, settingsMessages.shopNameRequired).max(120, settingsMessages.shopNameTooLong),
+  shopAddress: z.string().trim().max(500, settingsMessages.shopAddressTooLong).default(''),
+  taxId: z.string().trim().max(60, settingsMessages.taxIdTooLong).default(''),
   country: countryCodeSchema,
   pricesIncludeTax: z.boolean(),
   cutoff: z
@@ -65,6 +68,12 @@ export const shopSettingsSchema = z.object({
     .int(settingsMessages.returnWindowInvalid)
     .min(0, settingsMessages.returnWindowInvalid)
     .max(365, settingsMessages.returnWindowInvalid),
+});
+/** Every setting as the API answers them (`GET /api/admin/settings`, and `PUT`'s answer). */
+export const shopSettingsAnswerSchema = publicSettingsSchema.extend({
+  shopAddress: z.string(),
+  taxId: z.string(),
+  holidays: z.array(z.string()),
 });
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
 export type ShopSettings = z.output<typeof shopSettingsSchema>;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrationDatabase } from '../../test/migration-database.js';
 
 const BEFORE = '025-catalogue-change-transactions';
+const MIGRATION = '026-purchases';
 const id = (letter: string) => letter.repeat(24);
 const AT = '2026-03-01T10:00:00.000Z';
 const LATER = '2026-03-01T11:00:00.000Z';
@@ -72,7 +73,7 @@ describe('migration 026: purchases', () => {
     const ordersBefore = (await sql`select * from orders order by id`.execute(db())).rows;
     const columnsBefore = { orders: await columns('orders'), payments: await columns('payments'), intents: await columns('test_payment_intents') };
 
-    expect((await fresh.migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await fresh.migrator.migrateTo(MIGRATION)).error).toBeUndefined();
     const purchase = (over: Record<string, unknown>) => ({
       user_id: id('u'),
       customer_name: 'Sam',
@@ -131,7 +132,7 @@ describe('migration 026: purchases', () => {
     expect((await payments()).map((row) => row.order_id)).toEqual([id('a'), id('x'), id('y')]);
     expect((await db().introspection.getTables()).map((table) => table.name)).not.toContain('purchases');
 
-    expect((await fresh.migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await fresh.migrator.migrateTo(MIGRATION)).error).toBeUndefined();
     expect(await purchases()).toHaveLength(8);
     expect(await lines()).toEqual(LINES.map((line) => ({ id: line.id, purchase_id: line.checkout ?? line.id, status: line.status })));
   });

@@ -27,6 +27,11 @@ import * as m025 from './025-catalogue-change-transactions.js';
 import * as m026 from './026-purchases.js';
 import * as m027 from './027-product-images.js';
 import * as m028 from './028-drop-duplicate-status-index.js';
+import * as m029 from './029-shop-settings-and-tax-rates.js';
+import * as m030 from './030-shipping-methods.js';
+import * as m031 from './031-saved-addresses.js';
+import * as m032 from './032-discount-codes.js';
+import * as m033 from './033-purchase-amounts.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +63,9 @@ export const migrations: Record<string, Migration> = {
   '026-purchases': m026,
   '027-product-images': m027,
   '028-drop-duplicate-status-index': m028,
+  '029-shop-settings-and-tax-rates': m029,
+  '030-shipping-methods': m030,
+  '031-saved-addresses': m031,
+  '032-discount-codes': m032,
+  '033-purchase-amounts': m033,
 };

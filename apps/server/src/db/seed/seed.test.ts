@@ -46,6 +46,17 @@ describe('seedDemo', () => {
     expect((await sharp(file).metadata()).format).toBe('webp');
   };
 
+  it('adds the demo tax rates: California, New York and Texas, delivery taxed in the last two', async () => {
+    const rates = await database.db.selectFrom('tax_rates').select(['country', 'region', 'name', 'rate_millipercent', 'applies_to_delivery']).orderBy('position').execute();
+    expect(rates.map((rate) => ({ ...rate, applies_to_delivery: Number(rate.applies_to_delivery) }))).toEqual([
+      { country: 'US', region: 'CA', name: 'Sales tax', rate_millipercent: 7250, applies_to_delivery: 0 },
+      { country: 'US', region: 'NY', name: 'Sales tax', rate_millipercent: 4000, applies_to_delivery: 1 },
+      { country: 'US', region: 'TX', name: 'Sales tax', rate_millipercent: 6250, applies_to_delivery: 1 },
+    ]);
+    // Counted as a change of the rates, so instances already running read them.
+    expect(Number((await database.db.selectFrom('data_revisions').select('revision').where('name', '=', 'tax_rates').executeTakeFirstOrThrow()).revision)).toBe(2);
+  });
+
   it('inserts the catalogue in array order with the out-of-stock parts off the first page', async () => {
     const products = await database.db.selectFrom('products').selectAll().orderBy('id').execute();
     expect(firstRun.products).toBe(products.length);

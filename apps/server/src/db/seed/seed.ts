@@ -2,11 +2,12 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ImageStorage } from '../../lib/image-storage.js';
 import type { Database, NewCategoryRow, NewFitmentRow, NewProductRow, NewReviewRow } from '../schema.js';
-import { categoryKey, partNumberKey, vehicleNameKey } from '@shop/shared';
+import { categoryKey, DEMO_TAX_RATES, partNumberKey, vehicleNameKey } from '@shop/shared';
 import { demoCategories, demoProducts } from './demo-products.js';
 import { demoReviews } from './demo-reviews.js';
 import { demoFitment, demoUniversalParts, demoVehicles } from './demo-vehicles.js';
 import { responsiveVariants } from '../../lib/responsive-images.js';
+import { bumpRevision } from '../../lib/shared-revision.js';
 import { AVATAR_IMAGE, PRODUCT_IMAGE, avatarSvg, productSvg, renderWebp } from './illustrations.js';
 
 /** sharp already spreads each render over libuv threads; more parallel renders only queue. */
@@ -162,6 +163,25 @@ export async function seedDemo(
       .onConflict((conflict) => conflict.columns(['make_key', 'model_key', 'variant', 'year_from']).doNothing())
       .execute();
     await trx.insertInto('fitment').values(await demoFitmentRows(trx, products)).execute();
+    // Rates an admin set before the first part stay as they are.
+    if (!(await trx.selectFrom('tax_rates').select('id').limit(1).executeTakeFirst())) {
+      await trx
+        .insertInto('tax_rates')
+        .values(
+          DEMO_TAX_RATES.map((rate, position) => ({
+            id: newId(),
+            country: rate.country,
+            region: rate.region ?? null,
+            name: rate.name,
+            // Thousandths of a percent, as migration 029 keeps a rate.
+            rate_millipercent: Math.round(rate.rate * 1000),
+            applies_to_delivery: rate.appliesToDelivery ? 1 : 0,
+            position,
+          })),
+        )
+        .execute();
+      await bumpRevision(trx, 'tax_rates');
+    }
     return true;
   });
   if (!seeded) return nothing;

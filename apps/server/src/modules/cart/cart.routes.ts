@@ -1,4 +1,4 @@
-import { cartInputSchema, cartSchema, checkoutAnswerSchema, checkoutInputSchema } from '@shop/shared';
+import { cartInputSchema, cartSchema, checkoutAnswerSchema, checkoutInputSchema, placedAnswer } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import { scaledLimit } from '../../plugins/security.js';
@@ -43,15 +43,20 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         ...bearer,
-        summary: "Orders the signed-in customer's cart as one checkout, every line or none (a line the shop cannot fill is named), and empties it; one payment pays the checkout",
+        summary:
+          "Orders the signed-in customer's cart as one checkout, every line or none (a line the shop cannot fill is named), and empties it; one payment pays the checkout. Takes POST /orders' optional country, region, postcode, shippingMethodId, discountCode and expectedTotal",
         body: checkoutInputSchema,
         response: { 201: checkoutAnswerSchema, ...errors(400, 401, 409, 422, 429) },
       },
     },
     async (request, reply) => {
-      const { checkoutId, orders } = await app.cart.checkout(request.user!, request.body, clientAddressOf(request));
+      const user = request.user!;
+      const { location, phone, expectedTotal, ...options } = request.body;
+      // Priced from the cart as it is when the checkout runs: the statement refuses if it changed since, and it is priced again.
+      const price = async () => app.quote.pricerFor({ ...options, lines: await app.cart.pricedLines(user.id), userId: user.id })();
+      const { checkoutId, orders, pricing } = await app.cart.checkout(user, { location, phone }, clientAddressOf(request), price);
       request.log.info({ checkoutId, lines: orders.length }, 'checkout placed');
-      return reply.code(201).send({ checkoutId, orderIds: orders.map((order) => order.id) });
+      return reply.code(201).send({ checkoutId, orderIds: orders.map((order) => order.id), ...placedAnswer(checkoutId, pricing.totalCents, expectedTotal) });
     },
   );
 };

@@ -1,6 +1,6 @@
 import { type Cart, type CartLine, cartMessages, centsToDollars, dollarsToCents, lineProblem, lineTotalCents } from '@shop/shared';
 import { invalidField } from '../../lib/errors.js';
-import type { OrdersService } from '../orders/orders.plugin.js';
+import type { OrdersService, Pricer } from '../orders/orders.plugin.js';
 import type { CatalogueService } from '../products/products.plugin.js';
 import type { CartRepository, StoredCartLine } from './cart.repository.js';
 
@@ -82,8 +82,13 @@ export function createCartService({
      * Orders the account's cart, every line or none, as one checkout; the cart is read and emptied
      * by the checkout's own statement, so two tabs checking out the same cart place it once.
      */
-    checkout(customer: { id: string; name: string; email: string }, delivery: { location: string; phone: string }, clientAddress: string) {
-      return orders.placeCheckout({ userId: customer.id, customerName: customer.name, email: customer.email, ...delivery, clientAddress }, repository.checkout);
+    checkout(customer: { id: string; name: string; email: string }, delivery: { location: string; phone: string }, clientAddress: string, price: Pricer) {
+      return orders.placeCheckout({ userId: customer.id, customerName: customer.name, email: customer.email, ...delivery, clientAddress }, repository.checkout, price);
+    },
+
+    /** The cart's lines as a purchase prices them: the parts still in the shop, with their pieces. */
+    async pricedLines(userId: string): Promise<Array<{ productId: string; quantity: number }>> {
+      return (await repository.lines(userId)).map((line) => ({ productId: line.product_id, quantity: line.quantity }));
     },
   };
 }

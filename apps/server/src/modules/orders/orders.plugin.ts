@@ -10,6 +10,7 @@ import { createOrdersService, type OrdersService } from './orders.service.js';
 const UNPAID_PART_UNITS_CEILING = 10_000_000;
 
 export type { CheckoutSource, OrdersService, PaymentGate, Purchase } from './orders.service.js';
+export type { Pricer } from './placement.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +41,7 @@ export const ordersPlugin = fp(
       timeZone: app.config.shopTimeZone,
     });
     const orders = createOrdersService({
-      repository: createOrdersRepository(app.database),
+      repository: createOrdersRepository(app.database, { giveBackDiscount: app.discounts.giveBack }),
       // Orders a minute per account, counted in the order's own statement (no write of its own);
       // an address's pieces of a part scale like the limits on an address (many customers behind one).
       limits: {
@@ -57,5 +58,5 @@ export const ordersPlugin = fp(
     app.whenAddressConfirmed((userId) => mail.releaseHeld(userId));
     app.decorate('orders', orders);
   },
-  { name: 'orders', dependencies: ['database', 'background-jobs', 'identity'] },
+  { name: 'orders', dependencies: ['database', 'background-jobs', 'identity', 'discounts'] },
 );

@@ -21,7 +21,15 @@ export interface PurchaseWithLines {
  * account's hold, the address's holds in part id order, the parts in id order, then the sales and
  * status counters; placing locks the account, its holds and the parts in the same order.
  */
-export function createOrdersRepository(database: ShopDatabase) {
+export function createOrdersRepository(
+  database: ShopDatabase,
+  {
+    giveBackDiscount,
+  }: {
+    /** Gives back the discount code's use of an unpaid purchase being cancelled, in that transaction (the discounts module's). */
+    giveBackDiscount: (trx: Transaction<Database>, purchaseId: string) => Promise<number>;
+  },
+) {
   const { db } = database;
 
   return {
@@ -166,6 +174,8 @@ export function createOrdersRepository(database: ShopDatabase) {
         .returningAll()
         .execute();
       await effects(trx, row, lines, stamp, { purchase, mailTo: mail ? firstOf(lines).id : null });
+      // A purchase that gives its parts back (cancelled or swept unpaid) gives its code's use back too, after the parts as placing locks them.
+      if (row.stock === 'give-back') await giveBackDiscount(trx, purchaseId);
       const { user_id: _user, client_address: _address, ...bought } = purchase;
       // A purchase event moves every line (they share the purchase's status), the first among them.
       return lines.map((line) => ({ ...line, ...bought, purchase_number: firstOf(lines).number })).sort((a, b) => a.number - b.number);

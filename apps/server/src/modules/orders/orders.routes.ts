@@ -9,6 +9,8 @@ import {
   modifiedAnswerSchema,
   orderCountSchema,
   orderSchema,
+  placedAnswer,
+  placedPurchaseFields,
   purchaseSchema,
   shipOrderSchema,
 } from '@shop/shared';
@@ -33,14 +35,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         ...bearer,
-        summary: 'Places an order: price and name from the catalogue, stock taken at once',
+        summary:
+          "Places an order: price and name from the catalogue, stock taken at once; optionally where it goes and how (country, region, postcode, shippingMethodId) and a discount code, charged exactly as POST /quote prices them (by default the shop's country and its cheapest method)",
         body: createOrderSchema,
-        response: { 201: insertedAnswerSchema, ...errors(400, 401, 404, 409, 422, 429) },
+        response: { 201: insertedAnswerSchema.extend(placedPurchaseFields), ...errors(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
       const user = request.user!;
-      const order = await orders.place({
+      const { productId, quantity, country, region, postcode, shippingMethodId, discountCode, expectedTotal } = request.body;
+      const price = app.quote.pricerFor({ lines: [{ productId, quantity }], country, region, postcode, shippingMethodId, discountCode, userId: user.id });
+      const { order, pricing } = await orders.place(
+        {
         userId: user.id,
         customerName: user.name,
         email: user.email,
@@ -49,9 +55,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         location: request.body.location,
         phone: request.body.phone,
         clientAddress: clientAddressOf(request),
-      });
+        },
+        price,
+      );
       request.log.info({ orderId: order.id, productId: order.product_id, quantity: order.quantity }, 'order placed');
-      return reply.code(201).send({ acknowledged: true, insertedId: order.id });
+      return reply.code(201).send({ acknowledged: true, insertedId: order.id, ...placedAnswer(order.purchase_id, pricing.totalCents, expectedTotal) });
     },
   );
 

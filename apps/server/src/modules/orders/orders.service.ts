@@ -1,4 +1,4 @@
-import { type AllOrdersQuery, checkoutMessages, MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages, purchaseShippingMessages } from '@shop/shared';
+import { type AllOrdersQuery, checkoutMessages, discountMessages, MAX_ORDER_TOTAL_CENTS, type orderQuantitySchema, purchaseMessages, purchaseShippingMessages } from '@shop/shared';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { ordersCsv } from './orders.export.js';
 import { refusalOf } from './lifecycle.js';
 import type { OrdersFilter } from './orders.queries.js';
 import type { OrdersRepository, PurchaseWithLines } from './orders.repository.js';
-import type { CheckoutSource, NewCheckout, Placement, PlacementLimits } from './placement.js';
+import type { CheckoutSource, NewCheckout, Placement, PlacementLimits, Pricer, PurchasePricing } from './placement.js';
 
 /** How long a refund may take at the provider before the order can be refunded (or shipped) again. */
 const REFUND_CLAIM_MS = 2 * 60 * 1000;
@@ -166,6 +166,12 @@ export function createOrdersService({
         return fieldError(409, 'TOO_MANY_UNPAID_ORDERS', field, named(purchaseMessages.partHeldFromAddress(limits.partUnitsPerAddress)));
       case 'out-of-stock':
         return fieldError(409, 'OUT_OF_STOCK', field, named(purchaseMessages.notAvailable(quantity)));
+      case 'discount-invalid':
+        return fieldError(409, 'DISCOUNT_REFUSED', 'discountCode', discountMessages.notValid);
+      case 'discount-used-up':
+        return fieldError(409, 'DISCOUNT_REFUSED', 'discountCode', discountMessages.usedUp);
+      case 'discount-used':
+        return fieldError(409, 'DISCOUNT_REFUSED', 'discountCode', discountMessages.alreadyUsed);
     }
   }
 
@@ -210,11 +216,11 @@ export function createOrdersService({
      * it, so two customers can never buy the same last unit; records the order at the
      * catalogue's price and queues its email. A refusal says which rule held.
      */
-    async place(input: PlaceOrderInput): Promise<OrderRow> {
+    async place(input: PlaceOrderInput, price: Pricer): Promise<{ order: OrderRow; pricing: PurchasePricing }> {
       const stamp = now();
-      const placed = await repository.place({ ...input, stamp }, placementLimits(stamp));
+      const placed = await repository.place({ ...input, stamp }, placementLimits(stamp), price);
       if ('refusal' in placed) throw refusalError(placed.refusal, input.quantity);
-      return placed.order;
+      return { order: placed.order, pricing: placed.pricing! };
     },
 
     /**
@@ -222,10 +228,10 @@ export function createOrdersService({
      * checkout that one payment pays; the cart is emptied in the same transaction. A refusal
      * names the line's part and sits under its field.
      */
-    async placeCheckout(input: PlaceCheckoutInput, cart: CheckoutSource): Promise<{ checkoutId: string; orders: OrderRow[] }> {
+    async placeCheckout(input: PlaceCheckoutInput, cart: CheckoutSource, price: Pricer): Promise<{ checkoutId: string; orders: OrderRow[]; pricing: PurchasePricing }> {
       const stamp = now();
-      const placed = await repository.placeCheckout({ ...input, stamp }, placementLimits(stamp), cart);
-      if (!('refusal' in placed)) return placed;
+      const placed = await repository.placeCheckout({ ...input, stamp }, placementLimits(stamp), cart, price);
+      if (!('refusal' in placed)) return { checkoutId: placed.checkoutId, orders: placed.orders, pricing: placed.pricing! };
       const { line, position } = placed.refusal;
       throw refusalError(placed.refusal, line?.quantity ?? 0, line && position !== null ? { index: position, name: line.name ?? '' } : undefined);
     },

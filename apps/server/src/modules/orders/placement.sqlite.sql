@@ -10,6 +10,7 @@ with account as (select id from users where id = ?), hold as (
     product as (
       select id, name, price_cents, quantity, minimum from products
       where id = ?),
+    discount as (select id, used_count, uses_total, active from discounts where id = ?),
     line_checks as (
       select
       case
@@ -25,11 +26,15 @@ with account as (select id from users where id = ?), hold as (
       select
         case
         when line_checks.part_refusal is not null then line_checks.part_refusal
+        when product.price_cents <> ? then 'repriced'
         when account.id is null then 'unknown-account'
         when address_hold.product_id is null then 'address-unheld'
         when coalesce(hold.orders, 0) >= ? then 'unpaid-orders'
         when coalesce(hold.units, 0) + ? > ? then 'unpaid-units'
         when (not (hold.window_started_at <= ?) and hold.placed_in_window >= ?) then 'pace'
+        when ? is not null and (discount.id is null or not discount.active) then 'discount-invalid'
+        when discount.uses_total is not null and discount.used_count >= discount.uses_total then 'discount-used-up'
+        when exists (select 1 from discount_redemptions where discount_id = discount.id and redeemer_key = ?) then 'discount-used'
         when line_checks.stock_refusal is not null then line_checks.stock_refusal
       end as refusal,
         case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then product.minimum end as minimum, case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then 0 end as position,
@@ -40,7 +45,8 @@ with account as (select id from users where id = ?), hold as (
         left join product on true
         left join account on true
         left join hold on true
-        left join address_hold on true;
+        left join address_hold on true
+        left join discount on true;
 
 -- place-order: growHold
 insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
@@ -64,16 +70,19 @@ update products set quantity = quantity - ?, updated_at = ?
       returning id;
 
 -- place-order: recordPurchase
-insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
+insert into purchases (id, user_id, customer_name, email, location, phone, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
+        shipping_method_id, shipping_method_name, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
       select ?, ?, ?, ?, ?, ?, 'waiting',
-        cast(? as bigint) * ?, ?, ?, ?
+        ?, ?, ?, ?, ?,
+        ?, ?, ?, ?, ?, ?, ?,
+        ?, ?, ?, ?, ?, ?, ?, ?
       where true
       returning id;
 
 -- place-order: recordOrders
-insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
+insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, discount_cents, tax_cents, status, created_at, updated_at)
       select ?, (select coalesce(max(number), 10000) from orders) + 0 + 1, ?, ?, ?, ?, ?,
-        ?, ? * ?, 'waiting', ?, ?
+        ?, ? * ?, ?, ?, 'waiting', ?, ?
       where true
       returning *;
 
@@ -82,12 +91,24 @@ insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
       select ?, ?, 'placed', ?, ? where true
       returning id;
 
+-- place-order: countDiscount
+update discounts set used_count = used_count + 1 where id = ? and true
+      returning id;
+
+-- place-order: redeemDiscount
+insert into discount_redemptions (discount_id, redeemer_key, purchase_id, user_id, created_at)
+      select ?, ?, ?, ?, ? where true
+      returning discount_id;
+
 -- place-order: openAddressHold
 insert into unpaid_address_holds (address, product_id, units) values (?, ?, 0)
     on conflict (address, product_id) do nothing;
 
 -- place-checkout: verdict
-with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), account as (select id from users where id = ?), hold as (
+with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
+      json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
+    from json_each(?)), account as (select id from users where id = ?), hold as (
     select orders, units, window_started_at, placed_in_window from unpaid_holds
     where user_id = (select id from account)),
     address_hold as (
@@ -96,7 +117,7 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     order by product_id), product as (
     select id, name, price_cents, quantity, minimum from products
     where id in (select product_id from lines)
-    order by id), line_checks as (
+    order by id), discount as (select id, used_count, uses_total, active from discounts where id = ?), line_checks as (
     select lines.position, product.minimum,
       case
         when product.id is null then 'unknown-product'
@@ -113,6 +134,9 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
       case
         when not exists (select 1 from lines) then 'cart-empty'
         when part.refusal is not null then part.refusal
+        when (select count(*) from priced) <> (select count(*) from lines)
+        or exists (select 1 from lines join product on product.id = lines.product_id left join priced on priced.position = lines.position
+          where priced.position is null or priced.product_id <> lines.product_id or priced.quantity <> lines.quantity or priced.price_cents <> product.price_cents) then 'repriced'
         when (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ?
           then 'checkout-too-large'
         when account.id is null then 'unknown-account'
@@ -120,6 +144,9 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
         when coalesce(hold.orders, 0) >= ? then 'unpaid-orders'
         when coalesce(hold.units, 0) + (select sum(quantity) from lines) > ? then 'unpaid-units'
         when (not (hold.window_started_at <= ?) and hold.placed_in_window >= ?) then 'pace'
+        when ? is not null and (discount.id is null or not discount.active) then 'discount-invalid'
+        when discount.uses_total is not null and discount.used_count >= discount.uses_total then 'discount-used-up'
+        when exists (select 1 from discount_redemptions where discount_id = discount.id and redeemer_key = ?) then 'discount-used'
         when stock.refusal is not null then stock.refusal
       end as refusal,
       coalesce(part.minimum, stock.minimum) as minimum,
@@ -135,12 +162,16 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
       left join (select position, minimum, "stock_refusal" as refusal from line_checks where "stock_refusal" is not null order by position limit 1) as stock on true
       left join lines as line on line.position = coalesce(part.position, stock.position)
       left join account on true
-      left join hold on true;
+      left join hold on true
+      left join discount on true;
 
 -- place-checkout: growHold
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
       json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
+      json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
     select ?, 1, (select sum(quantity) from lines), ?, 1 where true
@@ -156,6 +187,9 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
       json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
+      json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     update unpaid_address_holds set units = unpaid_address_holds.units + lines.quantity
     from lines
@@ -166,6 +200,9 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
       json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
+      json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     update products set quantity = products.quantity - lines.quantity, updated_at = ?
     from lines
@@ -176,11 +213,16 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
       json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
+      json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
-    insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
+    insert into purchases (id, user_id, customer_name, email, location, phone, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
+        shipping_method_id, shipping_method_name, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
     select ?, ?, ?, ?, ?, ?, 'waiting',
-      (select sum(cast(lines.price_cents as bigint) * lines.quantity) from lines),
-      ?, ?, ?
+      ?, ?, ?, ?, ?,
+        ?, ?, ?, ?, ?, ?, ?,
+        ?, ?, ?, ?, ?, ?, ?, ?
     where true
     returning id;
 
@@ -188,11 +230,14 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
       json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
+      json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
-    insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
+    insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, discount_cents, tax_cents, status, created_at, updated_at)
     select lines.order_id, (select coalesce(max(number), 10000) from orders) + lines.position + 1, ?, ?, lines.product_id, lines.part_name, lines.price_cents,
-      lines.quantity, lines.price_cents * lines.quantity, 'waiting', ?, ?
-    from lines
+      lines.quantity, lines.price_cents * lines.quantity, priced.discount_cents, priced.tax_cents, 'waiting', ?, ?
+    from lines join priced on priced.position = lines.position
     where true
     order by lines.position
     returning *;
@@ -201,10 +246,22 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
       json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+    from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
+      json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
     select ?, order_id, 'placed', ?, ? from lines where position = 0 and true
     returning id;
+
+-- place-checkout: countDiscount
+update discounts set used_count = used_count + 1 where id = ? and true
+      returning id;
+
+-- place-checkout: redeemDiscount
+insert into discount_redemptions (discount_id, redeemer_key, purchase_id, user_id, created_at)
+      select ?, ?, ?, ?, ? where true
+      returning discount_id;
 
 -- place-checkout: openAddressHold
 with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered)

@@ -3,6 +3,7 @@ import { CART_LINES_MAX } from '@shop/shared';
 import { takeAccountTurnWith } from '../../db/account-turn.js';
 import { type ShopDatabase, transactionRunner } from '../../db/database.js';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
+import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 
 /** Who buys, where it goes, and when: the same for every line of a purchase. */
@@ -41,6 +42,35 @@ export interface CheckoutSource {
 }
 
 
+/**
+ * What a purchase costs as the quote priced it (decision 033), and where and how it goes: the
+ * placement records these, and refuses ('repriced', then priced again) if a line's part or
+ * price is no longer what was priced.
+ */
+export interface PurchasePricing {
+  /** Each line as priced, by position: its part, pieces, unit price, share of the discount and tax. */
+  lines: Array<{ productId: string; quantity: number; priceCents: number; discountCents: number; taxCents: number }>;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  country: string;
+  region: string | null;
+  postcode: string | null;
+  shippingMethodId: string;
+  shippingMethodName: string;
+  arrivesFrom: string;
+  arrivesTo: string;
+  /** The code that applies: its use is counted with the purchase, once for a once-per-customer code. */
+  discount: { id: string; code: string; oncePerCustomer: boolean } | null;
+  tax: { name: string; milliPercent: number } | null;
+  pricesIncludeTax: boolean;
+}
+
+/** Prices the purchase now: again after a 'repriced' verdict. */
+export type Pricer = () => Promise<PurchasePricing>;
+
 /** What one purchase may be and what its account may hold, at the purchase's time. */
 export interface PlacementLimits {
   maxTotalCents: number;
@@ -68,14 +98,18 @@ export type RefusalReason =
   | 'pace'
   /** The unpaid orders from the purchase's client address would hold more of a line's part than the address may. */
   | 'address-units'
-  | 'out-of-stock';
+  | 'out-of-stock'
+  /** The discount code is inactive or gone, used up, or used before by this customer (once-per-customer). */
+  | 'discount-invalid'
+  | 'discount-used-up'
+  | 'discount-used';
 
 /**
  * The verdict's reasons: a refusal, or an address-and-part row missing from `unpaid_address_holds`,
  * which the placer creates before it runs the purchase again (the statement can only lock rows
  * that exist).
  */
-type VerdictReason = RefusalReason | 'address-unheld';
+type VerdictReason = RefusalReason | 'address-unheld' | 'repriced';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -109,6 +143,30 @@ type PlacementValues = Buyer &
     /** SQLite: a one-part order's part name and price as the verdict read them, which the writes take. */
     partName?: string;
     priceCents?: number;
+    /** The lines as priced (JSON, by position), and the purchase's amounts and delivery (see PurchasePricing). */
+    pricedLines: string;
+    expectedPriceCents: number;
+    lineDiscountCents: number;
+    lineTaxCents: number;
+    subtotalCents: number;
+    discountCents: number;
+    shippingCents: number;
+    taxCents: number;
+    totalCents: number;
+    country: string;
+    region: string | null;
+    postcode: string | null;
+    shippingMethodId: string;
+    shippingMethodName: string;
+    arrivesFrom: string;
+    arrivesTo: string;
+    discountId: string | null;
+    discountCode: string | null;
+    /** A once-per-customer code's use is the account's; any other's, the purchase's. */
+    redeemerKey: string | null;
+    taxName: string | null;
+    taxRate: number | null;
+    pricesIncludeTax: boolean | number;
   };
 
 interface VerdictRow {
@@ -168,13 +226,36 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
   // before the parts (in part order), as a cancel locks them; every account of that address waits
   // there. On PostgreSQL each read names the one before it, so the rows are locked in that order;
   // on SQLite, under the write lock, the order of the reads does not matter.
-  const after = (read: 'hold' | 'address_hold') => (postgres ? sql` and (select count(*) from ${sql.raw(read)}) >= 0` : sql``);
+  const after = (read: 'hold' | 'address_hold' | 'product') => (postgres ? sql` and (select count(*) from ${sql.raw(read)}) >= 0` : sql``);
 
   // The account's hold row is named `hold` both where the verdict reads it and where the hold is grown.
   const windowOver = sql`hold.window_started_at <= ${value.windowOpenAfter}`;
   const unpaidOrdersFull = sql`coalesce(hold.orders, 0) >= ${value.unpaidOrders}`;
   const unpaidUnitsFull = (adding: RawBuilder<unknown>) => sql`coalesce(hold.units, 0) + ${adding} > ${value.unpaidUnits}`;
   const paceReached = sql`(not (${windowOver}) and hold.placed_in_window >= ${value.placementsPerWindow})`;
+
+  // The purchase's discount code, locked after the parts: its uses are counted against it.
+  const discountId = postgres ? sql`cast(${value.discountId} as text)` : sql`${value.discountId}`;
+  const discountRead = sql`select id, used_count, uses_total, active from discounts where id = ${discountId}${after('product')}${lock}`;
+  const discountRefusals = [
+    sql`when ${discountId} is not null and (discount.id is null or not discount.active) then 'discount-invalid'`,
+    sql`when discount.uses_total is not null and discount.used_count >= discount.uses_total then 'discount-used-up'`,
+    sql`when exists (select 1 from discount_redemptions where discount_id = discount.id and redeemer_key = ${value.redeemerKey}) then 'discount-used'`,
+  ];
+  const countDiscount = (after: RawBuilder<unknown>) => sql`
+      update discounts set used_count = used_count + 1 where id = ${discountId} and ${after}
+      returning id`;
+  const redeemDiscount = (after: RawBuilder<unknown>) => sql`
+      insert into discount_redemptions (discount_id, redeemer_key, purchase_id, user_id, created_at)
+      select ${discountId}, ${value.redeemerKey}, ${value.purchaseId}, ${value.userId}, ${value.stamp} where ${after}
+      returning discount_id`;
+  const pricesIncludeTax = postgres ? sql`cast(${value.pricesIncludeTax} as boolean)` : sql`${value.pricesIncludeTax}`;
+  // The purchase's columns beside its buyer: its amounts as priced, where and how it goes.
+  const purchaseColumns = sql`subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
+        shipping_method_id, shipping_method_name, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax`;
+  const purchaseValues = sql`${value.subtotalCents}, ${value.discountCents}, ${value.shippingCents}, ${value.taxCents}, ${value.totalCents},
+        ${value.country}, ${value.region}, ${value.postcode}, ${value.shippingMethodId}, ${value.shippingMethodName}, ${value.arrivesFrom}, ${value.arrivesTo},
+        ${discountId}, ${value.discountCode}, ${value.taxName}, ${value.taxRate}, ${pricesIncludeTax}`;
 
   // A line's own refusal: about its part (checked before the account), or its stock (after).
   const partRefusal = (quantity: RawBuilder<unknown>) => sql`
@@ -189,10 +270,19 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
         when product.quantity < ${quantity} then 'out-of-stock'
       end`;
   // The purchase's refusal, in the order its conditions are checked: `part` and `stock` are the refused line's.
-  const refusal = (when: { empty?: RawBuilder<unknown>; part: RawBuilder<unknown>; tooLarge?: RawBuilder<unknown>; unheld: RawBuilder<unknown>; units: RawBuilder<unknown>; stock: RawBuilder<unknown> }) => {
+  const refusal = (when: {
+    empty?: RawBuilder<unknown>;
+    part: RawBuilder<unknown>;
+    repriced: RawBuilder<unknown>;
+    tooLarge?: RawBuilder<unknown>;
+    unheld: RawBuilder<unknown>;
+    units: RawBuilder<unknown>;
+    stock: RawBuilder<unknown>;
+  }) => {
     const cases = [
       when.empty && sql`when ${when.empty} then 'cart-empty'`,
       sql`when ${when.part} is not null then ${when.part}`,
+      sql`when ${when.repriced} then 'repriced'`,
       when.tooLarge && sql`when ${when.tooLarge}
           then 'checkout-too-large'`,
       sql`when account.id is null then 'unknown-account'`,
@@ -200,6 +290,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
       sql`when ${unpaidOrdersFull} then 'unpaid-orders'`,
       sql`when ${unpaidUnitsFull(when.units)} then 'unpaid-units'`,
       sql`when ${paceReached} then 'pace'`,
+      ...discountRefusals,
       sql`when ${when.stock} is not null then ${when.stock}`,
     ].filter((found) => found !== undefined);
     return sql`case
@@ -243,12 +334,19 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     product as (
       select id, name, price_cents, quantity, minimum from products
       where id = ${productId}${after('address_hold')}${lock}),
+    discount as (${discountRead}),
     line_checks as (
       select${partRefusal(quantity)} as part_refusal,${stockRefusal(quantity)} as stock_refusal
       from (select 1) as here left join product on true left join address_hold on true)`;
     const verdict = sql`
       select
-        ${refusal({ part: sql`line_checks.part_refusal`, unheld: sql`address_hold.product_id is null`, units: quantity, stock: sql`line_checks.stock_refusal` })} as refusal,
+        ${refusal({
+          part: sql`line_checks.part_refusal`,
+          repriced: sql`product.price_cents <> ${postgres ? sql`cast(${value.expectedPriceCents} as bigint)` : sql`${value.expectedPriceCents}`}`,
+          unheld: sql`address_hold.product_id is null`,
+          units: quantity,
+          stock: sql`line_checks.stock_refusal`,
+        })} as refusal,
         ${onLine(sql`product.minimum`)} as minimum, ${onLine(sql`0`)} as position,
         coalesce(hold.orders, 0) as unpaid_orders,
         ${onLine(productId)} as line_product_id, ${onLine(quantity)} as line_quantity, cast(null as text) as line_name, 1 as line_count${postgres ? sql`` : sql`,
@@ -257,7 +355,8 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
         left join product on true
         left join account on true
         left join hold on true
-        left join address_hold on true`;
+        left join address_hold on true
+        left join discount on true`;
     return {
       reads,
       verdict,
@@ -272,22 +371,24 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
       where id = ${productId} and ${after}
       returning id`,
       recordPurchase: (after: RawBuilder<unknown>) => sql`
-      insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
+      insert into purchases (id, user_id, customer_name, email, location, phone, status, ${purchaseColumns}, client_address, created_at, updated_at)
       select ${value.purchaseId}, ${value.userId}, ${value.customerName}, ${value.email}, ${value.location}, ${value.phone}, 'waiting',
-        cast(${part.price} as bigint) * ${quantity}, ${value.clientAddress}, ${value.stamp}, ${value.stamp}${part.from}
+        ${purchaseValues}, ${value.clientAddress}, ${value.stamp}, ${value.stamp}
       where ${after}
       returning id`,
       // Name and price from the product row the verdict read, never from the client.
       recordOrders: (after: RawBuilder<unknown>) => sql`
-      insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
+      insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, discount_cents, tax_cents, status, created_at, updated_at)
       select ${value.purchaseId}, ${nextNumber(sql`0`)}, ${value.purchaseId}, ${value.userId}, ${part.id}, ${part.name}, ${part.price},
-        ${quantity}, ${part.price} * ${quantity}, 'waiting', ${value.stamp}, ${value.stamp}${part.from}
+        ${quantity}, ${part.price} * ${quantity}, ${value.lineDiscountCents}, ${value.lineTaxCents}, 'waiting', ${value.stamp}, ${value.stamp}${part.from}
       where ${after}
       returning *`,
       queueMail: (after: RawBuilder<unknown>) => sql`
       insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
       select ${value.mailId}, ${value.purchaseId}, 'placed', ${value.stamp}, ${value.stamp} where ${after}
       returning id`,
+      countDiscount,
+      redeemDiscount,
       // The row `address_hold` locks: created, empty, before an order from a new address or of a new part runs again.
       openAddressHold: sql`
     insert into unpaid_address_holds (address, product_id, units) values (${value.clientAddress}, ${productId}, 0)
@@ -305,6 +406,18 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     const orderIds = postgres ? sql`cast(${value.orderIds} as jsonb)` : sql`${value.orderIds}`;
     const lines = sql`select numbered.*, ${orderIds} ->> numbered.position as order_id from (${numbered}) as numbered`;
     const lineReads = sql`cart as (${cartRows}), lines as (${lines})`;
+    // The lines as the quote priced them, by position.
+    const priced = postgres
+      ? sql`priced as (select * from jsonb_to_recordset(cast(${value.pricedLines} as jsonb))
+      as priced(position integer, product_id text, quantity integer, price_cents bigint, discount_cents bigint, tax_cents bigint))`
+      : sql`priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
+      json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
+    from json_each(${value.pricedLines}))`;
+    // The cart is not what was priced (another tab changed it), or a part's price moved since.
+    const repriced = sql`(select count(*) from priced) <> (select count(*) from lines)
+        or exists (select 1 from lines join product on product.id = lines.product_id left join priced on priced.position = lines.position
+          where priced.position is null or priced.product_id <> lines.product_id or priced.quantity <> lines.quantity or priced.price_cents <> product.price_cents)`;
     const addressHold = sql`
     select product_id, units from unpaid_address_holds
     where address = ${value.clientAddress} and product_id in (select product_id from lines)${after('hold')}
@@ -337,6 +450,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
       ${refusal({
         empty: sql`not exists (select 1 from lines)`,
         part: sql`part.refusal`,
+        repriced,
         tooLarge: sql`(select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ${value.maxTotalCents}`,
         unheld: sql`exists (select 1 from lines where lines.product_id not in (select product_id from address_hold))`,
         units,
@@ -352,7 +466,8 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
       left join ${firstLine('stock_refusal')} as stock on true
       left join lines as line on line.position = coalesce(part.position, stock.position)
       left join account on true
-      left join hold on true`;
+      left join hold on true
+      left join discount on true`;
 
     // The rows `address_hold` locks: created, empty, before a purchase from a new address or of a new part runs again.
     const openAddressHold = sql`
@@ -386,19 +501,18 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
 
     // The purchase before its lines: who buys, where to, and its total from the product rows the verdict read.
     const recordPurchase = (after: RawBuilder<unknown>) => sql`
-    insert into purchases (id, user_id, customer_name, email, location, phone, status, total_cents, client_address, created_at, updated_at)
+    insert into purchases (id, user_id, customer_name, email, location, phone, status, ${purchaseColumns}, client_address, created_at, updated_at)
     select ${value.purchaseId}, ${value.userId}, ${value.customerName}, ${value.email}, ${value.location}, ${value.phone}, 'waiting',
-      (select sum(cast(${bought.price} as bigint) * lines.quantity) from ${bought.lines}),
-      ${value.clientAddress}, ${value.stamp}, ${value.stamp}
+      ${purchaseValues}, ${value.clientAddress}, ${value.stamp}, ${value.stamp}
     where ${after}
     returning id`;
 
     // Name and price from the product rows the verdict read, never from the client.
     const recordOrders = (after: RawBuilder<unknown>) => sql`
-    insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, status, created_at, updated_at)
+    insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, discount_cents, tax_cents, status, created_at, updated_at)
     select lines.order_id, ${nextNumber(sql`lines.position`)}, ${value.purchaseId}, ${value.userId}, lines.product_id, ${bought.name}, ${bought.price},
-      lines.quantity, ${bought.price} * lines.quantity, 'waiting', ${value.stamp}, ${value.stamp}
-    from ${bought.lines}
+      lines.quantity, ${bought.price} * lines.quantity, priced.discount_cents, priced.tax_cents, 'waiting', ${value.stamp}, ${value.stamp}
+    from ${bought.lines} join priced on priced.position = lines.position
     where ${after}
     order by lines.position
     returning *`;
@@ -411,8 +525,8 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     // The last write: the cart, once its lines are orders.
     const clearCart = (after: RawBuilder<unknown>) => cart.clear(value.userId, after);
 
-    const reads = sql`${lineReads}, account as (${account}), hold as (${hold}),
-    address_hold as (${addressHold}), product as (${product}), line_checks as (${lineChecks})`;
+    const reads = sql`${lineReads}, ${priced}, account as (${account}), hold as (${hold}),
+    address_hold as (${addressHold}), product as (${product}), discount as (${discountRead}), line_checks as (${lineChecks})`;
 
     return {
       reads,
@@ -424,8 +538,11 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
       recordPurchase,
       recordOrders,
       queueMail,
+      countDiscount,
+      redeemDiscount,
       clearCart,
       fedLines,
+      priced,
     };
   }
 
@@ -477,7 +594,9 @@ function postgresStatements(db: Kysely<Database>, cart?: CheckoutSource) {
     taken as (${shape.takeStock(everyLine('grown_address'))}),
     purchase as (${shape.recordPurchase(sql`exists (select 1 from taken) and ${everyLine('taken')}`)}),
     placed as (${shape.recordOrders(sql`exists (select 1 from purchase)`)}),
-    mailed as (${shape.queueMail(sql`exists (select 1 from placed)`)})${clearCart ? sql`,
+    mailed as (${shape.queueMail(sql`exists (select 1 from placed)`)}),
+    counted as (${shape.countDiscount(sql`exists (select 1 from purchase)`)}),
+    redeemed as (${shape.redeemDiscount(sql`exists (select 1 from counted)`)})${clearCart ? sql`,
     cleared as (${clearCart})` : sql``}
     select verdict.*, placed.* from verdict left join placed on true`);
   return { statement, openAddressHold: compile(shape.openAddressHold), checkout: clearCart !== undefined };
@@ -494,7 +613,7 @@ function sqliteStatements(db: Kysely<Database>, cart?: CheckoutSource) {
   const shape = checkout ?? steps.onePart();
   const compile = (query: RawBuilder<unknown>) => compileNamed(db, 'sqlite', query);
   // A checkout's writes take its lines as the verdict read them; a one-part order's, its part's name and price.
-  const write = (step: RawBuilder<unknown>) => compile(checkout ? sql`with ${checkout.fedLines} ${step}` : step);
+  const write = (step: RawBuilder<unknown>) => compile(checkout ? sql`with ${checkout.fedLines}, ${checkout.priced} ${step}` : step);
   return {
     verdict: compile(sql`with ${shape.reads} ${shape.verdict}`),
     growHold: write(shape.growHold(sql`true`)),
@@ -503,6 +622,8 @@ function sqliteStatements(db: Kysely<Database>, cart?: CheckoutSource) {
     recordPurchase: write(shape.recordPurchase(sql`true`)),
     recordOrders: write(shape.recordOrders(sql`true`)),
     queueMail: write(shape.queueMail(sql`true`)),
+    countDiscount: compile(shape.countDiscount(sql`true`)),
+    redeemDiscount: compile(shape.redeemDiscount(sql`true`)),
     openAddressHold: compile(shape.openAddressHold),
     clearCart: checkout && compile(checkout.clearCart(sql`true`)),
   };
@@ -516,7 +637,7 @@ export function placementSql(db: Kysely<Database>, dialect: 'sqlite' | 'postgres
 
 const refusalOf = (verdict: VerdictRow): Placement => {
   const reason = verdict.refusal;
-  if (reason === null || reason === 'address-unheld') throw new Error(`the order statement answered '${reason}', which is no refusal`);
+  if (reason === null || reason === 'address-unheld' || reason === 'repriced') throw new Error(`the order statement answered '${reason}', which is no refusal`);
   return {
     refusal: {
       reason,
@@ -534,19 +655,68 @@ const refusalOf = (verdict: VerdictRow): Placement => {
  */
 function placedOf(values: PlacementValues, lines: OrderLineRow[]): Placement {
   const sorted = [...lines].sort((a, b) => a.number - b.number);
-  const bought = { customer_name: values.customerName, email: values.email, location: values.location, phone: values.phone, transaction_id: null, purchase_number: sorted[0]?.number ?? 0 };
+  const bought = {
+    customer_name: values.customerName,
+    email: values.email,
+    location: values.location,
+    phone: values.phone,
+    transaction_id: null,
+    prices_include_tax: values.pricesIncludeTax,
+    purchase_number: sorted[0]?.number ?? 0,
+  };
   return { orders: sorted.map((line) => ({ ...line, ...bought })) };
 }
 
-/** The values of a purchase: a one-part order's part and pieces (its order's id is the purchase's), or a checkout's order ids. */
-function valuesOf(buyer: Buyer, limits: PlacementLimits, checkoutId: string | null, line?: { productId: string; quantity: number }): PlacementValues {
-  const common = { ...buyer, ...limits, mailId: newId() };
-  if (line) return { ...common, purchaseId: newId(), productId: line.productId, quantity: line.quantity };
-  return { ...common, purchaseId: checkoutId!, orderIds: JSON.stringify(Array.from({ length: CART_LINES_MAX }, () => newId())) };
+/** The values of a purchase's pricing: its lines as priced (a one-part order's one line also bound alone), its amounts and delivery. */
+function pricingValues(pricing: PurchasePricing, userId: string, purchaseId: string, postgres: boolean) {
+  const [first] = pricing.lines;
+  const { discount, tax } = pricing;
+  return {
+    pricedLines: JSON.stringify(
+      pricing.lines.map((line, position) => ({ position, product_id: line.productId, quantity: line.quantity, price_cents: line.priceCents, discount_cents: line.discountCents, tax_cents: line.taxCents })),
+    ),
+    expectedPriceCents: first?.priceCents ?? -1,
+    lineDiscountCents: first?.discountCents ?? 0,
+    lineTaxCents: first?.taxCents ?? 0,
+    subtotalCents: pricing.subtotalCents,
+    discountCents: pricing.discountCents,
+    shippingCents: pricing.shippingCents,
+    taxCents: pricing.taxCents,
+    totalCents: pricing.totalCents,
+    country: pricing.country,
+    region: pricing.region,
+    postcode: pricing.postcode,
+    shippingMethodId: pricing.shippingMethodId,
+    shippingMethodName: pricing.shippingMethodName,
+    arrivesFrom: pricing.arrivesFrom,
+    arrivesTo: pricing.arrivesTo,
+    discountId: discount?.id ?? null,
+    discountCode: discount?.code ?? null,
+    redeemerKey: discount ? (discount.oncePerCustomer ? userId : purchaseId) : null,
+    taxName: tax?.name ?? null,
+    taxRate: tax?.milliPercent ?? null,
+    pricesIncludeTax: postgres ? pricing.pricesIncludeTax : pricing.pricesIncludeTax ? 1 : 0,
+  };
 }
 
-/** Places one purchase in a transaction of its own: the statement's values in, the orders or the refusal out. */
-type Placer = (values: PlacementValues) => Promise<Placement>;
+/** The values of a purchase: a one-part order's part and pieces (its order's id is the purchase's), or a checkout's order ids; and its pricing. */
+function valuesOf(
+  buyer: Buyer,
+  limits: PlacementLimits,
+  ids: { purchaseId: string; orderIds?: string },
+  pricing: PurchasePricing,
+  postgres: boolean,
+  line?: { productId: string; quantity: number },
+): PlacementValues {
+  const common = { ...buyer, ...limits, mailId: newId(), ...ids, ...pricingValues(pricing, buyer.userId, ids.purchaseId, postgres) };
+  return line ? { ...common, productId: line.productId, quantity: line.quantity } : common;
+}
+
+/** Places one purchase in a transaction of its own: the statement's values in, the orders or the refusal out; 'repriced' when a line is not what was priced. */
+type Placer = (values: PlacementValues) => Promise<Placement | 'repriced'>;
+
+/** How many times a purchase is priced again when its parts' prices move under it, before the customer is asked to try again. */
+const REPRICINGS = 3;
 
 /**
  * PostgreSQL: the steps as one statement run on its own (its own transaction), the account's,
@@ -579,6 +749,7 @@ function statementPlacer(database: ShopDatabase, name: string, cart?: CheckoutSo
         await database.prepared(`${name}-open`, openAddressHold.text, openAddressHold.values(values));
         continue;
       }
+      if (first!.refusal === 'repriced') return 'repriced';
       if (first!.id !== null) {
         const orders = rows.map(
           ({ refusal: _r, minimum: _m, position: _p, unpaid_orders: _u, line_product_id: _lp, line_quantity: _lq, line_name: _ln, line_count: _lc, ...order }) => order as OrderLineRow,
@@ -605,6 +776,7 @@ function groupCommitPlacer(database: ShopDatabase, cart?: CheckoutSource): Place
         await run(openAddressHold);
         [found] = await run<VerdictRow>(verdict);
       }
+      if (found!.refusal === 'repriced') return 'repriced';
       if (found!.refusal !== null) return refusalOf(found!);
       // The writes take what the verdict read (a checkout's lines, a one-part order's part name and price): nothing is read twice.
       const fed = { ...values, placedLines: found!.placed_lines, partName: found!.part_name, priceCents: found!.price_cents };
@@ -613,6 +785,11 @@ function groupCommitPlacer(database: ShopDatabase, cart?: CheckoutSource): Place
       const written = await writes.reduce<Promise<OrderLineRow[][]>>(async (done, statement) => [...(await done), await run<OrderLineRow>(statement, fed)], Promise.resolve([]));
       const lineCount = found!.line_count;
       if (written.some((rows, index) => rows.length !== [1, lineCount, lineCount, 1, lineCount, 1][index])) throw new Error('an order step wrote less than the verdict allowed');
+      if (values.discountId !== null) {
+        for (const statement of [statements.countDiscount, statements.redeemDiscount]) {
+          if ((await run(statement, fed)).length !== 1) throw new Error('a discount step wrote less than the verdict allowed');
+        }
+      }
       if (clearCart) await run(clearCart);
       return placedOf(values, written[4]!);
     });
@@ -623,16 +800,28 @@ function groupCommitPlacer(database: ShopDatabase, cart?: CheckoutSource): Place
  * nothing in one statement (PostgreSQL) or one unit of the group commit (SQLite).
  */
 export function createPlacement(database: ShopDatabase) {
-  const placerOf = (name: string, cart?: CheckoutSource) => (database.dialect === 'postgres' ? statementPlacer(database, name, cart) : groupCommitPlacer(database, cart));
+  const postgres = database.dialect === 'postgres';
+  const placerOf = (name: string, cart?: CheckoutSource) => (postgres ? statementPlacer(database, name, cart) : groupCommitPlacer(database, cart));
   const placeOrder = placerOf('place-order');
   /** Each cart source's checkout statements, compiled when first used. */
   const checkoutPlacers = new WeakMap<CheckoutSource, Placer>();
 
+  /** Places with the pricing of now; priced again when a part's price moved under it (or the cart changed), a few times at most. */
+  async function placePriced(place: Placer, valuesFor: (pricing: PurchasePricing) => PlacementValues, price: Pricer): Promise<Placement & { pricing?: PurchasePricing }> {
+    for (let attempt = 1; attempt <= REPRICINGS; attempt++) {
+      const pricing = await price();
+      const placed = await place(valuesFor(pricing));
+      if (placed !== 'repriced') return { ...placed, pricing };
+    }
+    throw conflict(placementMessages.pricesMoving);
+  }
+
   return {
     /** Takes the stock, grows the account's hold, records the purchase and its order and queues its email, or says why not. */
-    async place({ productId, quantity, ...buyer }: NewOrder, limits: PlacementLimits): Promise<{ order: OrderRow } | { refusal: Refusal }> {
-      const placed = await placeOrder(valuesOf(buyer, limits, null, { productId, quantity }));
-      return 'refusal' in placed ? placed : { order: placed.orders[0]! };
+    async place({ productId, quantity, ...buyer }: NewOrder, limits: PlacementLimits, price: Pricer): Promise<({ order: OrderRow } | { refusal: Refusal }) & { pricing?: PurchasePricing }> {
+      const purchaseId = newId();
+      const placed = await placePriced(placeOrder, (pricing) => valuesOf(buyer, limits, { purchaseId }, pricing, postgres, { productId, quantity }), price);
+      return 'refusal' in placed ? placed : { order: placed.orders[0]!, pricing: placed.pricing };
     },
 
     /**
@@ -640,12 +829,17 @@ export function createPlacement(database: ShopDatabase) {
      * empties the cart, all in one statement (SQLite: one unit of the group commit), with one
      * email; or none, and the refusal names the line.
      */
-    async placeCheckout(buyer: NewCheckout, limits: PlacementLimits, cart: CheckoutSource): Promise<CheckoutPlacement> {
+    async placeCheckout(buyer: NewCheckout, limits: PlacementLimits, cart: CheckoutSource, price: Pricer): Promise<CheckoutPlacement & { pricing?: PurchasePricing }> {
       let place = checkoutPlacers.get(cart);
       if (!place) checkoutPlacers.set(cart, (place = placerOf('place-checkout', cart)));
       const checkoutId = newId();
-      const placed = await place(valuesOf(buyer, limits, checkoutId));
-      return 'refusal' in placed ? placed : { checkoutId, orders: placed.orders };
+      const orderIds = JSON.stringify(Array.from({ length: CART_LINES_MAX }, () => newId()));
+      const placed = await placePriced(place, (pricing) => valuesOf(buyer, limits, { purchaseId: checkoutId, orderIds }, pricing, postgres), price);
+      return 'refusal' in placed ? placed : { checkoutId, orders: placed.orders, pricing: placed.pricing };
     },
   };
 }
+
+export const placementMessages = {
+  pricesMoving: 'The prices of these parts changed while you were ordering. Please check the total and try again.',
+} as const;

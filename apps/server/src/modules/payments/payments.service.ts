@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { lineChargedCents } from '../../lib/pricing.js';
 import type { OrdersService, PaymentGate, Purchase } from '../orders/orders.plugin.js';
 import type { PaymentsRepository } from './payments.repository.js';
 import { PAYMENT_CURRENCY, type PaymentProvider, type ProviderRefund, type WebhookEvent } from './providers/payment-provider.js';
@@ -31,6 +32,19 @@ export function createPaymentsService({
   orders: OrdersService;
   log: FastifyBaseLogger;
 }) {
+  /**
+   * What a line's refund gives back (decision 033): what was paid for the line, its share of the
+   * discount off and its tax on; and when it is the last line of its purchase to go back and none
+   * was shipped, the delivery too, so refunding every line returns the whole payment.
+   */
+  async function refundableCents(order: OrderRow): Promise<number> {
+    const own = lineChargedCents(order, order.prices_include_tax);
+    const purchase = await orders.findPurchase(order.purchase_id);
+    const others = purchase?.orders.filter((line) => line.id !== order.id) ?? [];
+    if (!purchase || !others.every((line) => line.status === 'refunded')) return own;
+    return purchase.totalCents - others.reduce((sum, line) => sum + lineChargedCents(line, line.prices_include_tax), 0);
+  }
+
   const service = {
     provider,
     testMode,
@@ -95,12 +109,14 @@ export function createPaymentsService({
     async refund(orderId: string, by: string | undefined): Promise<OrderRow> {
       const order = await orders.claimRefund(orderId);
       let refund: ProviderRefund;
+      let amountCents: number;
       try {
         const payment = order.transaction_id ? await repository.paymentByIntent(order.transaction_id) : undefined;
         if (!payment || payment.purchase_id !== order.purchase_id) throw conflict('This order has no card payment to refund');
         // After a refund the bank sent back, the next one is a new refund at the provider.
         const idempotencyKey = order.refund_failure && order.refund_id ? `refund-order-${order.id}-after-${order.refund_id}` : `refund-order-${order.id}`;
-        refund = await provider.refund({ intentId: payment.intent_id, amountCents: order.total_cents, idempotencyKey, orderId: order.id });
+        amountCents = await refundableCents(order);
+        refund = await provider.refund({ intentId: payment.intent_id, amountCents, idempotencyKey, orderId: order.id });
       } catch (error) {
         await orders.releaseRefund(order.id);
         if (error instanceof AppError) throw error;
@@ -113,7 +129,7 @@ export function createPaymentsService({
         throw new AppError(409, 'REFUND_DECLINED', `The payment provider declined the refund: ${refund.failureReason ?? 'no reason given'}. The order stays paid.`);
       }
       const { order: refunded, changed } = await orders.completeRefund(order.id, refund.id);
-      if (changed) log.info({ orderId: order.id, refundId: refund.id, amountCents: order.total_cents, by }, 'refunded');
+      if (changed) log.info({ orderId: order.id, refundId: refund.id, amountCents, by }, 'refunded');
       return refunded;
     },
 

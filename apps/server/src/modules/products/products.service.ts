@@ -68,6 +68,11 @@ export function createCatalogueService({
         return row ? [toProduct(row)] : [];
       });
     },
+    /** What prices a purchase of these parts: each one's name, price in cents and category, by id (parts no longer in the shop left out). */
+    async pricesOf(ids: string[]): Promise<Map<string, { name: string; priceCents: number; categoryId: string | null }>> {
+      const rows = await repository.findByIds(ids);
+      return new Map(rows.map((row) => [row.id, { name: row.name, priceCents: row.price_cents, categoryId: row.category_id }]));
+    },
     /** Adds a product; answers its id. */
     async add(product: NewProduct): Promise<string> {
       const categoryId = await categories.idOf(product.category);

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getPurchaseQueryOptions } from '@/api/purchases/get-purchase';
-import { buildOrder } from '@/test/fixtures';
+import { buildOrder, buildPurchase } from '@/test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { AllOrdersTable } from './all-orders-table';
 
@@ -12,20 +12,7 @@ const paid = buildOrder({ name: 'Pat Paid', email: 'pat@example.com', toolName: 
 const shipped = buildOrder({ name: 'Sid Shipped', email: 'sid@example.com', toolName: 'Spark Plug', status: 'shipped', paid: true, shift: true, transactionId: 'pi_s' });
 const refunded = buildOrder({ name: 'Rae Refunded', email: 'rae@example.com', toolName: 'Oil Filter', status: 'refunded', paid: true, transactionId: 'pi_r' });
 
-/** A purchase as the shop answers it, from its lines. */
-const purchaseOf = (lines: Order[], status: Purchase['status'] = 'paid'): Purchase => ({
-  _id: lines[0]!.purchaseId,
-  number: lines[0]!.purchaseNumber,
-  status,
-  total: lines.reduce((sum, line) => sum + line.total, 0),
-  createdAt: lines[0]!.createdAt,
-  paidAt: status === 'paid' ? lines[0]!.createdAt : null,
-  customerName: lines[0]!.name,
-  email: lines[0]!.email,
-  location: lines[0]!.location,
-  phone: lines[0]!.phone,
-  lines,
-});
+const purchaseOf = (lines: Order[], status: Purchase['status'] = 'paid'): Purchase => buildPurchase(lines, { status });
 
 function renderTable(props: Partial<Parameters<typeof AllOrdersTable>[0]> = {}, purchases: Purchase[] = []) {
   const onShift = vi.fn();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/test/fetch-stub';
-import { buildOrder } from '@/test/fixtures';
+import { buildOrder, buildPurchase } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { ManageAllOrdersPage } from './manage-all-orders-page';
 
@@ -92,19 +92,7 @@ describe('ManageAllOrdersPage', () => {
   const lines = [40001, 40002, 40003].map((number, n) =>
     buildOrder({ ...paid, _id: String(n + 1).repeat(24), number, purchaseNumber: 40001, checkoutId, purchaseId: checkoutId, toolName: ['Fork Oil', 'Chain Lube', 'Brake Fluid'][n]!, total: 10 }),
   );
-  const checkout: Purchase = {
-    _id: checkoutId,
-    number: 40001,
-    status: 'paid',
-    total: 30,
-    createdAt: paid.createdAt,
-    paidAt: paid.createdAt,
-    customerName: 'Pat Paid',
-    email: 'pat@example.com',
-    location: paid.location,
-    phone: paid.phone,
-    lines,
-  };
+  const checkout: Purchase = buildPurchase(lines, { total: 30, customerName: 'Pat Paid', email: 'pat@example.com' });
 
   it("ships every line of a purchase as one parcel from its details, with one carrier and tracking number", async () => {
     const user = renderPage(undefined, { orders: lines, purchase: checkout });

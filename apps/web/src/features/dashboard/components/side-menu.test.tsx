@@ -27,11 +27,12 @@ describe('SideMenu', () => {
   const unreadAnswer = (unread: number) =>
     fetchMock.mockImplementation(async () => new Response(JSON.stringify({ unread }), { headers: { 'Content-Type': 'application/json' } }));
 
-  it("gives a customer 'My profile', 'My Orders' and 'Add Review'", () => {
+  it("gives a customer 'My profile', 'My Orders', 'My Addresses' and 'Add Review'", () => {
     const menu = renderMenu({ isAdmin: false });
-    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My profile', 'My Orders', 'Add Review']);
+    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My profile', 'My Orders', 'My Addresses', 'Add Review']);
     expect(menu.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/dashbord');
     expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashbord/myorders');
+    expect(menu.getByRole('link', { name: 'My Addresses' })).toHaveAttribute('href', '/dashbord/addresses');
     expect(menu.getByRole('link', { name: 'Add Review' })).toHaveAttribute('href', '/dashbord/addreview');
   });
 
@@ -54,9 +55,17 @@ describe('SideMenu', () => {
       'Vehicles',
       'Import',
       'Sales',
+      'Discounts',
+      'Taxes',
+      'Shipping',
+      'Settings',
       'Messages',
     ]);
     expect(menu.getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/dashbord/sales');
+    expect(menu.getByRole('link', { name: 'Discounts' })).toHaveAttribute('href', '/dashbord/discounts');
+    expect(menu.getByRole('link', { name: 'Taxes' })).toHaveAttribute('href', '/dashbord/taxes');
+    expect(menu.getByRole('link', { name: 'Shipping' })).toHaveAttribute('href', '/dashbord/shipping');
+    expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashbord/settings');
     expect(menu.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/dashbord/importProducts');
     expect(menu.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/dashbord/manageCategories');
     expect(menu.getByRole('link', { name: 'Vehicles' })).toHaveAttribute('href', '/dashbord/manageVehicles');

@@ -47,6 +47,13 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
       )}
       {isAdmin === false && (
         <li>
+          <NavLink to={paths.dashboard.myAddresses.getHref()} onClick={onNavigate} className={itemClass}>
+            {copy.myAddresses}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === false && (
+        <li>
           <NavLink to={paths.dashboard.addReview.getHref()} onClick={onNavigate} className={itemClass}>
             {copy.addReview}
           </NavLink>
@@ -120,6 +127,34 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
         <li>
           <NavLink to={paths.dashboard.sales.path} onClick={onNavigate} className={itemClass}>
             {copy.sales}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          <NavLink to={paths.dashboard.discounts.path} onClick={onNavigate} className={itemClass}>
+            {copy.discounts}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          <NavLink to={paths.dashboard.taxes.path} onClick={onNavigate} className={itemClass}>
+            {copy.taxes}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          <NavLink to={paths.dashboard.shipping.path} onClick={onNavigate} className={itemClass}>
+            {copy.shipping}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
+          <NavLink to={paths.dashboard.settings.path} onClick={onNavigate} className={itemClass}>
+            {copy.settings}
           </NavLink>
         </li>
       )}

@@ -11,6 +11,7 @@ import { formatPrice } from '@/utils/format';
 import { whyNotOrderable } from '@/utils/stock-reason';
 import { partCopy as copy } from '../copy';
 import { NotifyMe } from './notify-me';
+import { PartArrival } from './part-arrival';
 import { PartGallery } from './part-gallery';
 import { PartFitBadge, PartFitment } from './part-fitment';
 import { PartReviews } from './part-reviews';
@@ -90,6 +91,7 @@ function PartDetails({ part }: { part: Product }) {
             <li>{copy.minimumOrder(part.minimum)}</li>
             {outOfStock && <li className="font-medium text-red-700">{whyNotOrderable(part)}</li>}
           </ul>
+          {!outOfStock && <PartArrival />}
           {outOfStock ? (
             <div className="flex flex-col gap-3">
               <p className="text-lg font-semibold text-red-700">{copy.outOfStock}</p>

@@ -1,0 +1,116 @@
+import { type ShippingMethod, type ShippingMethodPatch, type ShippingMethodValues, shippingMethodMessages } from '@shop/shared';
+import { invalidField, notFound } from '../../lib/errors.js';
+import type { SettingsService } from '../settings/settings.plugin.js';
+import { arrivalDates, dispatchDeadline } from './arrival.js';
+import { countriesColumn, countriesOf, serves, toShippingMethod } from './shipping.mapper.js';
+import type { ShippingMethodRow, ShippingRepository } from './shipping.repository.js';
+
+/** A delivery method as the rest of the server reads it: money in cents. */
+export interface ShippingMethodRecord {
+  id: string;
+  name: string;
+  priceCents: number;
+  freeFromCents: number | null;
+  daysMin: number;
+  daysMax: number;
+  countries: string[];
+  active: boolean;
+}
+
+/** A method that serves a country, with the dates an order placed now arrives. */
+export type ShippingOption = Omit<ShippingMethodRecord, 'countries' | 'active'> & { arrivesFrom: string; arrivesTo: string };
+
+const toRecord = (row: ShippingMethodRow): ShippingMethodRecord => ({
+  id: row.id,
+  name: row.name,
+  priceCents: row.price_cents,
+  freeFromCents: row.free_from_cents,
+  daysMin: row.days_min,
+  daysMax: row.days_max,
+  countries: countriesOf(row),
+  active: row.active === 1,
+});
+
+/** The shop's delivery methods and the dates they arrive (SPEC-3 section 1). */
+export function createShippingService({ repository, settings }: { repository: ShippingRepository; settings: Pick<SettingsService, 'current'> }) {
+  /** The active methods serving `country`, cheapest first, with the dates an order placed at `now` arrives. */
+  async function methodsFor(country: string, now: Date): Promise<ShippingOption[]> {
+    const [rows, shop] = await Promise.all([repository.list({ activeOnly: true }), settings.current()]);
+    return rows
+      .filter((row) => serves(row, country))
+      .map((row) => {
+        const { active: _active, countries: _countries, ...method } = toRecord(row);
+        const { arrivesFrom, arrivesTo } = arrivalDates(now, method, shop);
+        return { ...method, arrivesFrom, arrivesTo };
+      });
+  }
+
+  return {
+    methodsFor,
+
+    /** A method, active or not (a past purchase names it); null when the shop never had it. */
+    async find(id: string): Promise<ShippingMethodRecord | null> {
+      const row = await repository.find(id);
+      return row ? toRecord(row) : null;
+    },
+
+    /** Until when an order placed at `now` is dispatched today; null when it is not (after the cut-off, a weekend, a holiday). */
+    async dispatchBy(now: Date): Promise<Date | null> {
+      return dispatchDeadline(now, await settings.current());
+    },
+
+    /**
+     * GET /shipping-methods: the active methods (every one with `all`, the admin's list), cheapest
+     * first; with a country, those serving it, each with its arrival and today's dispatch deadline.
+     */
+    async list({ country, all, now }: { country?: string | undefined; all?: boolean; now: Date }): Promise<ShippingMethod[]> {
+      if (country !== undefined) {
+        const [rows, shop] = await Promise.all([repository.list({ activeOnly: true }), settings.current()]);
+        const dispatchBy = dispatchDeadline(now, shop)?.toISOString() ?? null;
+        return rows
+          .filter((row) => serves(row, country))
+          .map((row) => {
+            const { arrivesFrom, arrivesTo } = arrivalDates(now, { daysMin: row.days_min, daysMax: row.days_max }, shop);
+            return { ...toShippingMethod(row), arrivesFrom, arrivesTo, dispatchBy };
+          });
+      }
+      const rows = await repository.list({ activeOnly: !all });
+      return rows.map((row) => (all ? { ...toShippingMethod(row), active: row.active === 1 } : toShippingMethod(row)));
+    },
+
+    async add(method: ShippingMethodValues): Promise<string> {
+      return repository.insert({
+        name: method.name,
+        price_cents: method.price,
+        free_from_cents: method.freeFrom ?? null,
+        days_min: method.daysMin,
+        days_max: method.daysMax,
+        countries: countriesColumn(method.countries),
+        active: method.active === false ? 0 : 1,
+      });
+    },
+
+    /** Changes the fields sent; the days must stay in order with the saved ones. */
+    async change(id: string, patch: ShippingMethodPatch): Promise<void> {
+      const saved = await repository.find(id);
+      if (!saved) throw notFound('Delivery method');
+      if ((patch.daysMax ?? saved.days_max) < (patch.daysMin ?? saved.days_min)) throw invalidField('daysMax', shippingMethodMessages.daysReversed);
+      const updated = await repository.update(id, {
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.price !== undefined && { price_cents: patch.price }),
+        ...(patch.freeFrom !== undefined && { free_from_cents: patch.freeFrom }),
+        ...(patch.daysMin !== undefined && { days_min: patch.daysMin }),
+        ...(patch.daysMax !== undefined && { days_max: patch.daysMax }),
+        ...(patch.countries !== undefined && { countries: countriesColumn(patch.countries) }),
+        ...(patch.active !== undefined && { active: patch.active ? 1 : 0 }),
+      });
+      if (!updated) throw notFound('Delivery method');
+    },
+
+    /** DELETE: the method is no longer offered, but past purchases keep naming it. */
+    async deactivate(id: string): Promise<void> {
+      if (!(await repository.update(id, { active: 0 }))) throw notFound('Delivery method');
+    },
+  };
+}
+export type ShippingService = ReturnType<typeof createShippingService>;

@@ -1,0 +1,60 @@
+/** Every text of the admin's Shipping page (SPEC-3 section 1: add, edit, deactivate). */
+export const adminShippingCopy = {
+  documentTitle: 'Shipping | Moto Parts',
+  heading: 'Shipping',
+  intro: 'The delivery methods customers choose from at checkout. A deactivated method is no longer offered; past purchases keep naming it.',
+  loading: 'Loading delivery methods',
+  loadFailed: 'The delivery methods could not be loaded.',
+  retry: 'Try again',
+  tableLabel: 'Delivery methods',
+  empty: 'No delivery methods yet: customers cannot check out until one is added.',
+  columns: { index: '#', name: 'Name', price: 'Price', freeFrom: 'Free from', days: 'Days', countries: 'Countries', active: 'Active', actions: 'Actions' },
+  free: 'Free',
+  never: '—',
+  days: (from: number, to: number) => {
+    if (to === 0) return 'Same working day';
+    const range = from === to ? String(from) : `${from}–${to}`;
+    return `${range} working ${to === 1 ? 'day' : 'days'}`;
+  },
+  everyCountry: 'Every country',
+  active: 'Active',
+  inactive: 'Inactive',
+  fields: {
+    name: 'Name',
+    price: 'Price ($)',
+    freeFrom: 'Free from ($)',
+    freeFromHint: 'optional',
+    daysMin: 'Days from',
+    daysMax: 'Days to',
+    daysHint: 'working days, 0: same day',
+    countries: 'Countries',
+    countriesHint: '* for every country, or codes such as US, CA',
+    active: 'Active: offered to customers',
+  },
+  add: {
+    open: 'Add method',
+    heading: 'Add a delivery method',
+    submit: 'Add method',
+    added: 'Delivery method added',
+    failed: 'The delivery method could not be added.',
+  },
+  edit: {
+    open: 'Edit',
+    openFor: (name: string) => `Edit ${name}`,
+    heading: (name: string) => `Edit ${name}`,
+    submit: 'Save',
+    saved: 'Delivery method saved',
+    failed: 'The delivery method could not be saved.',
+  },
+  cancel: 'Cancel',
+  deactivate: 'Deactivate',
+  deactivateFor: (name: string) => `Deactivate ${name}`,
+  deactivated: 'Delivery method deactivated',
+  deactivateFailed: 'The delivery method could not be deactivated.',
+  confirm: {
+    heading: 'Deactivate this delivery method?',
+    text: (name: string) => `${name} will no longer be offered to customers. Purchases that used it keep it; you can make it active again by editing it.`,
+    confirm: 'Deactivate',
+    cancel: 'Cancel',
+  },
+} as const;
