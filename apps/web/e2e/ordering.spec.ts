@@ -70,6 +70,8 @@ test.describe('purchase page', () => {
     await quantity.fill(String(shelf));
     await form.getByLabel(/^Location/).fill('12 Harbour Road, Chattogram');
     await form.getByLabel('Phone').fill('+880 1700 000000');
+    await form.getByLabel('Postcode').fill('97201');
+    await form.getByLabel('Region').selectOption('OR');
 
     // Meanwhile another customer, in another browser, buys the minimum.
     const elsewhere = await browser.newContext();
@@ -117,6 +119,8 @@ test.describe('paying on a phone', () => {
     const form = page.getByRole('form', { name: 'Your Order' });
     await form.getByLabel(/^Location/).fill('3 Quay Street, Galway');
     await form.getByLabel('Phone').fill('+353 91 000000');
+    await form.getByLabel('Postcode').fill('97201');
+    await form.getByLabel('Region').selectOption('OR');
     await form.getByRole('button', { name: 'Confirm Order' }).tap();
     await expect(page).toHaveURL(/\/dashbord\/payment\/[a-f0-9]{24}$/);
 
@@ -155,6 +159,8 @@ test.describe('ordering and paying', () => {
     await form.getByLabel(/^Order Quantity/).fill(String(quantity));
     await form.getByLabel(/^Location/).fill('12 Harbour Road, Chattogram');
     await form.getByLabel('Phone').fill('+880 1700 000000');
+    await form.getByLabel('Postcode').fill('97201');
+    await form.getByLabel('Region').selectOption('OR');
     await form.getByRole('button', { name: 'Confirm Order' }).click();
     await expect(page.getByText('Thank You!! Your Order is Wait For Payment.')).toBeVisible();
     await expect(page).toHaveURL(/\/dashbord\/payment\/[a-f0-9]{24}$/);

@@ -143,31 +143,10 @@ type PlacementValues = Buyer &
     /** SQLite: a one-part order's part name and price as the verdict read them, which the writes take. */
     partName?: string;
     priceCents?: number;
-    /** The lines as priced (JSON, by position), and the purchase's amounts and delivery (see PurchasePricing). */
-    pricedLines: string;
-    expectedPriceCents: number;
-    lineDiscountCents: number;
-    lineTaxCents: number;
-    subtotalCents: number;
-    discountCents: number;
-    shippingCents: number;
-    taxCents: number;
-    totalCents: number;
-    country: string;
-    region: string | null;
-    postcode: string | null;
-    shippingMethodId: string;
-    shippingMethodName: string;
-    arrivesFrom: string;
-    arrivesTo: string;
-    discountId: string | null;
-    discountCode: string | null;
-    /** A once-per-customer code's use is the account's; any other's, the purchase's. */
-    redeemerKey: string | null;
-    taxName: string | null;
-    taxRate: number | null;
-    pricesIncludeTax: boolean | number;
-  };
+  } & PricingValues;
+
+/** The lines as priced (JSON, by position), and the purchase's amounts and delivery (see PurchasePricing). */
+type PricingValues = ReturnType<typeof pricingValues>;
 
 interface VerdictRow {
   refusal: VerdictReason | null;

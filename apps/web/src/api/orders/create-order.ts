@@ -2,6 +2,7 @@ import type { CreateOrderInput, insertedAnswerSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import type { PlacedTotal } from '@/lib/placement';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
  * price from the account and the catalogue; SPEC's call carries them, so they are sent as well.
  * Places the order and takes its pieces from stock at once.
  */
-export const createOrder = (input: CreateOrderInput) => api.post<z.infer<typeof insertedAnswerSchema>>('/orders', { body: input });
+export const createOrder = (input: CreateOrderInput) => api.post<z.infer<typeof insertedAnswerSchema> & PlacedTotal>('/orders', { body: input });
 
 export const useCreateOrder = () => {
   const queryClient = useQueryClient();

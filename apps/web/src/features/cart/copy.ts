@@ -18,7 +18,6 @@ export const cartCopy = {
   changeFailed: 'Your cart could not be changed. Please try again.',
   gone: 'This part is no longer sold. Please remove it.',
   repriced: (before: number, now: number) => `Price changed from ${formatPrice(before)} to ${formatPrice(now)}`,
-  total: (amount: number) => `Total: ${formatPrice(amount)}`,
   /** In place of a total built from a quantity the shop cannot sell. */
   totalHidden: 'Total: not shown until every line can be ordered',
   noLineTotal: 'No line total until this line can be ordered',
@@ -47,5 +46,6 @@ export const cartCopy = {
     fixInCart: 'Change it in the cart',
     failed: 'Your order could not be placed. Please try again.',
     ordered: 'Thank You!! Your Order is Wait For Payment.',
+    addressNotSaved: 'Your order is placed, but the address could not be saved.',
   },
 } as const;

@@ -11,6 +11,8 @@ export const paymentCopy = {
   heading: 'Payment',
   orderOf: (name: string, email: string) => `The order of ${name} (${email}).`,
   intro: 'Your Order is almost Done, Please Confirm your Payment.',
+  /** A price or a rate changed between the totals shown and the placement. */
+  totalChanged: (total: string) => `The total changed to ${total} since you saw it. Please check it before paying.`,
   summary: {
     label: 'Your order',
     number: 'Order',
@@ -18,6 +20,7 @@ export const paymentCopy = {
     part: 'Part',
     quantity: 'Quantity',
     unitPrice: 'Price per piece',
+    delivery: 'Delivery',
     total: 'Total',
   },
   /** A line of a checkout on the payment page. */

@@ -30,5 +30,6 @@ export const purchaseCopy = {
     outOfStock: 'Out Of Stock',
     failed: 'Your order could not be placed. Please try again.',
   },
+  addressNotSaved: 'Your order is placed, but the address could not be saved.',
   ordered: 'Thank You!! Your Order is Wait For Payment.',
 } as const;

@@ -1,5 +1,6 @@
 import { createOrderSchema, lineProblem, lineProblemMessage, type PartLimits, phoneSchema, readQuantity } from '@shop/shared';
 import { z } from 'zod';
+import { deliveryFormFields, regionRule } from '@/lib/delivery-form';
 
 /**
  * The typed quantity: a whole number of pieces by the shop's own rule, within this product's
@@ -22,15 +23,18 @@ const quantitySchema = (limits: PartLimits) =>
   });
 
 /**
- * SPEC section 5's purchase rules, checked before anything is sent. The shop checks the same
+ * SPEC section 5's purchase rules and SPEC-3's address, checked before anything is sent. The shop checks the same
  * again against the stock of the moment, and its answer lands on the same fields.
  */
 export const purchaseFormSchema = (limits: PartLimits) =>
-  z.object({
-    quantity: quantitySchema(limits),
-    location: createOrderSchema.shape.location,
-    phone: phoneSchema,
-  });
+  z
+    .object({
+      quantity: quantitySchema(limits),
+      location: createOrderSchema.shape.location,
+      phone: phoneSchema,
+      ...deliveryFormFields,
+    })
+    .refine(...regionRule);
 
 export type PurchaseFormInput = z.input<ReturnType<typeof purchaseFormSchema>>;
 export type PurchaseFormValues = z.output<ReturnType<typeof purchaseFormSchema>>;

@@ -1,12 +1,13 @@
 import type { Product } from '@shop/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { CART_STORAGE_KEY } from '@/stores/cart';
 import { stubFetch } from '@/test/fetch-stub';
 import { buildOrder, buildProduct, buildSession } from '@/test/fixtures';
+import { answerDeliveryCalls, quoteFor, quoteRequests } from '@/test/quote-stub';
 import { renderWithProviders } from '@/test/render';
 import { CartPage } from './cart-page';
 
@@ -22,11 +23,20 @@ const stored = (product: Product, quantity: number, price = product.price) => ({
   available: product.quantity,
 });
 
+/** Where 'Checkout' leads, saying which code came along. */
+function CheckoutStandIn() {
+  const state = useLocation().state as { discountCode?: string } | null;
+  return <p>Checkout with {state?.discountCode ?? 'no code'}</p>;
+}
+
+const quoteTotal = (request: Parameters<typeof quoteFor>[0]) => `$${quoteFor(request).total.toFixed(2)}`;
+
 function renderCart() {
   return renderWithProviders(
     <Routes>
       <Route path="/cart" element={<CartPage />} />
       <Route path="/singin" element={<p>Sign-in page</p>} />
+      <Route path="/checkout" element={<CheckoutStandIn />} />
     </Routes>,
     { route: '/cart' },
   );
@@ -40,8 +50,10 @@ describe("a visitor's cart page", () => {
     const plugs = buildProduct({ _id: id(2), name: 'Spark plug CR9EK', price: 6.5, minimum: 4, quantity: 40 });
     const gone = buildProduct({ _id: id(3), name: 'Discontinued chain guard', price: 9.5, minimum: 1 });
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([stored(oil, 2, 12.9), stored(plugs, 4), stored(gone, 1)]));
-    fetchMock.mockImplementation(async (input) => {
+    fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
+      const delivery = answerDeliveryCalls(input, init);
+      if (delivery) return delivery;
       if (url.endsWith(`/products/${oil._id}`)) return json(oil);
       // Four plugs now need six: the shop raised the minimum.
       if (url.endsWith(`/products/${plugs._id}`)) return json({ ...plugs, minimum: 6 });
@@ -63,8 +75,17 @@ describe("a visitor's cart page", () => {
     const plugsQuantity = screen.getByLabelText('Quantity for Spark plug CR9EK');
     await userEvent.clear(plugsQuantity);
     await userEvent.type(plugsQuantity, '6{Enter}');
-    // The parts still in the shop, at their prices now.
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $66.80');
+    // The totals of the parts still in the shop, as the shop quotes them for its own country.
+    await waitFor(() =>
+      expect(quoteRequests(fetchMock.mock.calls).at(-1)).toEqual({
+        country: 'US',
+        lines: [
+          { productId: oil._id, quantity: 2 },
+          { productId: plugs._id, quantity: 6 },
+        ],
+      }),
+    );
+    expect(await screen.findByTestId('quote-total')).toHaveTextContent(quoteTotal({ country: 'US' }));
     expect(screen.queryByText('Please Order More Then 6 Peace')).not.toBeInTheDocument();
 
     // A visitor is asked to sign in first.
@@ -95,7 +116,7 @@ describe("a visitor's cart page", () => {
     const oil = buildProduct({ _id: id(1), name: 'Engine oil 10W-40', price: 13.9, minimum: 1, quantity: 30 });
     const plugs = buildProduct({ _id: id(2), name: 'Spark plug CR9EK', price: 6.5, minimum: 4, quantity: 400 });
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([stored(oil, 2), stored(plugs, 500)]));
-    fetchMock.mockImplementation(async (input) => json(String(input).endsWith(plugs._id) ? plugs : oil));
+    fetchMock.mockImplementation(async (input, init) => answerDeliveryCalls(input, init) ?? json(String(input).endsWith(plugs._id) ? plugs : oil));
     renderCart();
 
     const line = (await screen.findAllByTestId('cart-line')).find((row) => row.textContent?.includes('Spark plug CR9EK'))!;
@@ -109,7 +130,8 @@ describe("a visitor's cart page", () => {
     await userEvent.click(within(line).getByRole('button', { name: 'Set to 400 pieces of Spark plug CR9EK' }));
     expect(screen.getByLabelText('Quantity for Spark plug CR9EK')).toHaveValue(400);
     expect(within(line).getByTestId('line-total')).toHaveTextContent('$2,600.00');
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $2,627.80');
+    expect(await screen.findByTestId('quote-total')).toHaveTextContent(quoteTotal({ country: 'US' }));
+    expect(quoteRequests(fetchMock.mock.calls)).toHaveLength(1);
     expect(screen.queryByText('Only 400 in stock')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
   });
@@ -174,5 +196,38 @@ describe("a signed-in customer's empty cart", () => {
     renderCart();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a signed-in customer's cart", () => {
+  const fetchMock = stubFetch();
+
+  it('prices the cart for the default address, applies a discount code and carries it to the checkout', async () => {
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    const oil = buildProduct({ _id: id(1), name: 'Engine oil 10W-40', price: 13.9, minimum: 1, quantity: 30 });
+    const home = { _id: id(50), fullName: 'Sam Rider', line1: '1 Ocean Ave', line2: '', city: 'Santa Monica', region: 'CA', postcode: '90401', country: 'US', phone: '+1 310 555 0100', isDefault: true };
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const delivery = answerDeliveryCalls(input, init);
+      if (delivery) return delivery;
+      if (url.endsWith('/api/cart')) return json({ lines: [{ productId: oil._id, name: oil.name, img: null, price: 13.9, seenPrice: 13.9, quantity: 2, minimum: 1, available: 30, lineTotal: 27.8, problem: null }], total: 27.8 });
+      if (url.endsWith('/api/auth/get-session')) return json(buildSession({ email: 'sam@example.com' }));
+      if (url.endsWith('/api/addresses')) return json([home]);
+      return json([]);
+    });
+    renderCart();
+    const user = userEvent.setup();
+
+    // The server cart is priced (no lines sent) for the default address.
+    expect(await screen.findByTestId('quote-total')).toHaveTextContent(quoteTotal({ country: 'US', region: 'CA' }));
+    expect(quoteRequests(fetchMock.mock.calls)[0]).toEqual({ country: 'US', region: 'CA', postcode: '90401' });
+
+    await user.type(screen.getByLabelText('Discount code'), 'spring10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Code SPRING10 applied')).toBeInTheDocument();
+    expect(screen.getByTestId('quote-total')).toHaveTextContent(quoteTotal({ country: 'US', region: 'CA', discountCode: 'SPRING10' }));
+
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await screen.findByText('Checkout with SPRING10')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,9 @@
 import { type CartLine, lineProblemMessage, orderableTotal } from '@shop/shared';
 import { useState } from 'react';
+import { useAddresses } from '@/api/addresses/get-addresses';
+import { useSettings } from '@/api/settings/get-settings';
+import { QuoteTotals } from '@/components/delivery-options';
+import { DiscountCodeField } from '@/components/discount-code-field';
 import { Link, useNavigate } from 'react-router';
 import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -7,11 +11,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { usePurchaseQuote } from '@/hooks/use-purchase-quote';
 import { useAuth } from '@/lib/session';
 import { useCart } from '@/stores/cart';
 import { formatPrice } from '@/utils/format';
 import { toast } from '@/lib/toast';
 import { cartCopy as copy } from '../copy';
+import { carriedCodeState } from '../carried-code';
 import { useFreshLines } from '../fresh-lines';
 import { LineQuantity } from './line-quantity';
 import { useWaitingPurchase, WaitingPurchase } from './waiting-purchase';
@@ -42,6 +48,19 @@ export function CartPage() {
   const empty = !cart.isLoading && !cart.error && lines.length === 0;
   const waiting = useWaitingPurchase(empty && auth.user ? auth.user.email : null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  // Priced for the customer's default address, or the shop's country; every line must be orderable.
+  const destination = useQuoteDestination(auth.user !== null);
+  const orderable = lines.length > 0 && orderableTotal(lines) !== null;
+  const priced = usePurchaseQuote({
+    lines: !orderable || !destination ? null : cart.signedIn ? undefined : lines.map(({ productId, quantity }) => ({ productId, quantity })),
+    cartLines: lines,
+    country: destination?.country ?? '',
+    region: destination?.region ?? '',
+    postcode: destination?.postcode ?? '',
+    discountCode,
+  });
+  const quote = priced.quote;
 
   const change = async (line: CartLine, work: () => Promise<void>, done?: string) => {
     setBusyId(line.productId);
@@ -104,11 +123,10 @@ export function CartPage() {
       />
     );
   } else {
-    const total = orderableTotal(lines);
-    const blocked = total === null;
+    const blocked = !orderable;
     const checkout = () => {
       // A visitor signs in first and comes back to the cart, which has joined the account's.
-      if (cart.signedIn) void navigate(paths.checkout.getHref());
+      if (cart.signedIn) void navigate(paths.checkout.getHref(), { state: carriedCodeState(quote?.discountCode ?? null) });
       else void navigate(paths.auth.signIn.getHref(), { state: { from: { pathname: paths.cart.getHref() } } });
     };
     content = (
@@ -125,9 +143,19 @@ export function CartPage() {
           fitsFrom="xl"
         />
         <div className="flex flex-col items-end gap-3">
-          <p className={total === null ? 'text-lg font-semibold' : 'text-2xl font-bold'} data-testid="cart-total">
-            {total === null ? copy.totalHidden : copy.total(total)}
-          </p>
+          {blocked ? (
+            <p className="text-lg font-semibold" data-testid="cart-total">
+              {copy.totalHidden}
+            </p>
+          ) : (
+            <div className="flex w-full max-w-sm flex-col gap-3">
+              <DiscountCodeField
+                onApply={(code) => setDiscountCode(code || null)}
+                message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
+              />
+              <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />
+            </div>
+          )}
           {blocked && (
             <p role="status" className="font-medium text-red-700">
               {copy.fixFirst}
@@ -164,4 +192,14 @@ function PartCell({ line }: { line: CartLine }) {
       )}
     </div>
   );
+}
+
+/** Where the cart is priced: the signed-in customer's default address, or the shop's own country; undefined until known. */
+function useQuoteDestination(signedIn: boolean): { country: string; region: string; postcode: string } | undefined {
+  const settings = useSettings();
+  const addresses = useAddresses({ enabled: signedIn });
+  if (signedIn && addresses.isPending) return undefined;
+  const home = addresses.data?.find((address) => address.isDefault);
+  if (home) return { country: home.country, region: home.region ?? '', postcode: home.postcode };
+  return settings.data ? { country: settings.data.country, region: '', postcode: '' } : undefined;
 }

@@ -1,11 +1,12 @@
 import type { Cart } from '@shop/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { stubFetch } from '@/test/fetch-stub';
 import { buildOrder } from '@/test/fixtures';
+import { answerDeliveryCalls, METHODS, quoteFor, quoteRequests } from '@/test/quote-stub';
 import { renderWithProviders } from '@/test/render';
 import { CheckoutPage } from './checkout-page';
 
@@ -19,6 +20,25 @@ const CART: Cart = {
   total: 53.8,
 };
 const buyer = { name: 'Sam Rider', email: 'sam@example.com' };
+
+/** The calls beside the test's own: settings, methods, the quote, and no saved addresses. */
+const withDelivery =
+  (own: (input: Parameters<typeof fetch>[0], init?: RequestInit) => Response) =>
+  async (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    answerDeliveryCalls(input, init) ?? (String(input).endsWith('/api/addresses') ? json([]) : own(input, init));
+
+async function fillDelivery(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Location/), '7 Throttle Lane, Leeds');
+  await user.type(screen.getByLabelText('Phone'), '+44 113 496 0000');
+  await user.type(screen.getByLabelText('Postcode'), 'ls1 4ap');
+  await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+}
+
+async function placeOrder(user: ReturnType<typeof userEvent.setup>) {
+  const button = screen.getByRole('button', { name: 'Place Order' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+}
 
 function renderCheckout() {
   return renderWithProviders(
@@ -34,33 +54,48 @@ describe('the checkout page', () => {
   const fetchMock = stubFetch();
   beforeEach(() => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1'));
 
-  it('shows the buyer, the lines and the total, and places every line with the address and phone, then on to the payment', async () => {
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input).endsWith('/checkout') && init?.method === 'POST' ? json({ checkoutId: id(10), orderIds: [id(11), id(12)] }, 201) : json(CART),
+  it('shows the buyer, the lines and the quote of the cart, and places every line with the address, method and total shown, then on to the payment', async () => {
+    fetchMock.mockImplementation(
+      withDelivery((input, init) =>
+        String(input).endsWith('/checkout') && init?.method === 'POST' ? json({ checkoutId: id(10), orderIds: [id(11), id(12)] }, 201) : json(CART),
+      ),
     );
     renderCheckout();
+    const user = userEvent.setup();
     expect(await screen.findByText('2 x Engine oil 10W-40')).toBeInTheDocument();
     expect(screen.getByText('4 x Spark plug CR9EK')).toBeInTheDocument();
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('Total: $53.80');
+    // The server cart is priced: no lines are sent.
+    expect(await screen.findByTestId('quote-total')).toHaveTextContent(`$${quoteFor({ country: 'US' }).total.toFixed(2)}`);
+    expect(quoteRequests(fetchMock.mock.calls)[0]).toEqual({ country: 'US' });
     expect(screen.getByLabelText('Name')).toHaveValue('Sam Rider');
     expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
 
     // The purchase rules first, before anything is sent.
-    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     expect(await screen.findByText('Location is Required')).toBeInTheDocument();
+    expect(screen.getByText('Postcode is Required')).toBeInTheDocument();
+    expect(screen.getByText('Please choose a region')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/checkout'))).toBe(false);
 
-    await userEvent.type(screen.getByLabelText(/^Location/), '7 Throttle Lane, Leeds');
-    await userEvent.type(screen.getByLabelText('Phone'), '+44 113 496 0000');
-    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await fillDelivery(user);
+    await user.click(within(screen.getByRole('group', { name: 'Delivery method' })).getByRole('radio', { name: /^Express/ }));
+    await placeOrder(user);
     expect(await screen.findByText('Payment page')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/checkout'))!;
-    expect(JSON.parse(String(init!.body))).toEqual({ location: '7 Throttle Lane, Leeds', phone: '+44 113 496 0000' });
+    expect(JSON.parse(String(init!.body))).toEqual({
+      location: '7 Throttle Lane, Leeds',
+      phone: '+44 113 496 0000',
+      country: 'GB',
+      postcode: 'LS1 4AP',
+      shippingMethodId: METHODS.express._id,
+      expectedTotal: quoteFor({ country: 'GB', shippingMethodId: METHODS.express._id }).total,
+    });
   });
 
   it('names the part the shop cannot fill and leads back to the cart', async () => {
-    fetchMock.mockImplementation(async (input, init) =>
+    fetchMock.mockImplementation(
+      withDelivery((input, init) =>
       String(input).endsWith('/checkout') && init?.method === 'POST'
         ? json(
             {
@@ -70,24 +105,26 @@ describe('the checkout page', () => {
             409,
           )
         : json(CART),
+      ),
     );
     renderCheckout();
-    await userEvent.type(await screen.findByLabelText(/^Location/), '7 Throttle Lane, Leeds');
-    await userEvent.type(screen.getByLabelText('Phone'), '+44 113 496 0000');
-    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const user = userEvent.setup();
+    await screen.findByText('2 x Engine oil 10W-40');
+    await fillDelivery(user);
+    await placeOrder(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Spark plug CR9EK: 4 Peace is Not Available');
     expect(screen.getByRole('link', { name: 'Change it in the cart' })).toHaveAttribute('href', '/cart');
   });
 
   it('says when there is nothing to check out', async () => {
-    fetchMock.mockImplementation(async (input) => json(String(input).includes('/api/orders/') ? [] : { lines: [], total: 0 }));
+    fetchMock.mockImplementation(withDelivery((input) => json(String(input).includes('/api/orders/') ? [] : { lines: [], total: 0 })));
     renderCheckout();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
   });
 
   it('shows the purchase just placed, back from the payment page, instead of an empty cart', async () => {
     const placed = buildOrder({ number: 10077, email: 'sam@example.com' });
-    fetchMock.mockImplementation(async (input) => json(String(input).endsWith('/api/orders/sam%40example.com') ? [placed] : { lines: [], total: 0 }));
+    fetchMock.mockImplementation(withDelivery((input) => json(String(input).endsWith('/api/orders/sam%40example.com') ? [placed] : { lines: [], total: 0 })));
     renderCheckout();
     expect(await screen.findByRole('heading', { name: 'Your order #10077 is waiting for payment' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/dashbord/payment/${placed._id}`);

@@ -1,53 +1,105 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutInputSchema, orderableTotal } from '@shop/shared';
-import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { deliverySchema, type DeliveryAddress, deliveryToAddress, orderableTotal } from '@shop/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useSaveAddress } from '@/api/addresses/change-addresses';
 import { usePlaceCheckout } from '@/api/cart/place-checkout';
+import { useSettings } from '@/api/settings/get-settings';
+import { AddressFields, DeliveryMethods, QuoteTotals, SaveAddressCheckbox } from '@/components/delivery-options';
+import { DiscountCodeField } from '@/components/discount-code-field';
+import { SavedAddressPicker } from '@/components/saved-address-picker';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { usePurchaseQuote } from '@/hooks/use-purchase-quote';
 import { isApiError } from '@/lib/api-client';
+import { deliveryAddressOf, deliveryFormFields, emptyDelivery, placementOptions, regionRule } from '@/lib/delivery-form';
+import { changedTotalState } from '@/lib/placement';
 import { useCart } from '@/stores/cart';
 import { applyFieldErrors } from '@/lib/field-errors';
 import { formatPrice } from '@/utils/format';
 import { toast } from '@/lib/toast';
 import { cartCopy } from '../copy';
+import { carriedDiscountCode } from '../carried-code';
 import { lineProblem } from './cart-page';
 import { useWaitingPurchase, WaitingPurchase } from './waiting-purchase';
 
 const copy = cartCopy.checkoutPage;
 
-type DeliveryInput = z.input<typeof checkoutInputSchema>;
-type Delivery = z.output<typeof checkoutInputSchema>;
+/** SPEC-2's delivery and SPEC-3's address and method, checked before anything is sent. */
+const checkoutFormSchema = deliverySchema.extend(deliveryFormFields).refine(...regionRule);
+type DeliveryInput = z.input<typeof checkoutFormSchema>;
+type Delivery = z.output<typeof checkoutFormSchema>;
 
-/** The shop's field names are the form's: a refusal of the address or phone lands under its field. */
-const SERVER_FIELDS = { location: 'location', phone: 'phone' } as const;
-const resolver = zodResolver(checkoutInputSchema);
+/** The shop's field names are the form's: a refusal of the address, phone or method lands under its field. */
+const SERVER_FIELDS = {
+  location: 'location',
+  phone: 'phone',
+  postcode: 'postcode',
+  region: 'region',
+  country: 'country',
+  shippingMethodId: 'shippingMethodId',
+} as const;
+const resolver = zodResolver(checkoutFormSchema);
 
 /** /checkout: the buyer, where to deliver, the cart's lines and total, and 'Place Order' for all of them at once. */
 export function CheckoutPage({ buyer }: { buyer: { name: string; email: string } }) {
   const cart = useCart();
   const navigate = useNavigate();
   const placeCheckout = usePlaceCheckout();
+  const saveAddress = useSaveAddress();
+  const shopCountry = useSettings().data?.country;
+  // The code applied in the cart comes along.
+  const location = useLocation();
+  const [discountCode, setDiscountCode] = useState<string | null>(() => carriedDiscountCode(location.state));
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
+    control,
     formState: { errors, isSubmitting },
-  } = useForm<DeliveryInput, unknown, Delivery>({ resolver, defaultValues: { location: '', phone: '' } });
+  } = useForm<DeliveryInput, unknown, Delivery>({ resolver, defaultValues: emptyDelivery(shopCountry ?? '') });
+  const [country, region, postcode, chosenMethod] = useWatch({ control, name: ['country', 'region', 'postcode', 'shippingMethodId'] });
+
+  // The shop's country arrives with its settings: it fills a country nobody has chosen yet.
+  useEffect(() => {
+    if (shopCountry && !getValues('country')) setValue('country', shopCountry);
+  }, [shopCountry, getValues, setValue]);
+
+  // No lines: the shop prices the customer's cart as it holds it.
+  const priced = usePurchaseQuote({ lines: cart.lines.length === 0 ? null : undefined, cartLines: cart.lines, country, region, postcode, shippingMethodId: chosenMethod, discountCode });
+  const quote = priced.quote;
+
+  const fill = (delivery: DeliveryAddress) => {
+    for (const [name, value] of Object.entries(delivery) as Array<[keyof DeliveryAddress, string]>) setValue(name, value);
+    setValue('shippingMethodId', '');
+  };
 
   const submit = handleSubmit(async (delivery) => {
     setFormError(null);
     try {
-      const { orderIds } = await placeCheckout.mutateAsync(delivery);
+      const placed = await placeCheckout.mutateAsync({
+        location: delivery.location,
+        phone: delivery.phone,
+        ...placementOptions(delivery, { shippingMethodId: quote?.shippingMethodId, discountCode: quote?.discountCode ?? null }),
+        ...(priced.current && quote ? { expectedTotal: quote.total } : {}),
+      });
       toast.success(copy.ordered);
+      // The checkout stands whether or not the address book takes the address (e.g. it is full).
+      if (delivery.saveAddress) {
+        await saveAddress.mutateAsync(deliveryToAddress(deliveryAddressOf(delivery), buyer.name)).catch((error: unknown) => {
+          toast.error(isApiError(error) ? error.message : copy.addressNotSaved);
+        });
+      }
       // One card payment pays every line: the payment page of the checkout's first order.
-      await navigate(paths.dashboard.payment.getHref(orderIds[0]!));
+      await navigate(paths.dashboard.payment.getHref(placed.orderIds[0]!), { state: changedTotalState(placed) });
     } catch (error) {
       if (isApiError(error) && applyFieldErrors(error.fieldErrors, setError, SERVER_FIELDS)) return;
       // e.g. a part ran out since the cart was read: the message names it.
@@ -55,8 +107,8 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
     }
   });
 
-  // No total from a quantity the shop cannot sell: the lines say what to change.
-  const total = orderableTotal(cart.lines);
+  // No checkout of a quantity the shop cannot sell: the lines say what to change.
+  const blocked = orderableTotal(cart.lines) === null;
   const empty = !cart.isLoading && !cart.error && cart.lines.length === 0 && !isSubmitting;
   // Back from the payment page: the purchase just placed, rather than an empty cart.
   const waiting = useWaitingPurchase(empty ? buyer.email : null);
@@ -102,13 +154,9 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
             );
           })}
         </ul>
-        <p className="mt-4 flex justify-end border-t border-base-300 pt-4 text-xl font-bold" data-testid="checkout-total">
-          {total === null ? cartCopy.totalHidden : cartCopy.total(total)}
-        </p>
       </section>
     );
   }
-  const blocked = total === null;
 
   return (
     <Frame>
@@ -120,12 +168,49 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
         <FormField id="checkout-email" label={copy.email} error={undefined}>
           {(props) => <input type="email" readOnly value={buyer.email} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
         </FormField>
+        <SavedAddressPicker onPick={fill} />
         <FormField id="checkout-location" label={copy.location} hint={copy.locationHint} error={errors.location?.message}>
           {(props) => <input type="text" autoComplete="street-address" {...props} {...register('location')} />}
         </FormField>
         <FormField id="checkout-phone" label={copy.phone} error={errors.phone?.message}>
           {(props) => <input type="tel" autoComplete="tel" {...props} {...register('phone')} />}
         </FormField>
+        <AddressFields
+          idPrefix="checkout"
+          country={country}
+          shopCountry={shopCountry}
+          fields={{
+            postcode: register('postcode'),
+            region: register('region'),
+            // A region and a method belong to their country: another country starts without them.
+            country: register('country', {
+              onChange: () => {
+                setValue('region', '');
+                setValue('shippingMethodId', '');
+              },
+            }),
+          }}
+          errors={{
+            postcode: errors.postcode?.message ?? priced.errorFor('postcode'),
+            region: errors.region?.message ?? priced.errorFor('region'),
+            country: errors.country?.message ?? priced.errorFor('country'),
+          }}
+        />
+        <SaveAddressCheckbox id="checkout-save-address" field={register('saveAddress')} />
+        <DeliveryMethods
+          idPrefix="checkout"
+          country={country}
+          quote={quote}
+          chosenId={chosenMethod}
+          onChoose={(id) => setValue('shippingMethodId', id)}
+          error={errors.shippingMethodId?.message ?? priced.errorFor('shippingMethodId')}
+        />
+        <DiscountCodeField
+          defaultCode={discountCode ?? ''}
+          onApply={(code) => setDiscountCode(code || null)}
+          message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
+        />
+        {!blocked && <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />}
         {(formError || blocked) && (
           <div className="flex flex-col gap-2">
             <FieldMessage alert>{formError ?? cartCopy.fixFirst}</FieldMessage>
@@ -134,7 +219,8 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
             </Link>
           </div>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting || blocked || cart.isLoading} aria-busy={isSubmitting}>
+        {/* Placed only with the totals of the form as it is, so the total sent as seen is the one on screen. */}
+        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting || blocked || cart.isLoading || priced.loading} aria-busy={isSubmitting}>
           {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {copy.submit}
         </button>

@@ -1,4 +1,4 @@
-import { type Order, sumOfLines } from '@shop/shared';
+import type { Order } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useMarkOrderPaid } from '@/api/orders/mark-order-paid';
@@ -19,18 +19,18 @@ const copy = paymentCopy.card;
 // never download them, and the page's security policy allows Stripe only then.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })));
 
-/** What the payment comes to: the order's total, or its checkout's lines together. */
-export const paymentTotal = (lines: Order[]): number => sumOfLines(lines.map((line) => ({ lineTotal: line.total })));
 
 interface CardPaymentProps {
   /** The orders the payment pays: one, or every line of a checkout. */
   lines: Order[];
+  /** What the payment comes to: the purchase's total, delivery, discount and tax included. */
+  amountDue: number;
   /** Called with the payment's id once the card payment went through. */
   onCompleted: (transactionId: string) => void;
 }
 
 /** The card form of the shop's payment provider, for one unpaid order or checkout. */
-export function CardPayment({ lines, onCompleted }: CardPaymentProps) {
+export function CardPayment({ lines, amountDue, onCompleted }: CardPaymentProps) {
   const [order] = lines as [Order];
   const queryClient = useQueryClient();
   const config = usePaymentConfig();
@@ -79,7 +79,6 @@ export function CardPayment({ lines, onCompleted }: CardPaymentProps) {
   }
 
   const clientSecret = intent.data?.clientSecret ?? null;
-  const amountDue = paymentTotal(lines);
   if (config.data.mode === 'test') return <TestCardForm clientSecret={clientSecret} onPay={payWithTestCard} amountDue={amountDue} />;
   if (!config.data.publishableKey) return <p role="alert" className="font-medium text-red-700">{copy.providerFailed}</p>;
   return (

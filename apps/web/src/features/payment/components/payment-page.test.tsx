@@ -1,9 +1,11 @@
 import type { Order } from '@shop/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Navigate, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildOrder } from '@/test/fixtures';
+import { changedTotalState } from '@/lib/placement';
+import { buildOrder, buildPurchase } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { PaymentPage } from './payment-page';
 
@@ -22,6 +24,7 @@ describe('PaymentPage', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url === `/api/specificorders/${order._id}`) return json(order);
+      if (url === `/api/purchases/${order.purchaseId}`) return json(buildPurchase([order], { status: order.paid ? 'paid' : 'waiting' }));
       if (url === '/api/payments/config') return json({ mode: 'test', publishableKey: null });
       if (url === '/api/create-payment-intent') return json({ clientSecret: 'pi_test_1_secret_abc' });
       if (url === '/api/payments/test/confirm') return json({ id: 'pi_test_1', status: 'succeeded', amount: 5196, currency: 'usd' });
@@ -56,6 +59,24 @@ describe('PaymentPage', () => {
     expect(screen.getByTestId('payment-quantity')).toHaveTextContent('4');
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$51.96');
     expect(await screen.findByRole('note')).toHaveTextContent('Test mode');
+  });
+
+  it('says before payment that the total changed since the customer saw it, when the placement said so', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/placed" element={<Navigate to="/pay" state={changedTotalState({ total: 57.5, totalChanged: true })} />} />
+        <Route path="/pay" element={<PaymentPage orderId={order._id} />} />
+      </Routes>,
+      { route: '/placed' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The total changed to $57.50 since you saw it. Please check it before paying.');
+  });
+
+  it('says nothing of the total when it is the one shown', async () => {
+    expect(changedTotalState({ total: 51.96, totalChanged: false })).toBeUndefined();
+    renderPage();
+    expect(await screen.findByTestId('payment-total')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-total-changed')).not.toBeInTheDocument();
   });
 
   it("says until when the parts are held, in the reader's time zone", async () => {
@@ -137,24 +158,27 @@ describe('PaymentPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This order belongs to another account.');
   });
 
-  it("pays a checkout's lines with one payment of their total, and lists every line under the purchase's one number", async () => {
+  it("pays a checkout's lines, delivery and tax with one payment of the purchase's total, and lists every line under its one number", async () => {
     const user = userEvent.setup();
     const checkoutId = 'c'.repeat(24);
-    const first = { ...order, checkoutId, number: 20001, purchaseNumber: 20001, toolName: 'Engine Oil 10W-40', quantity: 2, toolPrice: 13.9, total: 27.8 };
+    const first = { ...order, checkoutId, purchaseId: checkoutId, number: 20001, purchaseNumber: 20001, toolName: 'Engine Oil 10W-40', quantity: 2, toolPrice: 13.9, total: 27.8 };
     const second = buildOrder({ ...first, _id: 'd'.repeat(24), number: 20002, toolName: 'Spark Plug', quantity: 4, toolPrice: 6.5, total: 26 });
-    const other = buildOrder({ email: 'sam@example.com', toolName: 'Chain Kit' });
     order = first;
+    const purchase = buildPurchase([first, second], { status: 'waiting', subtotal: 53.8, shipping: 12.9, discount: 5.38, tax: 3.51, total: 64.83, shippingMethod: 'Express' });
     const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input) === '/api/orders/sam%40example.com' ? json([other, second, first]) : answer(input, init),
-    );
+    fetchMock.mockImplementation(async (input, init) => (String(input) === `/api/purchases/${checkoutId}` ? json(purchase) : answer(input, init)));
     renderPage();
     const lines = await screen.findAllByTestId('payment-line');
     expect(lines.map((line) => line.textContent)).toEqual(['2 x Engine Oil 10W-40 at $13.90$27.80', '4 x Spark Plug at $6.50$26.00']);
     expect(screen.getByTestId('payment-order-number')).toHaveTextContent(/^#20001$/);
     expect(screen.queryByText(/#20002/)).not.toBeInTheDocument();
-    expect(screen.getByTestId('payment-total')).toHaveTextContent('$53.80');
-    const pay = await screen.findByRole('button', { name: 'Pay $53.80' });
+    expect(screen.getByTestId('payment-delivery')).toHaveTextContent('Express');
+    const totals = within(screen.getByRole('region', { name: 'Totals' }));
+    expect(totals.getByText('Delivery').nextSibling).toHaveTextContent('$12.90');
+    expect(totals.getByText('Discount').nextSibling).toHaveTextContent('−$5.38');
+    expect(totals.getByText('Tax').nextSibling).toHaveTextContent('$3.51');
+    expect(screen.getByTestId('payment-total')).toHaveTextContent('$64.83');
+    const pay = await screen.findByRole('button', { name: 'Pay $64.83' });
     await waitFor(() => expect(pay).toBeEnabled(), { timeout: 5000 });
     expect(bodyOf('/api/create-payment-intent')).toEqual({ checkoutId });
 

@@ -1,15 +1,16 @@
-import { formatHoldTime, formatOrderNumber, type Order, purchaseMessages } from '@shop/shared';
+import { formatHoldTime, formatOrderNumber, type Order, type Purchase, purchaseMessages } from '@shop/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { getMyOrdersQueryOptions } from '@/api/orders/get-my-orders';
+import { Link, useLocation } from 'react-router';
 import { useOrder } from '@/api/orders/get-order';
+import { usePurchase } from '@/api/purchases/get-purchase';
+import { QuoteTotals } from '@/components/delivery-options';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
+import { readChangedTotal } from '@/lib/placement';
 import { formatDay, formatPrice } from '@/utils/format';
 import { paymentCopy as copy } from '../copy';
-import { CardPayment, paymentTotal } from './card-payment';
+import { CardPayment } from './card-payment';
 import { TransactionId } from './transaction-id';
 
 interface PaymentPageProps {
@@ -21,14 +22,12 @@ interface PaymentPageProps {
 }
 
 /**
- * The orders one payment pays: the order alone, or every line of its checkout (SPEC-2 section 5),
- * read from the customer's orders; no lines while they load or when they could not be read.
+ * What one payment pays: the order's purchase (the order alone, or every line of its checkout,
+ * SPEC-2 section 5) with its delivery and amounts (SPEC-3 section 1), as the shop recorded them.
  */
 function usePaidTogether(order: Order | undefined) {
-  const checkoutId = order?.checkoutId ?? null;
-  const customerOrders = useQuery({ ...getMyOrdersQueryOptions(order?.email ?? ''), enabled: checkoutId !== null });
-  const lines = !order ? undefined : !checkoutId ? [order] : customerOrders.data?.filter((line) => line.checkoutId === checkoutId).sort((a, b) => a.number - b.number);
-  return { lines: lines?.length ? lines : undefined, failed: checkoutId !== null && customerOrders.isError, retry: () => void customerOrders.refetch() };
+  const purchase = usePurchase(order?.purchaseId ?? null);
+  return { purchase: purchase.data, failed: purchase.isError, retry: () => void purchase.refetch() };
 }
 
 /** /dashbord/payment/{orderid}: greets the buyer, sums up the order (every line of its checkout) and takes the card payment. */
@@ -52,7 +51,7 @@ export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProp
   let content: ReactNode;
   if (together.failed) {
     content = <ErrorPanel message={copy.loadFailed} retryLabel={copy.retry} onRetry={together.retry} isRetrying={false} />;
-  } else if (order.isPending || (order.isSuccess && !together.lines)) {
+  } else if (order.isPending || (order.isSuccess && !together.purchase)) {
     content = <PageLoader label={copy.loading} />;
   } else if (order.isError) {
     const status = isApiError(order.error) ? order.error.status : 0;
@@ -66,7 +65,7 @@ export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProp
     content = (
       <OrderPayment
         order={order.data}
-        lines={together.lines ?? [order.data]}
+        purchase={together.purchase!}
         completedId={completedId}
         onCompleted={setCompletedId}
         backLink={backLink}
@@ -86,8 +85,8 @@ export function PaymentPage({ orderId, ordersHref, viewerName }: PaymentPageProp
 
 interface OrderPaymentProps {
   order: Order;
-  /** The orders the payment pays: this one, or every line of its checkout. */
-  lines: Order[];
+  /** What the payment pays: this order's purchase, its lines (this one, or every line of its checkout) and its amounts. */
+  purchase: Purchase;
   completedId: string | null;
   onCompleted: (transactionId: string) => void;
   backLink: ReactNode;
@@ -95,7 +94,7 @@ interface OrderPaymentProps {
   forSomeoneElse: boolean;
 }
 
-function OrderPayment({ order, lines, completedId, onCompleted, backLink, forSomeoneElse }: OrderPaymentProps) {
+function OrderPayment({ order, purchase, completedId, onCompleted, backLink, forSomeoneElse }: OrderPaymentProps) {
   const greeting = forSomeoneElse ? <p className="text-lg wrap-anywhere">{copy.orderOf(order.name, order.email)}</p> : null;
   // The card form that was paid with is gone: the confirmation takes the focus, which brings it
   // into view (the page was scrolled down to Pay) and has it read out.
@@ -114,7 +113,7 @@ function OrderPayment({ order, lines, completedId, onCompleted, backLink, forSom
           </h2>
           <TransactionId id={completedId} />
         </section>
-        <OrderSummary lines={lines} />
+        <OrderSummary purchase={purchase} />
         {backLink}
       </>
     );
@@ -140,7 +139,7 @@ function OrderPayment({ order, lines, completedId, onCompleted, backLink, forSom
           {order.transactionId && <TransactionId id={order.transactionId} />}
           {order.status === 'shipped' && <p>{copy.onTheWay}</p>}
         </section>
-        <OrderSummary lines={lines} />
+        <OrderSummary purchase={purchase} />
         {backLink}
       </>
     );
@@ -153,10 +152,11 @@ function OrderPayment({ order, lines, completedId, onCompleted, backLink, forSom
         <p className="text-lg">{copy.intro}</p>
         {order.holdUntil && <p data-testid="payment-hold">{purchaseMessages.holdUntil(formatHoldTime(order.holdUntil))}</p>}
       </div>
-      <OrderSummary lines={lines} />
+      <ChangedTotal />
+      <OrderSummary purchase={purchase} />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body p-6 sm:p-8">
-          <CardPayment lines={lines} onCompleted={onCompleted} />
+          <CardPayment lines={purchase.lines} amountDue={purchase.total} onCompleted={onCompleted} />
         </div>
       </div>
     </>
@@ -164,10 +164,10 @@ function OrderPayment({ order, lines, completedId, onCompleted, backLink, forSom
 }
 
 /** SPEC: the quantity, the part's name and the price in dollars; and the order's number and day. A checkout: every line, and the total. */
-function OrderSummary({ lines }: { lines: Order[] }) {
+function OrderSummary({ purchase }: { purchase: Purchase }) {
   const labels = copy.summary;
-  const [order] = lines as [Order];
-  if (lines.length > 1) return <CheckoutSummary lines={lines} />;
+  const [order] = purchase.lines as [Order];
+  if (purchase.lines.length > 1) return <CheckoutSummary purchase={purchase} />;
   return (
     <section aria-label={labels.label} className="rounded-box border border-base-300 bg-base-100 p-6">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
@@ -187,18 +187,17 @@ function OrderSummary({ lines }: { lines: Order[] }) {
         <dd data-testid="payment-quantity">{order.quantity}</dd>
         <dt className="font-medium">{labels.unitPrice}</dt>
         <dd>{formatPrice(order.toolPrice)}</dd>
-        <dt className="border-t border-base-300 pt-2 text-lg font-bold">{labels.total}</dt>
-        <dd className="border-t border-base-300 pt-2 text-lg font-bold" data-testid="payment-total">
-          {formatPrice(order.total)}
-        </dd>
+        <DeliveryRow purchase={purchase} />
       </dl>
+      <QuoteTotals quote={purchase} loading={false} totalTestId="payment-total" />
     </section>
   );
 }
 
 /** The lines of one checkout under its one number, and what the one payment comes to. */
-function CheckoutSummary({ lines }: { lines: Order[] }) {
+function CheckoutSummary({ purchase }: { purchase: Purchase }) {
   const labels = copy.summary;
+  const { lines } = purchase;
   return (
     <section aria-label={labels.label} className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-6">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
@@ -210,6 +209,7 @@ function CheckoutSummary({ lines }: { lines: Order[] }) {
         <dd>
           <time dateTime={lines[0]!.createdAt}>{formatDay(lines[0]!.createdAt)}</time>
         </dd>
+        <DeliveryRow purchase={purchase} />
       </dl>
       <ul className="flex flex-col gap-2">
         {lines.map((line) => (
@@ -219,11 +219,21 @@ function CheckoutSummary({ lines }: { lines: Order[] }) {
           </li>
         ))}
       </ul>
-      <p className="flex justify-between border-t border-base-300 pt-3 text-lg font-bold">
-        <span>{labels.total}</span>
-        <span data-testid="payment-total">{formatPrice(paymentTotal(lines))}</span>
-      </p>
+      <QuoteTotals quote={purchase} loading={false} totalTestId="payment-total" />
     </section>
+  );
+}
+
+/** How the purchase goes, when it was placed with a delivery method. */
+function DeliveryRow({ purchase }: { purchase: Purchase }) {
+  if (!purchase.shippingMethod) return null;
+  return (
+    <>
+      <dt className="font-medium">{copy.summary.delivery}</dt>
+      <dd className="wrap-anywhere" data-testid="payment-delivery">
+        {purchase.shippingMethod}
+      </dd>
+    </>
   );
 }
 
@@ -233,5 +243,16 @@ function Notice({ message, children }: { message: string; children?: ReactNode }
       <p className="text-lg font-medium">{message}</p>
       {children}
     </div>
+  );
+}
+
+/** Straight from placing it: a total that differs from the one the customer saw is said before payment. */
+function ChangedTotal() {
+  const changed = readChangedTotal(useLocation().state);
+  if (changed === null) return null;
+  return (
+    <p role="alert" className="rounded-box border border-amber-700/40 bg-amber-50 p-4 font-medium text-amber-900" data-testid="payment-total-changed">
+      {copy.totalChanged(formatPrice(changed))}
+    </p>
   );
 }

@@ -1,13 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { isOutOfStock, lineTotal, type Product } from '@shop/shared';
-import { useMemo, useState } from 'react';
+import { type DeliveryAddress, isOutOfStock, type Product } from '@shop/shared';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AddressFields, DeliveryMethods, QuoteTotals, SaveAddressCheckbox } from '@/components/delivery-options';
+import { DiscountCodeField } from '@/components/discount-code-field';
+import { SavedAddressPicker } from '@/components/saved-address-picker';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
+import { usePurchaseQuote } from '@/hooks/use-purchase-quote';
 import { isApiError } from '@/lib/api-client';
+import { emptyDelivery } from '@/lib/delivery-form';
 import { applyFieldErrors } from '@/lib/field-errors';
-import { formatPrice } from '@/utils/format';
 import { purchaseCopy } from '../copy';
 import { acceptedQuantity, purchaseFormSchema, type PurchaseFormInput, type PurchaseFormValues } from '../purchase-form-schema';
 
@@ -18,24 +22,46 @@ export interface Buyer {
   email: string;
 }
 
+/** What the form adds to its values when it places the order: the method and code shown, and the total the customer saw. */
+export interface PurchaseChoice {
+  shippingMethodId: string | undefined;
+  discountCode: string | null;
+  /** The quote's total for exactly these values; undefined when none was shown for them. */
+  expectedTotal: number | undefined;
+}
+
 interface PurchaseFormProps {
   product: Product;
   /** The signed-in customer: shown, not editable, since the order is theirs. */
   buyer: Buyer;
+  /** The shop's country: the form's first, and the country list's top. */
+  shopCountry: string | undefined;
   /** Places the order; rejects with an ApiError when the shop refuses it. */
-  onSubmit: (values: PurchaseFormValues) => Promise<void>;
+  onSubmit: (values: PurchaseFormValues, choice: PurchaseChoice) => Promise<void>;
   /** The quantity chosen on the part's page; the minimum otherwise. */
   initialQuantity?: number | undefined;
 }
 
 /** The shop's field names are the form's: a refusal lands under the field it is about. */
-const SERVER_FIELDS = { quantity: 'quantity', location: 'location', phone: 'phone' } as const;
+const SERVER_FIELDS = {
+  quantity: 'quantity',
+  location: 'location',
+  phone: 'phone',
+  postcode: 'postcode',
+  region: 'region',
+  country: 'country',
+  shippingMethodId: 'shippingMethodId',
+} as const;
 
-const emptyForm = (minimum: number): PurchaseFormInput => ({ quantity: String(minimum), location: '', phone: '' });
+const emptyForm = (minimum: number, country: string): PurchaseFormInput => ({ quantity: String(minimum), ...emptyDelivery(country) });
 
-/** SPEC's purchase form: the buyer, order quantity (from the minimum), location and phone. */
-export function PurchaseForm({ product, buyer, onSubmit, initialQuantity }: PurchaseFormProps) {
+/**
+ * SPEC's purchase form (the buyer, order quantity from the minimum, location and phone) with
+ * SPEC-3's address, delivery method, discount code and the totals the shop quotes for them.
+ */
+export function PurchaseForm({ product, buyer, shopCountry, onSubmit, initialQuantity }: PurchaseFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
   const { minimum, quantity: available } = product;
   // Rebuilt when the stock changes (e.g. refetched after an order), so the rules follow it.
   const resolver = useMemo(() => zodResolver(purchaseFormSchema({ minimum, available })), [minimum, available]);
@@ -43,21 +69,49 @@ export function PurchaseForm({ product, buyer, onSubmit, initialQuantity }: Purc
     register,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     reset,
     control,
     formState: { errors, isSubmitting },
   } = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
     resolver,
-    defaultValues: { ...emptyForm(minimum), ...(initialQuantity ? { quantity: String(initialQuantity) } : {}) },
+    defaultValues: { ...emptyForm(minimum, shopCountry ?? ''), ...(initialQuantity ? { quantity: String(initialQuantity) } : {}) },
   });
-  const typedQuantity = useWatch({ control, name: 'quantity' });
+  const [typedQuantity, country, region, postcode, chosenMethod] = useWatch({ control, name: ['quantity', 'country', 'region', 'postcode', 'shippingMethodId'] });
   const outOfStock = isOutOfStock(product);
+
+  // The shop's country arrives with its settings: it fills a country nobody has chosen yet.
+  useEffect(() => {
+    if (shopCountry && !getValues('country')) setValue('country', shopCountry);
+  }, [shopCountry, getValues, setValue]);
+
+  const quantity = acceptedQuantity(typedQuantity, { minimum, available });
+  const priced = usePurchaseQuote({
+    lines: quantity === null || outOfStock ? null : [{ productId: product._id, quantity }],
+    country,
+    region,
+    postcode,
+    shippingMethodId: chosenMethod,
+    discountCode,
+  });
+  const quote = priced.quote;
+
+  const fill = (delivery: DeliveryAddress) => {
+    for (const [name, value] of Object.entries(delivery) as Array<[keyof DeliveryAddress, string]>) setValue(name, value);
+    setValue('shippingMethodId', '');
+  };
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await onSubmit(values);
-      reset(emptyForm(minimum));
+      await onSubmit(values, {
+        shippingMethodId: quote?.shippingMethodId,
+        discountCode: quote?.discountCode ?? null,
+        expectedTotal: priced.current ? quote?.total : undefined,
+      });
+      reset(emptyForm(minimum, shopCountry ?? values.country));
+      setDiscountCode(null);
     } catch (error) {
       // e.g. the stock ran out since the page was loaded: said under the quantity.
       if (isApiError(error) && applyFieldErrors(error.fieldErrors, setError, SERVER_FIELDS)) return;
@@ -65,15 +119,12 @@ export function PurchaseForm({ product, buyer, onSubmit, initialQuantity }: Purc
     }
   });
 
-  const quantity = acceptedQuantity(typedQuantity, { minimum, available });
-  const total = quantity === null ? null : lineTotal(product.price, quantity);
-
   return (
     <form noValidate onSubmit={submit} aria-labelledby="purchase-form-heading" className="flex flex-col gap-4">
       <h2 id="purchase-form-heading" className="text-2xl font-bold">
         {copy.heading}
       </h2>
-      <fieldset disabled={outOfStock} className="flex flex-col gap-4">
+      <fieldset disabled={outOfStock} className="flex min-w-0 flex-col gap-4">
         <FormField id="purchase-name" label={copy.name} error={undefined}>
           {(props) => <input type="text" readOnly value={buyer.name} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
         </FormField>
@@ -84,7 +135,7 @@ export function PurchaseForm({ product, buyer, onSubmit, initialQuantity }: Purc
           id="purchase-quantity"
           label={copy.quantity}
           hint={outOfStock ? undefined : copy.quantityHint(minimum, available)}
-          error={errors.quantity?.message}
+          error={errors.quantity?.message ?? priced.errorFor('lines')}
         >
           {(props) => (
             <input
@@ -98,28 +149,61 @@ export function PurchaseForm({ product, buyer, onSubmit, initialQuantity }: Purc
             />
           )}
         </FormField>
+        <SavedAddressPicker onPick={fill} />
         <FormField id="purchase-location" label={copy.location} hint={copy.locationHint} error={errors.location?.message}>
           {(props) => <input type="text" autoComplete="street-address" {...props} {...register('location')} />}
         </FormField>
         <FormField id="purchase-phone" label={copy.phone} error={errors.phone?.message}>
           {(props) => <input type="tel" autoComplete="tel" {...props} {...register('phone')} />}
         </FormField>
+        <AddressFields
+          idPrefix="purchase"
+          country={country}
+          shopCountry={shopCountry}
+          fields={{
+            postcode: register('postcode'),
+            region: register('region'),
+            // A region and a method belong to their country: another country starts without them.
+            country: register('country', {
+              onChange: () => {
+                setValue('region', '');
+                setValue('shippingMethodId', '');
+              },
+            }),
+          }}
+          errors={{
+            postcode: errors.postcode?.message ?? priced.errorFor('postcode'),
+            region: errors.region?.message ?? priced.errorFor('region'),
+            country: errors.country?.message ?? priced.errorFor('country'),
+          }}
+        />
+        <SaveAddressCheckbox id="purchase-save-address" field={register('saveAddress')} />
+        {!outOfStock && (
+          <DeliveryMethods
+            idPrefix="purchase"
+            country={country}
+            quote={quote}
+            chosenId={chosenMethod}
+            onChoose={(id) => setValue('shippingMethodId', id)}
+            error={errors.shippingMethodId?.message ?? priced.errorFor('shippingMethodId')}
+          />
+        )}
+        {!outOfStock && (
+          <DiscountCodeField
+            onApply={(code) => setDiscountCode(code || null)}
+            message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
+          />
+        )}
       </fieldset>
-      {!outOfStock && (
-        <p className="flex items-baseline justify-between border-t border-base-300 pt-4 text-lg">
-          <span className="font-medium">{copy.total}</span>
-          <span className="font-bold" data-testid="purchase-total">
-            {total === null ? '–' : formatPrice(total)}
-          </span>
-        </p>
-      )}
+      {!outOfStock && <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />}
       {formError && <FieldMessage alert>{formError}</FieldMessage>}
       {outOfStock ? (
         <Link to={paths.home.getHref()} className="btn btn-outline btn-block border-red-700 text-red-700">
           {copy.outOfStock}
         </Link>
       ) : (
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting} aria-busy={isSubmitting}>
+        // Placed only with the totals of the form as it is, so the total sent as seen is the one on screen.
+        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting || priced.loading} aria-busy={isSubmitting}>
           {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {copy.submit}
         </button>

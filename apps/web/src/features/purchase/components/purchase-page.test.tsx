@@ -1,17 +1,26 @@
 import type { Product } from '@shop/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
+import { readChangedTotal } from '@/lib/placement';
 import { buildProduct } from '@/test/fixtures';
+import { answerDeliveryCalls, METHODS, quoteFor } from '@/test/quote-stub';
 import { renderWithProviders } from '@/test/render';
 import { PurchasePage } from './purchase-page';
 
 /** Where the shop goes after an order: the payment page's route, shown here by its order id. */
 function PaymentStandIn() {
   const { orderid } = useParams();
-  return <p>Paying order {orderid}</p>;
+  const changed = readChangedTotal(useLocation().state);
+  return (
+    <>
+      <p>Paying order {orderid}</p>
+      {changed !== null && <p>Total changed to {changed}</p>}
+    </>
+  );
 }
 
 const json = (body: unknown, status = 200) =>
@@ -21,22 +30,31 @@ const buyer = { name: 'Sam Rider', email: 'sam@example.com' };
 describe('PurchasePage', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let product: Product;
+  let placed: { total: number; totalChanged: boolean } | Record<string, never>;
 
   beforeEach(() => {
     product = buildProduct({ name: 'Brake Pad Set', price: 12.99, quantity: 40, minimum: 4 });
     fetchMock.mockReset();
+    placed = {};
     fetchMock.mockImplementation(async (input, init) => {
+      const delivery = answerDeliveryCalls(input, init);
+      if (delivery) return delivery;
       if (String(input) === '/api/orders' && init?.method === 'POST') {
         const { quantity } = JSON.parse(String(init.body)) as { quantity: number };
         product = { ...product, quantity: product.quantity - quantity };
-        return json({ acknowledged: true, insertedId: 'a'.repeat(24) }, 201);
+        return json({ acknowledged: true, insertedId: 'a'.repeat(24), ...placed }, 201);
       }
+      if (String(input) === '/api/addresses' && init?.method === 'POST') return json({ acknowledged: true, insertedId: 'c'.repeat(24) }, 201);
+      if (String(input) === '/api/addresses') return json([]);
       if (String(input) === `/api/products/${product._id}`) return json(product);
       return json({ error: { code: 'NOT_FOUND', message: 'Product not found' }, requestId: 'r1' }, 404);
     });
     vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
 
   const renderPage = (productId = product._id) =>
     renderWithProviders(
@@ -56,8 +74,7 @@ describe('PurchasePage', () => {
     expect(screen.getByText('Minimum order: 4')).toBeInTheDocument();
   });
 
-  it("orders: thanks the customer and goes on to the order's payment page", async () => {
-    const user = userEvent.setup();
+  const renderRoutes = () =>
     renderWithProviders(
       <>
         <Routes>
@@ -68,9 +85,23 @@ describe('PurchasePage', () => {
       </>,
       { route: `/purchase/${product._id}` },
     );
+
+  /** Fills the form for a Californian address and places the order once its totals are in. */
+  async function placeOrder(user: ReturnType<typeof userEvent.setup>, { save = false } = {}) {
     await user.type(await screen.findByLabelText('Location', { exact: false }), '12 Harbour Road');
     await user.type(screen.getByLabelText('Phone'), '+880 1700 000000');
-    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await user.type(screen.getByLabelText('Postcode'), '90210');
+    await user.selectOptions(screen.getByLabelText('Region'), 'CA');
+    if (save) await user.click(screen.getByLabelText('Save this address'));
+    const confirm = screen.getByRole('button', { name: 'Confirm Order' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+  }
+
+  it("orders with the address, the method and the total shown: thanks the customer and goes on to the order's payment page", async () => {
+    const user = userEvent.setup();
+    renderRoutes();
+    await placeOrder(user);
 
     expect(await screen.findByText('Thank You!! Your Order is Wait For Payment.')).toBeInTheDocument();
     expect(await screen.findByText(`Paying order ${'a'.repeat(24)}`)).toBeInTheDocument();
@@ -85,6 +116,32 @@ describe('PurchasePage', () => {
       toolPrice: 12.99,
       name: 'Sam Rider',
       email: 'sam@example.com',
+      country: 'US',
+      region: 'CA',
+      postcode: '90210',
+      shippingMethodId: METHODS.collect._id,
+      expectedTotal: quoteFor({ country: 'US', region: 'CA' }).total,
+    });
+    expect(screen.queryByText(/^Total changed/)).toBeNull();
+  });
+
+  it('saves the address when asked, and tells the payment page of a total that changed since it was shown', async () => {
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    placed = { total: 57.5, totalChanged: true };
+    const user = userEvent.setup();
+    renderRoutes();
+    await placeOrder(user, { save: true });
+    expect(await screen.findByText('Total changed to 57.5')).toBeInTheDocument();
+    const saved = fetchMock.mock.calls.find(([input, init]) => String(input) === '/api/addresses' && init?.method === 'POST');
+    expect(JSON.parse(String(saved?.[1]?.body))).toEqual({
+      fullName: 'Sam Rider',
+      line1: '12 Harbour Road',
+      line2: '',
+      city: '',
+      region: 'CA',
+      postcode: '90210',
+      country: 'US',
+      phone: '+880 1700 000000',
     });
   });
 
