@@ -388,6 +388,8 @@ export interface SalesDayTable {
   paid_cents: number | string;
   refunded_orders: number;
   refunded_cents: number | string;
+  /** The tax its payments collected less the tax its refunds gave back (revenue is without it). */
+  tax_cents: number | string;
 }
 
 /** What one part sold on one UTC day, its refunds that day taken off (so either may be negative). */

@@ -134,3 +134,7 @@ export function priceOf(input: PricingInput): Pricing {
  */
 export const lineChargedCents = (line: { total_cents: number; discount_cents: number | string; tax_cents: number | string }, pricesIncludeTax: boolean | number): number =>
   line.total_cents - Number(line.discount_cents) + (pricesIncludeTax ? 0 : Number(line.tax_cents));
+
+/** What a line sold for: what was paid for it without its tax (the shop's revenue; the tax is collected apart). */
+export const lineNetCents = (line: { total_cents: number; discount_cents: number | string; tax_cents: number | string }, pricesIncludeTax: boolean | number): number =>
+  lineChargedCents(line, pricesIncludeTax) - Number(line.tax_cents);

@@ -1,6 +1,5 @@
 import { arrivalText, COUNTRY_REGIONS, type Quote } from '@shop/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useShippingMethodsFor } from '@/api/shipping/get-shipping-methods';
 import { CountryOptions } from '@/components/ui/country-options';
 import { DispatchCountdown } from '@/components/ui/dispatch-countdown';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
@@ -83,7 +82,6 @@ export function SaveAddressCheckbox({ id, field }: { id: string; field: UseFormR
 
 interface DeliveryMethodsProps {
   idPrefix: string;
-  country: string;
   quote: Quote | undefined;
   /** The method the customer picked; the quote's (the cheapest) is shown chosen until they do. */
   chosenId: string;
@@ -95,10 +93,7 @@ interface DeliveryMethodsProps {
  * The methods that deliver to the country as radio buttons: name, price ('Free' when 0) and
  * arrival, and while an order still leaves today, until when.
  */
-export function DeliveryMethods({ idPrefix, country, quote, chosenId, onChoose, error }: DeliveryMethodsProps) {
-  // A method of 0 working days is collected, not delivered: the quote's methods do not say so, the list does.
-  const offers = useShippingMethodsFor(country);
-  const daysMaxOf = (id: string) => offers.data?.find((offer) => offer._id === id)?.daysMax ?? 1;
+export function DeliveryMethods({ idPrefix, quote, chosenId, onChoose, error }: DeliveryMethodsProps) {
   const errorId = error ? `${idPrefix}-methods-error` : undefined;
   const selected = chosenId || quote?.shippingMethodId;
   return (
@@ -120,7 +115,7 @@ export function DeliveryMethods({ idPrefix, country, quote, chosenId, onChoose, 
             <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3">
               <span className="font-medium wrap-anywhere">{method.name}</span>{' '}
               <span className="tabular-nums">{method.price === 0 ? copy.free : formatPrice(method.price)}</span>{' '}
-              <span className="w-full text-sm text-base-content/80">{arrivalText({ ...method, daysMax: daysMaxOf(method._id) })}</span>
+              <span className="w-full text-sm text-base-content/80">{arrivalText(method)}</span>
             </span>
           </label>
         );

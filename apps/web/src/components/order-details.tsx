@@ -1,7 +1,8 @@
-import { formatOrderNumber, type Order, type Purchase } from '@shop/shared';
+import { arrivalText, formatOrderNumber, type Order, type Purchase } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { usePurchase } from '@/api/purchases/get-purchase';
 import { formatDayAndTime, formatPrice } from '@/utils/format';
+import { QuoteTotals } from './delivery-options';
 import { OrderState, type OrderStateLabels } from './order-state';
 import { Modal } from './ui/modal';
 
@@ -15,13 +16,49 @@ const labels = {
   customer: 'Customer',
   deliverTo: 'Deliver to',
   phone: 'Phone',
+  deliveryMethod: 'Delivery method',
   loading: 'Loading the order',
   loadFailed: 'The order could not be loaded.',
   close: 'Close',
 } as const;
 
 /** What the details show of a purchase: its one number, buyer, delivery and every line. */
-export type PurchaseDetails = Pick<Purchase, '_id' | 'number' | 'createdAt' | 'customerName' | 'email' | 'location' | 'phone' | 'total' | 'lines'>;
+export type PurchaseDetails = Pick<Purchase, '_id' | 'number' | 'createdAt' | 'customerName' | 'email' | 'location' | 'phone' | 'total' | 'lines'> &
+  Partial<Pick<Purchase, Exclude<PricedField, 'total'>>>;
+
+/** The method, arrival and amounts the shop kept with a purchase (SPEC-3 section 1), read from it when its details open. */
+type PricedField = 'total' | 'subtotal' | 'shipping' | 'discount' | 'tax' | 'pricesIncludeTax' | 'country' | 'shippingMethod' | 'arrivesFrom' | 'arrivesTo' | 'shippingDaysMax';
+
+const pricedOf = (purchase: Purchase): Pick<Purchase, PricedField> => {
+  const { total, subtotal, shipping, discount, tax, pricesIncludeTax, country, shippingMethod, arrivesFrom, arrivesTo, shippingDaysMax } = purchase;
+  return { total, subtotal, shipping, discount, tax, pricesIncludeTax, country, shippingMethod, arrivesFrom, arrivesTo, shippingDaysMax };
+};
+
+/** The amounts, when the purchase has them: one placed before the shop kept them (no country) shows its total alone. */
+const amountsOf = ({ subtotal, shipping, discount, tax, pricesIncludeTax, country, total }: PurchaseDetails) =>
+  country && subtotal !== undefined && shipping !== undefined && discount !== undefined && tax !== undefined && pricesIncludeTax !== undefined
+    ? { subtotal, shipping, discount, tax, pricesIncludeTax, total }
+    : undefined;
+
+/** 'Express', then when it arrives ('Arrives Fri 28 Nov – Tue 2 Dec', or 'Ready to collect …'). */
+function DeliveryMethod({ purchase }: { purchase: PurchaseDetails }) {
+  const { shippingMethod, arrivesFrom, arrivesTo, shippingDaysMax } = purchase;
+  if (!shippingMethod) return null;
+  return (
+    <Field label={labels.deliveryMethod}>
+      <span data-testid="order-details-method">{shippingMethod}</span>
+      {arrivesFrom && arrivesTo && (
+        <>
+          <br />
+          <span className="text-sm" data-testid="order-details-arrival">
+            {/* A method no longer known words its dates as a delivery. */}
+            {arrivalText({ arrivesFrom, arrivesTo, daysMax: shippingDaysMax ?? 1 })}
+          </span>
+        </>
+      )}
+    </Field>
+  );
+}
 
 /** A purchase as its lines tell it (the customer's own list holds every line of their purchases). */
 function purchaseOfLines(lines: Order[]): PurchaseDetails {
@@ -56,6 +93,7 @@ interface PurchaseDetailsDialogProps {
 /** Everything about one purchase: its number, to whom and where it goes, its total, and every line with its one state. */
 function PurchaseDetailsDialog({ open, purchase, failed, onClose, stateLabels, view, actions }: PurchaseDetailsDialogProps) {
   const headingId = useId();
+  const amounts = purchase && amountsOf(purchase);
   return (
     <Modal open={open} onClose={onClose} labelledBy={headingId}>
       {purchase ? (
@@ -90,9 +128,12 @@ function PurchaseDetailsDialog({ open, purchase, failed, onClose, stateLabels, v
                 purchase.phone
               )}
             </Field>
-            <Field label={labels.total}>
-              <span className="font-bold">{formatPrice(purchase.total)}</span>
-            </Field>
+            <DeliveryMethod purchase={purchase} />
+            {!amounts && (
+              <Field label={labels.total}>
+                <span className="font-bold">{formatPrice(purchase.total)}</span>
+              </Field>
+            )}
             {/* One payment pays every line: its id is said once. */}
             {purchase.lines[0]?.transactionId && (
               <Field label={stateLabels.transactionId}>
@@ -116,6 +157,7 @@ function PurchaseDetailsDialog({ open, purchase, failed, onClose, stateLabels, v
               </li>
             ))}
           </ul>
+          {amounts && <QuoteTotals quote={amounts} loading={false} totalTestId="order-details-total" />}
           <div className="modal-action mt-4 flex-wrap">
             {actions?.(purchase)}
             <button type="button" className="btn" onClick={onClose}>
@@ -163,8 +205,9 @@ interface OrderDetailsOptions {
  */
 export function useOrderDetails(stateLabels: OrderStateLabels, view: 'customer' | 'admin', { linesOf, actions }: OrderDetailsOptions = {}) {
   const [shown, setShown] = useState<Order | null>(null);
-  const fetched = usePurchase(shown && !linesOf ? shown.purchaseId : null);
-  const purchase = shown && linesOf ? purchaseOfLines(linesOf(shown)) : fetched.data;
+  // The customer's list holds the lines; the method, arrival and amounts are the purchase's, read as it opens.
+  const fetched = usePurchase(shown ? shown.purchaseId : null);
+  const purchase = shown && linesOf ? { ...purchaseOfLines(linesOf(shown)), ...(fetched.data ? pricedOf(fetched.data) : {}) } : fetched.data;
   return {
     rowHeader: (order: Order, number = order.number) => (
       <button type="button" className="link font-mono whitespace-nowrap" aria-label={`${formatOrderNumber(number)} ${labels.open}`} onClick={() => setShown(order)}>

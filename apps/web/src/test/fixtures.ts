@@ -112,6 +112,7 @@ export const buildPurchase = (lines: Order[], overrides: Partial<Purchase> = {})
     shippingMethod: 'Collect from the shop',
     arrivesFrom: null,
     arrivesTo: null,
+    shippingDaysMax: null,
     discountCode: null,
     taxName: null,
     lines,

@@ -29,7 +29,7 @@ export function quoteFor(request: QuoteRequest): Quote {
     tax,
     total: Math.round((subtotal - discount + method.price + tax + 0.37) * 100) / 100,
     taxLines: [],
-    methods: methods.map(({ _id, name, price, arrivesFrom, arrivesTo }) => ({ _id, name, price, arrivesFrom, arrivesTo })),
+    methods: methods.map(({ _id, name, price, arrivesFrom, arrivesTo, daysMax }) => ({ _id, name, price, arrivesFrom, arrivesTo, daysMax })),
     shippingMethodId: method._id,
     ...(code ? { discountMessage: discount ? 'Code SPRING10 applied' : 'This code is not valid' } : {}),
     discountCode: discount ? 'SPRING10' : null,

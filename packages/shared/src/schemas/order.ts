@@ -172,6 +172,8 @@ export const purchaseSchema = z.object({
   /** YYYY-MM-DD. */
   arrivesFrom: z.string().nullable(),
   arrivesTo: z.string().nullable(),
+  /** The delivery method's most working days, for its arrival text: 0 is collected from the shop ('Ready to collect …'); null when none. */
+  shippingDaysMax: z.number().int().nullable(),
   discountCode: z.string().nullable(),
   taxName: z.string().nullable(),
   lines: z.array(orderSchema),

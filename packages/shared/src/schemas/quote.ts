@@ -28,7 +28,17 @@ export const quoteSchema = z.object({
   total: money,
   taxLines: z.array(z.object({ name: z.string(), rate: z.number(), amount: money })),
   /** The methods serving the country, each at its price for this subtotal (0 when free), cheapest first. */
-  methods: z.array(z.object({ _id: idSchema, name: z.string(), price: money, arrivesFrom: z.string(), arrivesTo: z.string() })),
+  methods: z.array(
+    z.object({
+      _id: idSchema,
+      name: z.string(),
+      price: money,
+      arrivesFrom: z.string(),
+      arrivesTo: z.string(),
+      /** Its longest delivery in working days: 0 is collected from the shop ('Ready to collect'). */
+      daysMax: z.number().int(),
+    }),
+  ),
   shippingMethodId: idSchema,
   /** 'Code … applied', or why the code takes nothing off. */
   discountMessage: z.string().optional(),

@@ -48,13 +48,18 @@ export type SalesQuery = z.infer<typeof salesQuerySchema>;
 
 const range = { from: z.string(), to: z.string() };
 
-/** GET /sales/revenue: each day of the range (money in dollars), and the range's totals. */
+/**
+ * GET /sales/revenue: each day of the range (money in dollars), and the range's totals. Revenue
+ * (`paid`, `refunded`, `net`) is what the lines sold for after their discounts, without tax and
+ * delivery; `tax` is the tax collected apart, less the tax refunds gave back.
+ */
 const revenueFiguresSchema = z.object({
   paidOrders: z.number().int(),
   paid: z.number(),
   refundedOrders: z.number().int(),
   refunded: z.number(),
   net: z.number(),
+  tax: z.number(),
 });
 export const salesRevenueSchema = z.object({
   ...range,

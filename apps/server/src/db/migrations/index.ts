@@ -32,6 +32,7 @@ import * as m030 from './030-shipping-methods.js';
 import * as m031 from './031-saved-addresses.js';
 import * as m032 from './032-discount-codes.js';
 import * as m033 from './033-purchase-amounts.js';
+import * as m034 from './034-sales-net-of-tax.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '031-saved-addresses': m031,
   '032-discount-codes': m032,
   '033-purchase-amounts': m033,
+  '034-sales-net-of-tax': m034,
 };

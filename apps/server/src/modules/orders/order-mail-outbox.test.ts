@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { arrivalText } from '@shop/shared';
 import { createOrderMailDispatcher } from './order-mail-outbox.js';
 
 let t: TestApp;
@@ -76,6 +77,8 @@ describe('order emails through the outbox', () => {
     expect(response.statusCode).toBe(201);
     const orderId = response.json().insertedId as string;
     expect(await queued()).toMatchObject([{ order_id: orderId, kind: 'placed', attempts: 0, claimed_until: null }]);
+    // As a purchase placed before the shop kept its delivery and amounts (migration 033) reads.
+    await t.database.db.updateTable('purchases').set({ country: null, region: null, postcode: null, shipping_method_id: null, shipping_method_name: null, arrives_from: null, arrives_to: null }).where('id', '=', orderId).execute();
 
     const mailer = recordingMailer();
     expect(await dispatcherWith(mailer).deliverDue()).toBe(1);
@@ -84,6 +87,7 @@ describe('order emails through the outbox', () => {
     expect(mailer.sent[0]!.text).toContain(`Order number: ${await numberOf(orderId)}`);
     expect(mailer.sent[0]!.text).toContain('2 x Brake Pads at $24.50 = $49.00');
     expect(mailer.sent[0]!.text).toContain('https://shop.example/dashbord/myorders');
+    expect(mailer.sent[0]!.text).not.toMatch(/Delivery method|Subtotal/);
     expect(await queued()).toEqual([]);
     expect(await dispatcherWith(mailer).deliverDue()).toBe(0);
   });
@@ -173,5 +177,56 @@ describe('order emails through the outbox', () => {
       `Payment received for order ${number}`,
       `Your order ${number} is on its way`,
     ]);
+  });
+
+  it('shows the delivery method, its arrival and the amounts in the confirmation and payment emails', async () => {
+    const admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+    const methods = (await t.app.inject({ url: '/api/shipping-methods' })).json() as Array<{ _id: string; name: string }>;
+    const methodId = (name: string) => methods.find((method) => method.name === name)!._id;
+    const code = await t.app.inject({ method: 'POST', url: '/api/discounts', headers: admin.headers, payload: { kind: 'percent', value: 10, code: 'MAILTEN' } });
+    expect(code.statusCode, code.body).toBe(201);
+    const oil = await insertProduct(t.database.db, { name: 'Fork Oil', price_cents: 4999, quantity: 10, minimum: 1 });
+    const pads = await insertProduct(t.database.db, { name: 'Disc Pads', price_cents: 1250, quantity: 10, minimum: 1 });
+    const address = { location: '12 Kings Road, London', phone: '+44 7700 900123', country: 'US', region: 'CA', postcode: '94103' };
+    const lines = [{ productId: oil.id, quantity: 1 }, { productId: pads.id, quantity: 2 }];
+    expect((await t.app.inject({ method: 'PUT', url: '/api/cart', headers: alice.headers, payload: { lines } })).statusCode).toBe(200);
+    const checkout = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: alice.headers, payload: { ...address, shippingMethodId: methodId('Express'), discountCode: 'MAILTEN' } });
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    const { checkoutId, orderIds } = checkout.json() as { checkoutId: string; orderIds: string[] };
+    const collected = await t.app.inject({ method: 'POST', url: '/api/orders', headers: alice.headers, payload: { productId: pads.id, quantity: 1, ...address, shippingMethodId: methodId('Collect from the shop') } });
+    expect(collected.statusCode, collected.body).toBe(201);
+    const collectedId = collected.json().insertedId as string;
+    await t.app.orders.markPaid(checkoutId, 'pi_priced_mail');
+
+    const mailer = recordingMailer();
+    expect(await dispatcherWith(mailer).deliverDue()).toBe(3);
+    const purchase = await t.database.db.selectFrom('purchases').selectAll().where('id', '=', checkoutId).executeTakeFirstOrThrow();
+    const dollars = (cents: number | string) => `$${(Number(cents) / 100).toFixed(2)}`;
+    const arrives = arrivalText({ arrivesFrom: purchase.arrives_from!, arrivesTo: purchase.arrives_to!, daysMax: 1 });
+    const tax = purchase.prices_include_tax ? 'Tax (included)' : 'Tax';
+    const amounts = [
+      '1 x Fork Oil at $49.99 = $49.99',
+      '2 x Disc Pads at $12.50 = $25.00',
+      `Delivery method: Express (${arrives})`,
+      'Subtotal: $74.99',
+      'Delivery: $12.90',
+      `Discount: -${dollars(purchase.discount_cents)}`,
+      `${tax}: ${dollars(purchase.tax_cents)}`,
+      `Total: ${dollars(purchase.total_cents)}`,
+      `Order number: ${await numberOf(orderIds[0]!)}`,
+    ].join('\n');
+    expect(Number(purchase.discount_cents)).toBe(750);
+    const number = await numberOf(orderIds[0]!);
+    const checkoutMails = mailer.sent.filter((mail) => mail.subject.endsWith(`${number} is waiting for payment`) || mail.subject.endsWith(`order ${number}`));
+    expect(checkoutMails.map((mail) => mail.subject)).toEqual([`Your Moto Parts order ${number} is waiting for payment`, `Payment received for order ${number}`]);
+    for (const mail of checkoutMails) expect(mail.text).toContain(`\n\n${amounts}\n`);
+
+    // Collected from the shop: ready on a day, not arriving; nothing for delivery, no discount line.
+    const collect = await t.database.db.selectFrom('purchases').selectAll().where('id', '=', collectedId).executeTakeFirstOrThrow();
+    const numberOfCollected = (await numberOf(collectedId)).slice(1);
+    const collectMail = mailer.sent.find((mail) => mail.subject === `Your Moto Parts order #${numberOfCollected} is waiting for payment`)!;
+    expect(collectMail.text).toContain(`1 x Disc Pads at $12.50 = $12.50\nDelivery method: Collect from the shop (${arrivalText({ arrivesFrom: collect.arrives_from!, arrivesTo: collect.arrives_to!, daysMax: 0 })})\nSubtotal: $12.50\nDelivery: Free\n${tax}: ${dollars(collect.tax_cents)}\nTotal: ${dollars(collect.total_cents)}\n`);
+    expect(collectMail.text).toMatch(/Ready to collect [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}\)/);
+    expect(collectMail.text).not.toContain('Discount:');
   });
 });

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { holdEndsAt } from './lifecycle.js';
 import { selectOrders } from './order-rows.js';
-import { orderEmails } from './orders.emails.js';
+import { orderEmails, type PricedPurchase } from './orders.emails.js';
 
 /** Emails taken per round; a burst of orders is mailed over the following seconds, not during it. */
 const BATCH_SIZE = 50;
@@ -51,15 +51,43 @@ function parcelOf(order: OrderRow, lines: OrderRow[]): OrderRow[] {
 }
 
 /**
+ * The delivery and amounts of the purchases whose confirmation or payment emails go now, by id,
+ * with their method's days (a method of 0 days is collected: 'Ready to collect …').
+ */
+async function pricedPurchases(db: Kysely<Database>, ids: string[]): Promise<Map<string, PricedPurchase>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('purchases')
+    .leftJoin('shipping_methods', 'shipping_methods.id', 'purchases.shipping_method_id')
+    .select([
+      'purchases.id',
+      'purchases.subtotal_cents',
+      'purchases.shipping_cents',
+      'purchases.discount_cents',
+      'purchases.tax_cents',
+      'purchases.total_cents',
+      'purchases.prices_include_tax',
+      'purchases.country',
+      'purchases.shipping_method_name',
+      'purchases.arrives_from',
+      'purchases.arrives_to',
+      'shipping_methods.days_max as method_days_max',
+    ])
+    .where('purchases.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map(({ id, ...purchase }) => [id, purchase]));
+}
+
+/**
  * The email of one queued row: `orders` are the order's checkout's lines (or the order alone).
  * The hold's end is written on the shop's clock, the zone named, as the reader's is not known.
  */
-function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], { myOrdersUrl, paymentTimeoutMs, timeZone }: MailLinks) {
+function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], purchase: PricedPurchase | undefined, { myOrdersUrl, paymentTimeoutMs, timeZone }: MailLinks) {
   switch (kind) {
     case 'placed':
-      return orderEmails.placed(orders, myOrdersUrl, formatHoldTime(holdEndsAt(order.created_at, paymentTimeoutMs), { timeZone, withZone: true }));
+      return orderEmails.placed(orders, myOrdersUrl, formatHoldTime(holdEndsAt(order.created_at, paymentTimeoutMs), { timeZone, withZone: true }), purchase);
     case 'paid':
-      return orderEmails.paid(orders);
+      return orderEmails.paid(orders, purchase);
     case 'shipped':
       // Refunded lines travel in no parcel: the parcel is the whole order when it holds every other line.
       return orderEmails.shipped(parcelOf(order, orders), orders.filter((line) => line.status !== 'refunded').length);
@@ -129,6 +157,10 @@ export function createOrderMailDispatcher({
     const checkoutIds = [...new Set(orders.flatMap((order) => (order.purchase_id !== order.id ? [order.purchase_id] : [])))];
     const lines = checkoutIds.length === 0 ? [] : await selectOrders(db).where('orders.purchase_id', 'in', checkoutIds).orderBy('orders.number').execute();
     const linesOf = (order: OrderRow) => (order.purchase_id !== order.id ? lines.filter((line) => line.purchase_id === order.purchase_id) : [order]);
+    const pricedOf = await pricedPurchases(
+      db,
+      claimed.filter((mail) => mail.kind === 'placed' || mail.kind === 'paid').flatMap((mail) => byId.get(mail.order_id)?.purchase_id ?? []),
+    );
     let sent = 0;
     const done: string[] = [];
     const held: string[] = [];
@@ -147,7 +179,7 @@ export function createOrderMailDispatcher({
           }
           log.info({ orderId: order.id, kind: mail.kind }, 'order email dropped: the account never confirmed the address');
         } else {
-          await mailer.send({ to: order.email, ...render(mail.kind, order, linesOf(order), { myOrdersUrl, paymentTimeoutMs, timeZone }) });
+          await mailer.send({ to: order.email, ...render(mail.kind, order, linesOf(order), pricedOf.get(order.purchase_id), { myOrdersUrl, paymentTimeoutMs, timeZone }) });
           sent++;
         }
         done.push(mail.id);

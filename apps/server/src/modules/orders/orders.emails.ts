@@ -1,5 +1,15 @@
-import { formatOrderNumber, purchaseMessages, trackingUrl } from '@shop/shared';
-import type { OrderRow } from '../../db/schema.js';
+import { arrivalText, formatOrderNumber, purchaseMessages, trackingUrl } from '@shop/shared';
+import type { OrderRow, PurchaseRow } from '../../db/schema.js';
+
+/**
+ * What a purchase's confirmation and payment emails add to its lines (SPEC-3 section 1): the
+ * delivery method and its arrival, and the amounts. `method_days_max` is the method's, read
+ * with the purchase (0: collected from the shop); null when the method is no longer known.
+ */
+export type PricedPurchase = Pick<
+  PurchaseRow,
+  'subtotal_cents' | 'shipping_cents' | 'discount_cents' | 'tax_cents' | 'total_cents' | 'prices_include_tax' | 'country' | 'shipping_method_name' | 'arrives_from' | 'arrives_to'
+> & { method_days_max: number | null };
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const line = (order: OrderRow) => `${order.quantity} x ${order.tool_name} at ${money(order.unit_price_cents)} = ${money(order.total_cents)}`;
@@ -13,6 +23,37 @@ function summary(orders: OrderRow[]): string {
   if (orders.length === 1) return `${line(orders[0]!)}\n${number}`;
   const total = orders.reduce((sum, order) => sum + order.total_cents, 0);
   return `${orders.map(line).join('\n')}\nTotal: ${money(total)}\n${number}`;
+}
+
+/**
+ * The method and its arrival, then Subtotal, Delivery, Discount (when any), Tax and Total; nothing
+ * for a purchase placed before the shop kept them (no country), whose emails read as they did.
+ */
+function pricing(purchase: PricedPurchase | undefined): string | null {
+  if (!purchase?.country) return null;
+  const amount = (cents: number | string) => money(Number(cents));
+  const method = purchase.shipping_method_name;
+  const arrival =
+    purchase.arrives_from && purchase.arrives_to
+      ? arrivalText({ arrivesFrom: purchase.arrives_from, arrivesTo: purchase.arrives_to, daysMax: purchase.method_days_max ?? 1 })
+      : null;
+  return [
+    method ? `Delivery method: ${method}${arrival ? ` (${arrival})` : ''}` : null,
+    `Subtotal: ${amount(purchase.subtotal_cents)}`,
+    `Delivery: ${Number(purchase.shipping_cents) === 0 ? 'Free' : amount(purchase.shipping_cents)}`,
+    Number(purchase.discount_cents) === 0 ? null : `Discount: -${amount(purchase.discount_cents)}`,
+    `${purchase.prices_include_tax ? 'Tax (included)' : 'Tax'}: ${amount(purchase.tax_cents)}`,
+    `Total: ${amount(purchase.total_cents)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** A purchase's lines with its method, arrival and amounts when it has them, else its summary as before. */
+function pricedSummary(orders: OrderRow[], purchase: PricedPurchase | undefined): string {
+  const priced = pricing(purchase);
+  if (!priced) return summary(orders);
+  return `${orders.map(line).join('\n')}\n${priced}\nOrder number: ${numberOf(orders)}`;
 }
 
 /** The carrier, tracking number and the carrier's tracking page of a shipment, when given, as lines of their own. */
@@ -36,13 +77,13 @@ const ofOrder = (purchaseLines: number) => (purchaseLines > 1 ? 'A part of your 
  */
 export const orderEmails = {
   /** `holdUntil`: when the hold of its parts ends, as the reader is to read it ('17:24 UTC'). */
-  placed: (orders: OrderRow[], myOrdersUrl: string, holdUntil: string) => ({
+  placed: (orders: OrderRow[], myOrdersUrl: string, holdUntil: string, purchase?: PricedPurchase) => ({
     subject: `Your Moto Parts order ${numberOf(orders)} is waiting for payment`,
-    text: `Hello ${orders[0]!.customer_name},\n\nThank you for your order:\n\n${summary(orders)}\nDelivery to: ${orders[0]!.location}\n\n${purchaseMessages.holdUntil(holdUntil)}; unpaid by then, they go back on the shelf. Pay for them from My Orders: ${myOrdersUrl}\n\nMoto Parts`,
+    text: `Hello ${orders[0]!.customer_name},\n\nThank you for your order:\n\n${pricedSummary(orders, purchase)}\nDelivery to: ${orders[0]!.location}\n\n${purchaseMessages.holdUntil(holdUntil)}; unpaid by then, they go back on the shelf. Pay for them from My Orders: ${myOrdersUrl}\n\nMoto Parts`,
   }),
-  paid: (orders: OrderRow[]) => ({
+  paid: (orders: OrderRow[], purchase?: PricedPurchase) => ({
     subject: `Payment received for order ${numberOf(orders)}`,
-    text: `Hello ${orders[0]!.customer_name},\n\nWe received your payment:\n\n${summary(orders)}\nTransaction: ${orders[0]!.transaction_id}\n\nWe will tell you when the parts are on their way.\n\nMoto Parts`,
+    text: `Hello ${orders[0]!.customer_name},\n\nWe received your payment:\n\n${pricedSummary(orders, purchase)}\nTransaction: ${orders[0]!.transaction_id}\n\nWe will tell you when the parts are on their way.\n\nMoto Parts`,
   }),
   /**
    * One parcel: the lines sent in it, with its carrier and tracking number when the shop gave

@@ -10,7 +10,8 @@ import { createPlacement } from './placement.js';
 
 /** A purchase as it is read: its row, and its lines in the order they were placed. */
 export interface PurchaseWithLines {
-  purchase: PurchaseRow;
+  /** With its delivery method's days (0: collected from the shop); null when none or no longer known. */
+  purchase: PurchaseRow & { method_days_max: number | null };
   lines: OrderRow[];
 }
 
@@ -38,7 +39,13 @@ export function createOrdersRepository(
 
     /** A purchase and its lines, in the order they were placed. */
     async findPurchase(id: string): Promise<PurchaseWithLines | undefined> {
-      const purchase = await db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
+      const purchase = await db
+        .selectFrom('purchases')
+        .leftJoin('shipping_methods', 'shipping_methods.id', 'purchases.shipping_method_id')
+        .selectAll('purchases')
+        .select('shipping_methods.days_max as method_days_max')
+        .where('purchases.id', '=', id)
+        .executeTakeFirst();
       if (!purchase) return undefined;
       return { purchase, lines: await selectOrders(db).where('orders.purchase_id', '=', id).orderBy('orders.number').execute() };
     },

@@ -1,7 +1,17 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, OrderRow, OrderStatus } from '../../db/schema.js';
+import { lineNetCents } from '../../lib/pricing.js';
 
-type Sale = Pick<OrderRow, 'product_id' | 'quantity' | 'total_cents'>;
+type Sale = Pick<OrderRow, 'purchase_id' | 'product_id' | 'quantity' | 'total_cents' | 'discount_cents' | 'tax_cents'>;
+
+/**
+ * What a line sold for and the tax it collected (decision 033's stored amounts, so a refund takes
+ * back exactly what the payment counted): its total less its discount, less its tax where the
+ * purchase's prices contained it; the tax apart. Delivery is not a line and not revenue.
+ */
+function lineSale(line: Pick<Sale, 'total_cents' | 'discount_cents' | 'tax_cents'>, pricesIncludeTax: boolean): { cents: number; taxCents: number } {
+  return { cents: lineNetCents(line, pricesIncludeTax), taxCents: Number(line.tax_cents) };
+}
 
 /** For an upsert of counts: on a key already there, each of these columns adds the new row's value to its own. */
 function addingUp<Table extends keyof Database, Column extends keyof Database[Table] & string>(table: Table, columns: readonly Column[]): Record<Column, RawBuilder<number>> {
@@ -19,20 +29,37 @@ function addingUp<Table extends keyof Database, Column extends keyof Database[Ta
 export async function countSales(trx: Transaction<Database>, orders: Sale[], event: 'paid' | 'refunded' | 'refund-failed', stamp: string): Promise<void> {
   if (orders.length === 0) return;
   const day = stamp.slice(0, 10);
-  const cents = orders.reduce((sum, order) => sum + order.total_cents, 0);
+  // Whether the prices contained the tax matters only to lines that carry some: untaxed purchases skip the read.
+  const taxed = [...new Set(orders.filter((order) => Number(order.tax_cents) !== 0).map((order) => order.purchase_id))];
+  const taxIncluded = new Set(
+    taxed.length === 0
+      ? []
+      : (await trx.selectFrom('purchases').select(['id', 'prices_include_tax']).where('id', 'in', taxed).execute()).filter((purchase) => Boolean(purchase.prices_include_tax)).map((purchase) => purchase.id),
+  );
+  const sold = orders.map((order) => ({ order, ...lineSale(order, taxIncluded.has(order.purchase_id)) }));
+  const cents = sold.reduce((sum, line) => sum + line.cents, 0);
+  const taxCents = sold.reduce((sum, line) => sum + line.taxCents, 0);
   const paid = event === 'paid';
   const refunded = event === 'paid' ? 0 : event === 'refunded' ? 1 : -1;
   await trx
     .insertInto('sales_days')
-    .values({ day, paid_orders: paid ? orders.length : 0, paid_cents: paid ? cents : 0, refunded_orders: refunded * orders.length, refunded_cents: refunded * cents })
-    .onConflict((oc) => oc.column('day').doUpdateSet(addingUp('sales_days', ['paid_orders', 'paid_cents', 'refunded_orders', 'refunded_cents'])))
+    .values({
+      day,
+      paid_orders: paid ? orders.length : 0,
+      paid_cents: paid ? cents : 0,
+      refunded_orders: refunded * orders.length,
+      refunded_cents: refunded * cents,
+      // The tax the day kept: collected by its payments, less what its refunds gave back.
+      tax_cents: paid ? taxCents : -refunded * taxCents,
+    })
+    .onConflict((oc) => oc.column('day').doUpdateSet(addingUp('sales_days', ['paid_orders', 'paid_cents', 'refunded_orders', 'refunded_cents', 'tax_cents'])))
     .execute();
 
   const parts = new Map<string, { quantity: number; cents: number }>();
-  for (const order of orders) {
+  for (const { order, cents: lineCents } of sold) {
     const part = parts.get(order.product_id) ?? { quantity: 0, cents: 0 };
     part.quantity += order.quantity;
-    part.cents += order.total_cents;
+    part.cents += lineCents;
     parts.set(order.product_id, part);
   }
   const sign = event === 'refunded' ? -1 : 1;

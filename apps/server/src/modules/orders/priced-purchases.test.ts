@@ -55,6 +55,9 @@ describe('a purchase charges exactly what the quote showed', () => {
       total: Number(purchase.total_cents),
     }).toEqual({ subtotal: 7499, discount: 750, shipping: 1290, tax: 489, total: 8528 });
     expect(purchase).toMatchObject({ country: 'US', region: 'CA', postcode: '94103', shipping_method_name: 'Express', discount_code: 'TENOFF', tax_name: 'Sales tax', tax_rate: 7250 });
+    // Its answer names the method with its days, which word its arrival ('Arrives …'; 0 would be 'Ready to collect …').
+    const answer = (await t.app.inject({ url: `/api/purchases/${checkoutId}`, headers: customer.headers })).json();
+    expect(answer).toMatchObject({ shippingMethod: 'Express', shippingDaysMax: 1, arrivesFrom: purchase.arrives_from, arrivesTo: purchase.arrives_to, subtotal: 74.99, shipping: 12.9, discount: 7.5, tax: 4.89, total: 85.28 });
     const rows = await t.database.db.selectFrom('orders').select(['discount_cents', 'tax_cents']).where('purchase_id', '=', checkoutId).orderBy('number').execute();
     expect(rows.map((row) => [Number(row.discount_cents), Number(row.tax_cents)])).toEqual([
       [500, 326],

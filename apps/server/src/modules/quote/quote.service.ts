@@ -137,6 +137,7 @@ export function createQuoteService(deps: {
           price: centsToDollars(deliveryPrice(option, subtotalCents)),
           arrivesFrom: option.arrivesFrom,
           arrivesTo: option.arrivesTo,
+          daysMax: option.daysMax,
         })),
         shippingMethodId: method.id,
         ...(discountMessage === undefined ? {} : { discountMessage }),

@@ -48,9 +48,9 @@ describe('POST /api/quote', () => {
     ]);
     // Dispatched today (before 14:00 in New York); Friday 25 is a holiday, then a weekend.
     expect(answer.methods).toEqual([
-      { _id: methods['Collect from the shop'], name: 'Collect from the shop', price: 0, arrivesFrom: '2026-12-24', arrivesTo: '2026-12-24' },
-      { _id: methods.Standard, name: 'Standard', price: 4.9, arrivesFrom: '2026-12-29', arrivesTo: '2026-12-31' },
-      { _id: methods.Express, name: 'Express', price: 12.9, arrivesFrom: '2026-12-28', arrivesTo: '2026-12-28' },
+      { _id: methods['Collect from the shop'], name: 'Collect from the shop', price: 0, arrivesFrom: '2026-12-24', arrivesTo: '2026-12-24', daysMax: 0 },
+      { _id: methods.Standard, name: 'Standard', price: 4.9, arrivesFrom: '2026-12-29', arrivesTo: '2026-12-31', daysMax: 4 },
+      { _id: methods.Express, name: 'Express', price: 12.9, arrivesFrom: '2026-12-28', arrivesTo: '2026-12-28', daysMax: 1 },
     ]);
     expect(answer.dispatchBy).toBe('2026-12-24T19:00:00.000Z');
   });

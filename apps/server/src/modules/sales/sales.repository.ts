@@ -83,6 +83,7 @@ export function createSalesRepository(database: ShopDatabase) {
         paidCents: toNumber(row.paid_cents),
         refundedOrders: toNumber(row.refunded_orders),
         refundedCents: toNumber(row.refunded_cents),
+        taxCents: toNumber(row.tax_cents),
       }));
     },
 

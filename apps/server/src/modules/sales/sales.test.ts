@@ -1,4 +1,4 @@
-import { salesMessages } from '@shop/shared';
+import { DEMO_SETTINGS, DEMO_TAX_RATES, salesMessages } from '@shop/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
@@ -73,12 +73,12 @@ describe('sales', () => {
       from: '2026-03-01',
       to: '2026-03-04',
       days: [
-        { day: '2026-03-01', paidOrders: 1, paid: 30, refundedOrders: 0, refunded: 0, net: 30 },
-        { day: '2026-03-02', paidOrders: 2, paid: 60, refundedOrders: 0, refunded: 0, net: 60 },
-        { day: '2026-03-03', paidOrders: 3, paid: 80, refundedOrders: 1, refunded: 10, net: 70 },
-        { day: '2026-03-04', paidOrders: 0, paid: 0, refundedOrders: 0, refunded: 0, net: 0 },
+        { day: '2026-03-01', paidOrders: 1, paid: 30, refundedOrders: 0, refunded: 0, net: 30, tax: 0 },
+        { day: '2026-03-02', paidOrders: 2, paid: 60, refundedOrders: 0, refunded: 0, net: 60, tax: 0 },
+        { day: '2026-03-03', paidOrders: 3, paid: 80, refundedOrders: 1, refunded: 10, net: 70, tax: 0 },
+        { day: '2026-03-04', paidOrders: 0, paid: 0, refundedOrders: 0, refunded: 0, net: 0, tax: 0 },
       ],
-      totals: { paidOrders: 6, paid: 170, refundedOrders: 1, refunded: 10, net: 160 },
+      totals: { paidOrders: 6, paid: 170, refundedOrders: 1, refunded: 10, net: 160, tax: 0 },
     });
 
     const statuses = (await sales('statuses', '2026-03-01', '2026-03-04')).json();
@@ -137,6 +137,75 @@ describe('sales', () => {
     at('2026-04-13T12:00:00Z');
     expect(await sold()).toMatchObject({ quantity: 7, revenue: 35 });
     expect(await t.database.db.selectFrom('sales_windows').selectAll().where('from_day', '=', '2026-03-31').execute()).toEqual([{ from_day: '2026-03-31', through_day: '2026-04-04' }]);
+  });
+
+  describe('revenue after discounts, without tax, the tax apart', () => {
+    const CALIFORNIA = { country: 'US', region: 'CA', postcode: '94103' };
+    let express = '';
+    beforeAll(async () => {
+      expect((await t.app.inject({ method: 'PUT', url: '/api/tax-rates', headers: admin.headers, payload: { rates: DEMO_TAX_RATES } })).statusCode).toBe(200);
+      const code = await t.app.inject({ method: 'POST', url: '/api/discounts', headers: admin.headers, payload: { code: 'SALESTEN', kind: 'percent', value: 10 } });
+      expect(code.statusCode, code.body).toBe(201);
+      express = ((await t.app.inject({ url: '/api/shipping-methods' })).json() as Array<{ _id: string; name: string }>).find((method) => method.name === 'Express')!._id;
+    });
+    afterAll(async () => {
+      expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: DEMO_SETTINGS })).statusCode).toBe(200);
+    });
+
+    /** A $40.00 part bought in California (7.25 %, delivery untaxed) with Express ($12.90) and 10 % off. */
+    async function buyWithCode(name: string): Promise<{ orderId: string; line: { discount: number; tax: number }; total: number }> {
+      const part = await insertProduct(t.database.db, { name, price_cents: 4000, quantity: 10, minimum: 1 });
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: customer.headers,
+        payload: { productId: part.id, quantity: 1, ...DELIVERY, ...CALIFORNIA, shippingMethodId: express, discountCode: 'salesten' },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const orderId: string = placed.json().insertedId;
+      await pay(orderId);
+      const line = await t.database.db.selectFrom('orders').select(['discount_cents', 'tax_cents']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      return { orderId, line: { discount: Number(line.discount_cents), tax: Number(line.tax_cents) }, total: placed.json().total };
+    }
+    const revenueOf = async (from: string, to: string) => {
+      const answer = await sales('revenue', from, to);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+
+    it('counts a line with tax added as its price less its discount, the tax apart, and its refund takes the same back', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      at('2026-05-10T12:00:00Z');
+      // 40.00 less 4.00, 7.25 % of 36.00 added (2.61), Express's 12.90: 51.51 charged.
+      const bought = await buyWithCode('Tax added part');
+      expect(bought).toMatchObject({ line: { discount: 400, tax: 261 }, total: 51.51 });
+      at('2026-05-11T09:00:00Z');
+      expect((await t.app.inject({ method: 'POST', url: `/api/orders/${bought.orderId}/refund`, headers: admin.headers })).statusCode).toBe(200);
+
+      expect(await revenueOf('2026-05-10', '2026-05-11')).toEqual({
+        from: '2026-05-10',
+        to: '2026-05-11',
+        days: [
+          { day: '2026-05-10', paidOrders: 1, paid: 36, refundedOrders: 0, refunded: 0, net: 36, tax: 2.61 },
+          { day: '2026-05-11', paidOrders: 0, paid: 0, refundedOrders: 1, refunded: 36, net: -36, tax: -2.61 },
+        ],
+        totals: { paidOrders: 1, paid: 36, refundedOrders: 1, refunded: 36, net: 0, tax: 0 },
+      });
+      expect((await sales('best-sellers', '2026-05-10', '2026-05-10')).json().parts).toEqual([expect.objectContaining({ name: 'Tax added part', quantity: 1, revenue: 36 })]);
+      expect((await sales('best-sellers', '2026-05-10', '2026-05-11')).json().parts).toEqual([]);
+    });
+
+    it('counts a line whose price includes its tax as its price less its discount and less that tax, the tax apart', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { ...DEMO_SETTINGS, pricesIncludeTax: true } })).statusCode).toBe(200);
+      at('2026-05-20T12:00:00Z');
+      // 40.00 less 4.00 is 36.00, which holds 36.00 - 36.00 / 1.0725 = 2.43 of tax; with Express 48.90 charged.
+      const bought = await buyWithCode('Tax included part');
+      expect(bought).toMatchObject({ line: { discount: 400, tax: 243 }, total: 48.9 });
+
+      expect((await revenueOf('2026-05-20', '2026-05-20')).days).toEqual([{ day: '2026-05-20', paidOrders: 1, paid: 33.57, refundedOrders: 0, refunded: 0, net: 33.57, tax: 2.43 }]);
+      expect((await sales('best-sellers', '2026-05-20', '2026-05-20')).json().parts).toEqual([expect.objectContaining({ name: 'Tax included part', quantity: 1, revenue: 33.57 })]);
+    });
   });
 
   it('refuses a reversed range, a range of ten years and dates that are not days, with the error envelope', async () => {

@@ -4,7 +4,7 @@ import type { OrderStatus } from '@shop/shared';
 export const salesCopy = {
   documentTitle: 'Sales | Moto Parts',
   heading: 'Sales',
-  intro: 'Payments count on the day they were made and refunds on the day they were given, in UTC.',
+  intro: 'Payments count on the day they were made and refunds on the day they were given, in UTC. Revenue is what the parts sold for after discounts, without tax and delivery.',
   range: {
     label: 'Range',
     option: (days: number) => `Last ${days} days`,
@@ -25,6 +25,8 @@ export const salesCopy = {
     heading: 'Revenue per day',
     chartLabel: (from: string, to: string, net: string) => `Net revenue per day from ${from} to ${to}, ${net} in all. The table below has each day's figures.`,
     chartLoading: 'Loading the chart',
+    tax: 'Tax',
+    taxNote: 'collected apart from the revenue, refunds taken off',
     tableLabel: 'Revenue per day',
     scrollLabel: 'Each day’s figures',
     day: 'Day',

@@ -109,6 +109,28 @@ describe('ManageAllOrdersPage', () => {
     expect(calls().filter((call) => call.startsWith('PATCH'))).toEqual([]);
   });
 
+  it("shows the purchase's delivery method, when it is ready and its amounts in its details", async () => {
+    const collected = buildPurchase(lines, {
+      total: 32.18,
+      subtotal: 30,
+      shipping: 0,
+      discount: 0,
+      tax: 2.18,
+      shippingMethod: 'Collect from the shop',
+      arrivesFrom: '2026-11-27',
+      arrivesTo: '2026-11-27',
+      shippingDaysMax: 0,
+    });
+    const user = renderPage(undefined, { orders: lines, purchase: collected });
+    await user.click(await screen.findByRole('button', { name: '#40001 details' }));
+    const details = within(await screen.findByRole('dialog', { name: 'Order #40001' }));
+    expect(details.getByTestId('order-details-method')).toHaveTextContent('Collect from the shop');
+    expect(details.getByTestId('order-details-arrival')).toHaveTextContent('Ready to collect Fri 27 Nov');
+    const totals = within(details.getByRole('region', { name: 'Totals' }));
+    expect(totals.getAllByRole('term').map((term) => term.textContent)).toEqual(['Subtotal', 'Delivery', 'Tax', 'Total']);
+    expect(totals.getAllByRole('definition').map((amount) => amount.textContent)).toEqual(['$30.00', 'Free', '$2.18', '$32.18']);
+  });
+
   it('refunds the whole checkout of a line once the admin confirms', async () => {
     const user = renderPage(undefined, { orders: lines, purchase: checkout });
     await user.click(await screen.findByRole('button', { name: '#40001 details' }));

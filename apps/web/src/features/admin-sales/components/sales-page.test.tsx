@@ -8,7 +8,7 @@ import { SalesPage } from './sales-page';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const NOW = new Date('2026-03-04T15:00:00Z');
-const zero = { paidOrders: 0, paid: 0, refundedOrders: 0, refunded: 0, net: 0 };
+const zero = { paidOrders: 0, paid: 0, refundedOrders: 0, refunded: 0, net: 0, tax: 0 };
 
 describe('SalesPage', () => {
   const fetchMock = stubFetch();
@@ -28,10 +28,10 @@ describe('SalesPage', () => {
           from,
           to,
           days: [
-            { day: '2026-03-03', paidOrders: 3, paid: 80, refundedOrders: 1, refunded: 10, net: 70 },
+            { day: '2026-03-03', paidOrders: 3, paid: 80, refundedOrders: 1, refunded: 10, net: 70, tax: 5.43 },
             { day: '2026-03-04', ...zero },
           ],
-          totals: { paidOrders: 3, paid: 80, refundedOrders: 1, refunded: 10, net: 70 },
+          totals: { paidOrders: 3, paid: 80, refundedOrders: 1, refunded: 10, net: 70, tax: 5.43 },
         });
       if (path.includes('/sales/statuses'))
         return json({ from, to, statuses: [{ status: 'waiting', orders: 1 }, { status: 'paid', orders: 4 }, { status: 'shipped', orders: 1 }, { status: 'cancelled', orders: 0 }, { status: 'refunded', orders: 1 }] });
@@ -68,6 +68,13 @@ describe('SalesPage', () => {
     const low = await screen.findByRole('table', { name: 'Parts running low' });
     expect(within(low).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Brake Pads120Out of stock', '2Chain Kit 52010515In 2 days']);
     expect(screen.getByRole('radio', { name: 'Last 30 days' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('shows the revenue net of tax and the tax collected apart', async () => {
+    renderPage();
+    expect(await screen.findByTestId('net-revenue')).toHaveTextContent('$70.00');
+    expect(screen.getByTestId('tax-collected')).toHaveTextContent('Tax $5.43 collected apart from the revenue, refunds taken off');
+    expect(screen.getByText(/Revenue is what the parts sold for after discounts, without tax and delivery\./)).toBeInTheDocument();
   });
 
   it('keeps the range chosen in the address and asks again for it', async () => {

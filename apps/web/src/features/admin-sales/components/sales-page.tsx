@@ -108,6 +108,10 @@ function Revenue({ range }: { range: SalesQuery }) {
             <Suspense fallback={<PageLoader label={copy.revenue.chartLoading} />}>
               <RevenueChart days={days} label={copy.revenue.chartLabel(formatUtcDay(range.from), formatUtcDay(range.to), formatPrice(totals.net))} />
             </Suspense>
+            <p className="text-sm" data-testid="tax-collected">
+              <span className="font-medium">{copy.revenue.tax}</span> <span className="tabular-nums">{formatPrice(totals.tax)}</span>{' '}
+              <span className="text-base-content/80">{copy.revenue.taxNote}</span>
+            </p>
             {/* 90 days are a long table: it scrolls in its own box, which the keyboard can reach. */}
             <div className="max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label={copy.revenue.scrollLabel}>
               <DataTable

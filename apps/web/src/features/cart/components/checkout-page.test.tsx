@@ -54,7 +54,7 @@ describe('the checkout page', () => {
   const fetchMock = stubFetch();
   beforeEach(() => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1'));
 
-  it('shows the buyer, the lines and the quote of the cart, and places every line with the address, method and total shown, then on to the payment', async () => {
+  it('shows the buyer, the lines and the quote of the cart, and checks the purchase rules before sending anything', async () => {
     fetchMock.mockImplementation(
       withDelivery((input, init) =>
         String(input).endsWith('/checkout') && init?.method === 'POST' ? json({ checkoutId: id(10), orderIds: [id(11), id(12)] }, 201) : json(CART),
@@ -77,7 +77,17 @@ describe('the checkout page', () => {
     expect(screen.getByText('Postcode is Required')).toBeInTheDocument();
     expect(screen.getByText('Please choose a region')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/checkout'))).toBe(false);
+  });
 
+  it('places every line with the address, method and total shown, then goes on to the payment', async () => {
+    fetchMock.mockImplementation(
+      withDelivery((input, init) =>
+        String(input).endsWith('/checkout') && init?.method === 'POST' ? json({ checkoutId: id(10), orderIds: [id(11), id(12)] }, 201) : json(CART),
+      ),
+    );
+    renderCheckout();
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('quote-total')).toBeInTheDocument();
     await fillDelivery(user);
     await user.click(within(screen.getByRole('group', { name: 'Delivery method' })).getByRole('radio', { name: /^Express/ }));
     await placeOrder(user);

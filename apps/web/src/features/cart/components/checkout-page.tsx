@@ -199,7 +199,6 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
         <SaveAddressCheckbox id="checkout-save-address" field={register('saveAddress')} />
         <DeliveryMethods
           idPrefix="checkout"
-          country={country}
           quote={quote}
           chosenId={chosenMethod}
           onChoose={(id) => setValue('shippingMethodId', id)}

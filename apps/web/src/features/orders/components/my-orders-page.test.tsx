@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMyOrdersQueryOptions } from '@/api/orders/get-my-orders';
-import { buildOrder } from '@/test/fixtures';
+import { buildOrder, buildPurchase } from '@/test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { MyOrdersPage } from './my-orders-page';
 
@@ -79,6 +79,36 @@ describe('MyOrdersPage', () => {
     await user.click(row('Brake Pad Set').getByRole('button', { name: /^Cancel/ }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Order' }));
     expect(await screen.findByText('A paid order cannot be cancelled')).toBeInTheDocument();
+  });
+
+  it("shows a purchase's delivery method, arrival and amounts in its details, as the shop kept them", async () => {
+    const paid = orders[1]!;
+    const purchase = buildPurchase([paid], {
+      subtotal: paid.total,
+      shipping: 12.9,
+      discount: 2.5,
+      tax: 1.2,
+      total: Math.round((paid.total + 12.9 - 2.5 + 1.2) * 100) / 100,
+      shippingMethod: 'Express',
+      arrivesFrom: '2026-11-30',
+      arrivesTo: '2026-11-30',
+      shippingDaysMax: 1,
+    });
+    fetchMock.mockImplementation(async (input) => (String(input).endsWith(`/purchases/${paid.purchaseId}`) ? json(purchase) : json(orders)));
+    const { user, row } = renderPage();
+    await user.click(row('Chain Kit').getByRole('button', { name: `#${paid.purchaseNumber} details` }));
+    const details = within(screen.getByRole('dialog', { name: `Order #${paid.purchaseNumber}` }));
+    expect(await details.findByTestId('order-details-method')).toHaveTextContent('Express');
+    expect(details.getByTestId('order-details-arrival')).toHaveTextContent('Arrives Mon 30 Nov');
+    const totals = within(details.getByRole('region', { name: 'Totals' }));
+    expect(totals.getAllByRole('term').map((term) => term.textContent)).toEqual(['Subtotal', 'Delivery', 'Discount', 'Tax', 'Total']);
+    expect(totals.getAllByRole('definition').map((amount) => amount.textContent)).toEqual([
+      `$${paid.total.toFixed(2)}`,
+      '$12.90',
+      '−$2.50',
+      '$1.20',
+      `$${purchase.total.toFixed(2)}`,
+    ]);
   });
 
   it('leads to the products when there are no orders', () => {

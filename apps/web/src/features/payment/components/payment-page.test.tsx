@@ -164,7 +164,7 @@ describe('PaymentPage', () => {
     const first = { ...order, checkoutId, purchaseId: checkoutId, number: 20001, purchaseNumber: 20001, toolName: 'Engine Oil 10W-40', quantity: 2, toolPrice: 13.9, total: 27.8 };
     const second = buildOrder({ ...first, _id: 'd'.repeat(24), number: 20002, toolName: 'Spark Plug', quantity: 4, toolPrice: 6.5, total: 26 });
     order = first;
-    const purchase = buildPurchase([first, second], { status: 'waiting', subtotal: 53.8, shipping: 12.9, discount: 5.38, tax: 3.51, total: 64.83, shippingMethod: 'Express' });
+    const purchase = buildPurchase([first, second], { status: 'waiting', subtotal: 53.8, shipping: 12.9, discount: 5.38, tax: 3.51, total: 64.83, shippingMethod: 'Express', arrivesFrom: '2026-11-30', arrivesTo: '2026-11-30', shippingDaysMax: 1 });
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => (String(input) === `/api/purchases/${checkoutId}` ? json(purchase) : answer(input, init)));
     renderPage();
@@ -172,7 +172,7 @@ describe('PaymentPage', () => {
     expect(lines.map((line) => line.textContent)).toEqual(['2 x Engine Oil 10W-40 at $13.90$27.80', '4 x Spark Plug at $6.50$26.00']);
     expect(screen.getByTestId('payment-order-number')).toHaveTextContent(/^#20001$/);
     expect(screen.queryByText(/#20002/)).not.toBeInTheDocument();
-    expect(screen.getByTestId('payment-delivery')).toHaveTextContent('Express');
+    expect(screen.getByTestId('payment-delivery')).toHaveTextContent('ExpressArrives Mon 30 Nov');
     const totals = within(screen.getByRole('region', { name: 'Totals' }));
     expect(totals.getByText('Delivery').nextSibling).toHaveTextContent('$12.90');
     expect(totals.getByText('Discount').nextSibling).toHaveTextContent('−$5.38');

@@ -1,4 +1,4 @@
-import { formatHoldTime, formatOrderNumber, type Order, type Purchase, purchaseMessages } from '@shop/shared';
+import { arrivalText, formatHoldTime, formatOrderNumber, type Order, type Purchase, purchaseMessages } from '@shop/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useOrder } from '@/api/orders/get-order';
@@ -232,6 +232,11 @@ function DeliveryRow({ purchase }: { purchase: Purchase }) {
       <dt className="font-medium">{copy.summary.delivery}</dt>
       <dd className="wrap-anywhere" data-testid="payment-delivery">
         {purchase.shippingMethod}
+        {purchase.arrivesFrom && purchase.arrivesTo && (
+          <span className="block text-sm text-base-content/80">
+            {arrivalText({ arrivesFrom: purchase.arrivesFrom, arrivesTo: purchase.arrivesTo, daysMax: purchase.shippingDaysMax ?? 1 })}
+          </span>
+        )}
       </dd>
     </>
   );

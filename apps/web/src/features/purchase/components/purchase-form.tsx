@@ -181,7 +181,6 @@ export function PurchaseForm({ product, buyer, shopCountry, onSubmit, initialQua
         {!outOfStock && (
           <DeliveryMethods
             idPrefix="purchase"
-            country={country}
             quote={quote}
             chosenId={chosenMethod}
             onChoose={(id) => setValue('shippingMethodId', id)}
