@@ -180,7 +180,7 @@ test.describe('dashboard', () => {
     await page.goto('/dashbord');
     await expect(page.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Dashbord' });
-    await expect(menu.getByRole('link')).toHaveText(['My profile', 'My Orders', 'Add Review']);
+    await expect(menu.getByRole('link')).toHaveText(['My profile', 'My Orders', 'My Addresses', 'Add Review']);
 
     const form = page.getByRole('form', { name: 'Update Your Profile' });
     // A file that only claims to be a picture: the shop's reason is shown, nothing is saved.
