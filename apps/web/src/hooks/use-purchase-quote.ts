@@ -1,4 +1,4 @@
-import type { QuoteRequest } from '@shop/shared';
+import type { Quote, QuoteRequest } from '@shop/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useQuote } from '@/api/quote/get-quote';
 import { isApiError } from '@/lib/api-client';
@@ -31,12 +31,23 @@ function requestOf({ lines, country, region, postcode, shippingMethodId, discoun
   };
 }
 
+export interface PurchaseQuote {
+  quote: Quote | undefined;
+  /** The shop's message for a field of the request ('postcode', 'region', 'country', 'shippingMethodId', 'lines'). */
+  errorFor: (field: string) => string | undefined;
+  /** A refusal that names no field the page shows (e.g. the shop could not be reached). */
+  failed: boolean;
+  loading: boolean;
+  /** Whether the quote shown is the one of the form as it is now. */
+  current: boolean;
+}
+
 /**
  * The quote of the purchase as the form stands, asked once the form rests; the previous answer
  * stays while the next one loads. `current` is whether the quote shown is the one of the form as
  * it is now: the total placed as `expectedTotal` must be one the customer saw for these values.
  */
-export function usePurchaseQuote(inputs: QuoteInputs) {
+export function usePurchaseQuote(inputs: QuoteInputs): PurchaseQuote {
   const cart = inputs.lines === undefined && inputs.cartLines ? inputs.cartLines.map((line) => `${line.productId}x${line.quantity}`).join(',') : undefined;
   const key = JSON.stringify([requestOf(inputs), cart ?? null]);
   const [settledKey, setSettledKey] = useState(key);
@@ -52,9 +63,7 @@ export function usePurchaseQuote(inputs: QuoteInputs) {
   const current = request !== null && key === settledKey && query.isSuccess && !query.isPlaceholderData && !query.isFetching;
   return {
     quote,
-    /** The shop's message for a field of the request ('postcode', 'region', 'country', 'shippingMethodId', 'lines'). */
-    errorFor: (field: string): string | undefined => fieldErrors[field]?.[0],
-    /** A refusal that names no field the page shows (e.g. the shop could not be reached). */
+    errorFor: (field) => fieldErrors[field]?.[0],
     failed: query.isError && (!isApiError(query.error) || !query.error.fieldErrors),
     loading: key !== settledKey || query.isFetching,
     current,

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { deliverySchema, type DeliveryAddress, deliveryToAddress, orderableTotal } from '@shop/shared';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { deliverySchema, deliveryToAddress, orderableTotal } from '@shop/shared';
+import { type ReactNode, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useSaveAddress } from '@/api/addresses/change-addresses';
 import { usePlaceCheckout } from '@/api/cart/place-checkout';
 import { useSettings } from '@/api/settings/get-settings';
-import { AddressFields, DeliveryMethods, QuoteTotals, SaveAddressCheckbox } from '@/components/delivery-options';
+import { DeliveryFieldset } from '@/components/delivery-fieldset';
+import { QuoteTotals } from '@/components/delivery-options';
 import { DiscountCodeField } from '@/components/discount-code-field';
-import { SavedAddressPicker } from '@/components/saved-address-picker';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
@@ -57,30 +57,18 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
   const location = useLocation();
   const [discountCode, setDiscountCode] = useState<string | null>(() => carriedDiscountCode(location.state));
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<DeliveryInput, unknown, Delivery>({ resolver, defaultValues: emptyDelivery(shopCountry ?? '') });
   const {
-    register,
     handleSubmit,
     setError,
-    setValue,
-    getValues,
     control,
-    formState: { errors, isSubmitting },
-  } = useForm<DeliveryInput, unknown, Delivery>({ resolver, defaultValues: emptyDelivery(shopCountry ?? '') });
+    formState: { isSubmitting },
+  } = form;
   const [country, region, postcode, chosenMethod] = useWatch({ control, name: ['country', 'region', 'postcode', 'shippingMethodId'] });
-
-  // The shop's country arrives with its settings: it fills a country nobody has chosen yet.
-  useEffect(() => {
-    if (shopCountry && !getValues('country')) setValue('country', shopCountry);
-  }, [shopCountry, getValues, setValue]);
 
   // No lines: the shop prices the customer's cart as it holds it.
   const priced = usePurchaseQuote({ lines: cart.lines.length === 0 ? null : undefined, cartLines: cart.lines, country, region, postcode, shippingMethodId: chosenMethod, discountCode });
   const quote = priced.quote;
-
-  const fill = (delivery: DeliveryAddress) => {
-    for (const [name, value] of Object.entries(delivery) as Array<[keyof DeliveryAddress, string]>) setValue(name, value);
-    setValue('shippingMethodId', '');
-  };
 
   const submit = handleSubmit(async (delivery) => {
     setFormError(null);
@@ -161,69 +149,36 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
   return (
     <Frame>
       {lines}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-6">
-        <FormField id="checkout-name" label={copy.name} error={undefined}>
-          {(props) => <input type="text" readOnly value={buyer.name} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
-        </FormField>
-        <FormField id="checkout-email" label={copy.email} error={undefined}>
-          {(props) => <input type="email" readOnly value={buyer.email} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
-        </FormField>
-        <SavedAddressPicker onPick={fill} />
-        <FormField id="checkout-location" label={copy.location} hint={copy.locationHint} error={errors.location?.message}>
-          {(props) => <input type="text" autoComplete="street-address" {...props} {...register('location')} />}
-        </FormField>
-        <FormField id="checkout-phone" label={copy.phone} error={errors.phone?.message}>
-          {(props) => <input type="tel" autoComplete="tel" {...props} {...register('phone')} />}
-        </FormField>
-        <AddressFields
-          idPrefix="checkout"
-          country={country}
-          shopCountry={shopCountry}
-          fields={{
-            postcode: register('postcode'),
-            region: register('region'),
-            // A region and a method belong to their country: another country starts without them.
-            country: register('country', {
-              onChange: () => {
-                setValue('region', '');
-                setValue('shippingMethodId', '');
-              },
-            }),
-          }}
-          errors={{
-            postcode: errors.postcode?.message ?? priced.errorFor('postcode'),
-            region: errors.region?.message ?? priced.errorFor('region'),
-            country: errors.country?.message ?? priced.errorFor('country'),
-          }}
-        />
-        <SaveAddressCheckbox id="checkout-save-address" field={register('saveAddress')} />
-        <DeliveryMethods
-          idPrefix="checkout"
-          quote={quote}
-          chosenId={chosenMethod}
-          onChoose={(id) => setValue('shippingMethodId', id)}
-          error={errors.shippingMethodId?.message ?? priced.errorFor('shippingMethodId')}
-        />
-        <DiscountCodeField
-          defaultCode={discountCode ?? ''}
-          onApply={(code) => setDiscountCode(code || null)}
-          message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
-        />
-        {!blocked && <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />}
-        {(formError || blocked) && (
-          <div className="flex flex-col gap-2">
-            <FieldMessage alert>{formError ?? cartCopy.fixFirst}</FieldMessage>
-            <Link to={paths.cart.getHref()} className="link">
-              {copy.fixInCart}
-            </Link>
-          </div>
-        )}
-        {/* Placed only with the totals of the form as it is, so the total sent as seen is the one on screen. */}
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting || blocked || cart.isLoading || priced.loading} aria-busy={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {copy.submit}
-        </button>
-      </form>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-6">
+          <FormField id="checkout-name" label={copy.name} error={undefined}>
+            {(props) => <input type="text" readOnly value={buyer.name} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
+          </FormField>
+          <FormField id="checkout-email" label={copy.email} error={undefined}>
+            {(props) => <input type="email" readOnly value={buyer.email} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
+          </FormField>
+          <DeliveryFieldset idPrefix="checkout" shopCountry={shopCountry} priced={priced} />
+          <DiscountCodeField
+            defaultCode={discountCode ?? ''}
+            onApply={(code) => setDiscountCode(code || null)}
+            message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
+          />
+          {!blocked && <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />}
+          {(formError || blocked) && (
+            <div className="flex flex-col gap-2">
+              <FieldMessage alert>{formError ?? cartCopy.fixFirst}</FieldMessage>
+              <Link to={paths.cart.getHref()} className="link">
+                {copy.fixInCart}
+              </Link>
+            </div>
+          )}
+          {/* Placed only with the totals of the form as it is, so the total sent as seen is the one on screen. */}
+          <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting || blocked || cart.isLoading || priced.loading} aria-busy={isSubmitting}>
+            {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {copy.submit}
+          </button>
+        </form>
+      </FormProvider>
     </Frame>
   );
 }

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type DeliveryAddress, isOutOfStock, type Product } from '@shop/shared';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { isOutOfStock, type Product } from '@shop/shared';
+import { useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { AddressFields, DeliveryMethods, QuoteTotals, SaveAddressCheckbox } from '@/components/delivery-options';
+import { DeliveryFieldset } from '@/components/delivery-fieldset';
+import { QuoteTotals } from '@/components/delivery-options';
 import { DiscountCodeField } from '@/components/discount-code-field';
-import { SavedAddressPicker } from '@/components/saved-address-picker';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { usePurchaseQuote } from '@/hooks/use-purchase-quote';
@@ -65,26 +65,20 @@ export function PurchaseForm({ product, buyer, shopCountry, onSubmit, initialQua
   const { minimum, quantity: available } = product;
   // Rebuilt when the stock changes (e.g. refetched after an order), so the rules follow it.
   const resolver = useMemo(() => zodResolver(purchaseFormSchema({ minimum, available })), [minimum, available]);
+  const form = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
+    resolver,
+    defaultValues: { ...emptyForm(minimum, shopCountry ?? ''), ...(initialQuantity ? { quantity: String(initialQuantity) } : {}) },
+  });
   const {
     register,
     handleSubmit,
     setError,
-    setValue,
-    getValues,
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
-    resolver,
-    defaultValues: { ...emptyForm(minimum, shopCountry ?? ''), ...(initialQuantity ? { quantity: String(initialQuantity) } : {}) },
-  });
+  } = form;
   const [typedQuantity, country, region, postcode, chosenMethod] = useWatch({ control, name: ['quantity', 'country', 'region', 'postcode', 'shippingMethodId'] });
   const outOfStock = isOutOfStock(product);
-
-  // The shop's country arrives with its settings: it fills a country nobody has chosen yet.
-  useEffect(() => {
-    if (shopCountry && !getValues('country')) setValue('country', shopCountry);
-  }, [shopCountry, getValues, setValue]);
 
   const quantity = acceptedQuantity(typedQuantity, { minimum, available });
   const priced = usePurchaseQuote({
@@ -96,11 +90,6 @@ export function PurchaseForm({ product, buyer, shopCountry, onSubmit, initialQua
     discountCode,
   });
   const quote = priced.quote;
-
-  const fill = (delivery: DeliveryAddress) => {
-    for (const [name, value] of Object.entries(delivery) as Array<[keyof DeliveryAddress, string]>) setValue(name, value);
-    setValue('shippingMethodId', '');
-  };
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
@@ -120,93 +109,58 @@ export function PurchaseForm({ product, buyer, shopCountry, onSubmit, initialQua
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="purchase-form-heading" className="flex flex-col gap-4">
-      <h2 id="purchase-form-heading" className="text-2xl font-bold">
-        {copy.heading}
-      </h2>
-      <fieldset disabled={outOfStock} className="flex min-w-0 flex-col gap-4">
-        <FormField id="purchase-name" label={copy.name} error={undefined}>
-          {(props) => <input type="text" readOnly value={buyer.name} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
-        </FormField>
-        <FormField id="purchase-email" label={copy.email} error={undefined}>
-          {(props) => <input type="email" readOnly value={buyer.email} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
-        </FormField>
-        <FormField
-          id="purchase-quantity"
-          label={copy.quantity}
-          hint={outOfStock ? undefined : copy.quantityHint(minimum, available)}
-          error={errors.quantity?.message ?? priced.errorFor('lines')}
-        >
-          {(props) => (
-            <input
-              type="number"
-              inputMode="numeric"
-              min={minimum}
-              max={available}
-              step={1}
-              {...props}
-              {...register('quantity')}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={submit} aria-labelledby="purchase-form-heading" className="flex flex-col gap-4">
+        <h2 id="purchase-form-heading" className="text-2xl font-bold">
+          {copy.heading}
+        </h2>
+        <fieldset disabled={outOfStock} className="flex min-w-0 flex-col gap-4">
+          <FormField id="purchase-name" label={copy.name} error={undefined}>
+            {(props) => <input type="text" readOnly value={buyer.name} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
+          </FormField>
+          <FormField id="purchase-email" label={copy.email} error={undefined}>
+            {(props) => <input type="email" readOnly value={buyer.email} autoComplete="off" {...props} className={`${props.className} bg-base-200`} />}
+          </FormField>
+          <FormField
+            id="purchase-quantity"
+            label={copy.quantity}
+            hint={outOfStock ? undefined : copy.quantityHint(minimum, available)}
+            error={errors.quantity?.message ?? priced.errorFor('lines')}
+          >
+            {(props) => (
+              <input
+                type="number"
+                inputMode="numeric"
+                min={minimum}
+                max={available}
+                step={1}
+                {...props}
+                {...register('quantity')}
+              />
+            )}
+          </FormField>
+          <DeliveryFieldset idPrefix="purchase" shopCountry={shopCountry} priced={priced} withMethods={!outOfStock} />
+          {!outOfStock && (
+            <DiscountCodeField
+              onApply={(code) => setDiscountCode(code || null)}
+              message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
             />
           )}
-        </FormField>
-        <SavedAddressPicker onPick={fill} />
-        <FormField id="purchase-location" label={copy.location} hint={copy.locationHint} error={errors.location?.message}>
-          {(props) => <input type="text" autoComplete="street-address" {...props} {...register('location')} />}
-        </FormField>
-        <FormField id="purchase-phone" label={copy.phone} error={errors.phone?.message}>
-          {(props) => <input type="tel" autoComplete="tel" {...props} {...register('phone')} />}
-        </FormField>
-        <AddressFields
-          idPrefix="purchase"
-          country={country}
-          shopCountry={shopCountry}
-          fields={{
-            postcode: register('postcode'),
-            region: register('region'),
-            // A region and a method belong to their country: another country starts without them.
-            country: register('country', {
-              onChange: () => {
-                setValue('region', '');
-                setValue('shippingMethodId', '');
-              },
-            }),
-          }}
-          errors={{
-            postcode: errors.postcode?.message ?? priced.errorFor('postcode'),
-            region: errors.region?.message ?? priced.errorFor('region'),
-            country: errors.country?.message ?? priced.errorFor('country'),
-          }}
-        />
-        <SaveAddressCheckbox id="purchase-save-address" field={register('saveAddress')} />
-        {!outOfStock && (
-          <DeliveryMethods
-            idPrefix="purchase"
-            quote={quote}
-            chosenId={chosenMethod}
-            onChoose={(id) => setValue('shippingMethodId', id)}
-            error={errors.shippingMethodId?.message ?? priced.errorFor('shippingMethodId')}
-          />
+        </fieldset>
+        {!outOfStock && <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />}
+        {formError && <FieldMessage alert>{formError}</FieldMessage>}
+        {outOfStock ? (
+          <Link to={paths.home.getHref()} className="btn btn-outline btn-block border-red-700 text-red-700">
+            {copy.outOfStock}
+          </Link>
+        ) : (
+          // Placed only with the totals of the form as it is, so the total sent as seen is the one on screen.
+          <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting || priced.loading} aria-busy={isSubmitting}>
+            {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {copy.submit}
+          </button>
         )}
-        {!outOfStock && (
-          <DiscountCodeField
-            onApply={(code) => setDiscountCode(code || null)}
-            message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
-          />
-        )}
-      </fieldset>
-      {!outOfStock && <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />}
-      {formError && <FieldMessage alert>{formError}</FieldMessage>}
-      {outOfStock ? (
-        <Link to={paths.home.getHref()} className="btn btn-outline btn-block border-red-700 text-red-700">
-          {copy.outOfStock}
-        </Link>
-      ) : (
-        // Placed only with the totals of the form as it is, so the total sent as seen is the one on screen.
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting || priced.loading} aria-busy={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {copy.submit}
-        </button>
-      )}
-    </form>
+      </form>
+    </FormProvider>
   );
 }
