@@ -166,6 +166,8 @@ export interface PurchaseTable {
   shipping_method_name: string | null;
   arrives_from: string | null;
   arrives_to: string | null;
+  /** The method's longest delivery in working days as placed: 0 is a collection. */
+  shipping_days_max: number | null;
   discount_id: string | null;
   discount_code: string | null;
   tax_name: string | null;

@@ -33,6 +33,7 @@ import * as m031 from './031-saved-addresses.js';
 import * as m032 from './032-discount-codes.js';
 import * as m033 from './033-purchase-amounts.js';
 import * as m034 from './034-sales-net-of-tax.js';
+import * as m035 from './035-purchase-delivery-days.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '032-discount-codes': m032,
   '033-purchase-amounts': m033,
   '034-sales-net-of-tax': m034,
+  '035-purchase-delivery-days': m035,
 };

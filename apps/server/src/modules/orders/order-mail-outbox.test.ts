@@ -197,9 +197,13 @@ describe('order emails through the outbox', () => {
     expect(collected.statusCode, collected.body).toBe(201);
     const collectedId = collected.json().insertedId as string;
     await t.app.orders.markPaid(checkoutId, 'pi_priced_mail');
+    // The shop turns collection into a delivery before the emails go: the purchase keeps its method's days as placed.
+    const collection = t.database.db.updateTable('shipping_methods').where('id', '=', methodId('Collect from the shop'));
+    await collection.set({ days_min: 1, days_max: 2 }).execute();
 
     const mailer = recordingMailer();
     expect(await dispatcherWith(mailer).deliverDue()).toBe(3);
+    await collection.set({ days_min: 0, days_max: 0 }).execute();
     const purchase = await t.database.db.selectFrom('purchases').selectAll().where('id', '=', checkoutId).executeTakeFirstOrThrow();
     const dollars = (cents: number | string) => `$${(Number(cents) / 100).toFixed(2)}`;
     const arrives = arrivalText({ arrivesFrom: purchase.arrives_from!, arrivesTo: purchase.arrives_to!, daysMax: 1 });
@@ -223,6 +227,7 @@ describe('order emails through the outbox', () => {
 
     // Collected from the shop: ready on a day, not arriving; nothing for delivery, no discount line.
     const collect = await t.database.db.selectFrom('purchases').selectAll().where('id', '=', collectedId).executeTakeFirstOrThrow();
+    expect(collect.shipping_days_max).toBe(0);
     const numberOfCollected = (await numberOf(collectedId)).slice(1);
     const collectMail = mailer.sent.find((mail) => mail.subject === `Your Moto Parts order #${numberOfCollected} is waiting for payment`)!;
     expect(collectMail.text).toContain(`1 x Disc Pads at $12.50 = $12.50\nDelivery method: Collect from the shop (${arrivalText({ arrivesFrom: collect.arrives_from!, arrivesTo: collect.arrives_to!, daysMax: 0 })})\nSubtotal: $12.50\nDelivery: Free\n${tax}: ${dollars(collect.tax_cents)}\nTotal: ${dollars(collect.total_cents)}\n`);

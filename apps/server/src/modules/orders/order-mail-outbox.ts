@@ -58,7 +58,6 @@ async function pricedPurchases(db: Kysely<Database>, ids: string[]): Promise<Map
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('purchases')
-    .leftJoin('shipping_methods', 'shipping_methods.id', 'purchases.shipping_method_id')
     .select([
       'purchases.id',
       'purchases.subtotal_cents',
@@ -71,7 +70,7 @@ async function pricedPurchases(db: Kysely<Database>, ids: string[]): Promise<Map
       'purchases.shipping_method_name',
       'purchases.arrives_from',
       'purchases.arrives_to',
-      'shipping_methods.days_max as method_days_max',
+      'purchases.shipping_days_max',
     ])
     .where('purchases.id', 'in', [...new Set(ids)])
     .execute();

@@ -3,13 +3,22 @@ import type { OrderRow, PurchaseRow } from '../../db/schema.js';
 
 /**
  * What a purchase's confirmation and payment emails add to its lines (SPEC-3 section 1): the
- * delivery method and its arrival, and the amounts. `method_days_max` is the method's, read
- * with the purchase (0: collected from the shop); null when the method is no longer known.
+ * delivery method and its arrival (`shipping_days_max` 0: collected from the shop), and the amounts.
  */
 export type PricedPurchase = Pick<
   PurchaseRow,
-  'subtotal_cents' | 'shipping_cents' | 'discount_cents' | 'tax_cents' | 'total_cents' | 'prices_include_tax' | 'country' | 'shipping_method_name' | 'arrives_from' | 'arrives_to'
-> & { method_days_max: number | null };
+  | 'subtotal_cents'
+  | 'shipping_cents'
+  | 'discount_cents'
+  | 'tax_cents'
+  | 'total_cents'
+  | 'prices_include_tax'
+  | 'country'
+  | 'shipping_method_name'
+  | 'shipping_days_max'
+  | 'arrives_from'
+  | 'arrives_to'
+>;
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const line = (order: OrderRow) => `${order.quantity} x ${order.tool_name} at ${money(order.unit_price_cents)} = ${money(order.total_cents)}`;
@@ -35,7 +44,7 @@ function pricing(purchase: PricedPurchase | undefined): string | null {
   const method = purchase.shipping_method_name;
   const arrival =
     purchase.arrives_from && purchase.arrives_to
-      ? arrivalText({ arrivesFrom: purchase.arrives_from, arrivesTo: purchase.arrives_to, daysMax: purchase.method_days_max ?? 1 })
+      ? arrivalText({ arrivesFrom: purchase.arrives_from, arrivesTo: purchase.arrives_to, daysMax: purchase.shipping_days_max ?? 1 })
       : null;
   return [
     method ? `Delivery method: ${method}${arrival ? ` (${arrival})` : ''}` : null,

@@ -61,7 +61,7 @@ export const toPurchase = ({ purchase, lines }: PurchaseWithLines, options: { pa
   shippingMethod: purchase.shipping_method_name,
   arrivesFrom: purchase.arrives_from,
   arrivesTo: purchase.arrives_to,
-  shippingDaysMax: purchase.method_days_max,
+  shippingDaysMax: purchase.shipping_days_max,
   discountCode: purchase.discount_code,
   taxName: purchase.tax_name,
   lines: lines.map((line) => toOrder(line, options)),

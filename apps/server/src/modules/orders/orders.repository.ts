@@ -11,7 +11,7 @@ import { createPlacement } from './placement.js';
 /** A purchase as it is read: its row, and its lines in the order they were placed. */
 export interface PurchaseWithLines {
   /** With its delivery method's days (0: collected from the shop); null when none or no longer known. */
-  purchase: PurchaseRow & { method_days_max: number | null };
+  purchase: PurchaseRow;
   lines: OrderRow[];
 }
 
@@ -41,9 +41,7 @@ export function createOrdersRepository(
     async findPurchase(id: string): Promise<PurchaseWithLines | undefined> {
       const purchase = await db
         .selectFrom('purchases')
-        .leftJoin('shipping_methods', 'shipping_methods.id', 'purchases.shipping_method_id')
         .selectAll('purchases')
-        .select('shipping_methods.days_max as method_days_max')
         .where('purchases.id', '=', id)
         .executeTakeFirst();
       if (!purchase) return undefined;

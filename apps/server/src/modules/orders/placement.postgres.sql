@@ -67,22 +67,22 @@ with account as (select id from users where id = $1 for update), hold as (
       returning id),
     purchase as (
       insert into purchases (id, user_id, customer_name, email, location, phone, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
-        shipping_method_id, shipping_method_name, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
+        shipping_method_id, shipping_method_name, shipping_days_max, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
       select $15, $1, $16, $17, $18, $19, 'waiting',
         $20, $21, $22, $23, $24,
-        $25, $26, $27, $28, $29, $30, $31,
-        cast($4 as text), $32, $33, $34, cast($35 as boolean), $2, $14, $14
+        $25, $26, $27, $28, $29, $30, $31, $32,
+        cast($4 as text), $33, $34, $35, cast($36 as boolean), $2, $14, $14
       where exists (select 1 from taken) and exists (select 1 from taken)
       returning id),
     placed as (
       insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, discount_cents, tax_cents, status, created_at, updated_at)
       select $15, nextval('order_numbers'), $15, $1, product.id, product.name, product.price_cents,
-        cast($5 as integer), product.price_cents * cast($5 as integer), $36, $37, 'waiting', $14, $14 from product
+        cast($5 as integer), product.price_cents * cast($5 as integer), $37, $38, 'waiting', $14, $14 from product
       where exists (select 1 from purchase)
       returning *),
     mailed as (
       insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
-      select $38, $15, 'placed', $14, $14 where exists (select 1 from placed)
+      select $39, $15, 'placed', $14, $14 where exists (select 1 from placed)
       returning id),
     counted as (
       update discounts set used_count = used_count + 1 where id = cast($4 as text) and exists (select 1 from purchase)
@@ -175,11 +175,11 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     returning products.id),
     purchase as (
     insert into purchases (id, user_id, customer_name, email, location, phone, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
-        shipping_method_id, shipping_method_name, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
+        shipping_method_id, shipping_method_name, shipping_days_max, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
     select $14, $1, $15, $16, $17, $18, 'waiting',
       $19, $20, $21, $22, $23,
-        $24, $25, $26, $27, $28, $29, $30,
-        cast($5 as text), $31, $32, $33, cast($34 as boolean), $4, $13, $13
+        $24, $25, $26, $27, $28, $29, $30, $31,
+        cast($5 as text), $32, $33, $34, cast($35 as boolean), $4, $13, $13
     where exists (select 1 from taken) and (select count(*) from taken) = (select count(*) from lines)
     returning id),
     placed as (
@@ -192,7 +192,7 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     returning *),
     mailed as (
     insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)
-    select $35, order_id, 'placed', $13, $13 from lines where position = 0 and exists (select 1 from placed)
+    select $36, order_id, 'placed', $13, $13 from lines where position = 0 and exists (select 1 from placed)
     returning id),
     counted as (
       update discounts set used_count = used_count + 1 where id = cast($5 as text) and exists (select 1 from purchase)

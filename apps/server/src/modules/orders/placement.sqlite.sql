@@ -71,10 +71,10 @@ update products set quantity = quantity - ?, updated_at = ?
 
 -- place-order: recordPurchase
 insert into purchases (id, user_id, customer_name, email, location, phone, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
-        shipping_method_id, shipping_method_name, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
+        shipping_method_id, shipping_method_name, shipping_days_max, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
       select ?, ?, ?, ?, ?, ?, 'waiting',
         ?, ?, ?, ?, ?,
-        ?, ?, ?, ?, ?, ?, ?,
+        ?, ?, ?, ?, ?, ?, ?, ?,
         ?, ?, ?, ?, ?, ?, ?, ?
       where true
       returning id;
@@ -218,10 +218,10 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     insert into purchases (id, user_id, customer_name, email, location, phone, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
-        shipping_method_id, shipping_method_name, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
+        shipping_method_id, shipping_method_name, shipping_days_max, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax, client_address, created_at, updated_at)
     select ?, ?, ?, ?, ?, ?, 'waiting',
       ?, ?, ?, ?, ?,
-        ?, ?, ?, ?, ?, ?, ?,
+        ?, ?, ?, ?, ?, ?, ?, ?,
         ?, ?, ?, ?, ?, ?, ?, ?
     where true
     returning id;

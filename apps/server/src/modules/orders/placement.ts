@@ -60,6 +60,8 @@ export interface PurchasePricing {
   postcode: string | null;
   shippingMethodId: string;
   shippingMethodName: string;
+  /** The method's longest delivery in working days: 0 is a collection. */
+  shippingDaysMax: number;
   arrivesFrom: string;
   arrivesTo: string;
   /** The code that applies: its use is counted with the purchase, once for a once-per-customer code. */
@@ -231,9 +233,9 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
   const pricesIncludeTax = postgres ? sql`cast(${value.pricesIncludeTax} as boolean)` : sql`${value.pricesIncludeTax}`;
   // The purchase's columns beside its buyer: its amounts as priced, where and how it goes.
   const purchaseColumns = sql`subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
-        shipping_method_id, shipping_method_name, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax`;
+        shipping_method_id, shipping_method_name, shipping_days_max, arrives_from, arrives_to, discount_id, discount_code, tax_name, tax_rate, prices_include_tax`;
   const purchaseValues = sql`${value.subtotalCents}, ${value.discountCents}, ${value.shippingCents}, ${value.taxCents}, ${value.totalCents},
-        ${value.country}, ${value.region}, ${value.postcode}, ${value.shippingMethodId}, ${value.shippingMethodName}, ${value.arrivesFrom}, ${value.arrivesTo},
+        ${value.country}, ${value.region}, ${value.postcode}, ${value.shippingMethodId}, ${value.shippingMethodName}, ${value.shippingDaysMax}, ${value.arrivesFrom}, ${value.arrivesTo},
         ${discountId}, ${value.discountCode}, ${value.taxName}, ${value.taxRate}, ${pricesIncludeTax}`;
 
   // A line's own refusal: about its part (checked before the account), or its stock (after).
@@ -667,6 +669,7 @@ function pricingValues(pricing: PurchasePricing, userId: string, purchaseId: str
     postcode: pricing.postcode,
     shippingMethodId: pricing.shippingMethodId,
     shippingMethodName: pricing.shippingMethodName,
+    shippingDaysMax: pricing.shippingDaysMax,
     arrivesFrom: pricing.arrivesFrom,
     arrivesTo: pricing.arrivesTo,
     discountId: discount?.id ?? null,

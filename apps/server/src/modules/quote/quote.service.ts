@@ -189,6 +189,7 @@ export function createQuoteService(deps: {
           postcode: priced.postcode,
           shippingMethodId: method.id,
           shippingMethodName: method.name,
+          shippingDaysMax: method.daysMax,
           arrivesFrom: method.arrivesFrom,
           arrivesTo: method.arrivesTo,
           discount: discount && { id: discount.id, code: discount.code, oncePerCustomer: discount.oncePerCustomer },

@@ -1,5 +1,6 @@
 import { type ShippingMethod, type ShippingMethodPatch, type ShippingMethodValues, shippingMethodMessages } from '@shop/shared';
 import { invalidField, notFound } from '../../lib/errors.js';
+import { createSharedValue } from '../../lib/shared-revision.js';
 import type { SettingsService } from '../settings/settings.plugin.js';
 import { arrivalDates, dispatchDeadline } from './arrival.js';
 import { countriesColumn, countriesOf, serves, toShippingMethod } from './shipping.mapper.js';
@@ -31,11 +32,31 @@ const toRecord = (row: ShippingMethodRow): ShippingMethodRecord => ({
   active: row.active === 1,
 });
 
-/** The shop's delivery methods and the dates they arrive (SPEC-3 section 1). */
-export function createShippingService({ repository, settings }: { repository: ShippingRepository; settings: Pick<SettingsService, 'current'> }) {
+/**
+ * The shop's delivery methods and the dates they arrive (SPEC-3 section 1). The active methods,
+ * which every quote and placement reads, are held in memory like the settings and tax rates: a
+ * change made through any instance is seen by every other within about `checkAfterMs`.
+ */
+export function createShippingService({
+  repository,
+  settings,
+  checkAfterMs,
+}: {
+  repository: ShippingRepository;
+  settings: Pick<SettingsService, 'current'>;
+  checkAfterMs?: number;
+}) {
+  const active = createSharedValue({
+    revision: repository.revision,
+    load: () => repository.list({ activeOnly: true }),
+    ...(checkAfterMs === undefined ? {} : { checkAfterMs }),
+  });
+  /** After a write here: this instance sees it at once (the others at their next check). */
+  const wrote = async (revision: number) => active.wrote(await repository.list({ activeOnly: true }), revision);
+
   /** The active methods serving `country`, cheapest first, with the dates an order placed at `now` arrives. */
   async function methodsFor(country: string, now: Date): Promise<ShippingOption[]> {
-    const [rows, shop] = await Promise.all([repository.list({ activeOnly: true }), settings.current()]);
+    const [rows, shop] = await Promise.all([active.get(), settings.current()]);
     return rows
       .filter((row) => serves(row, country))
       .map((row) => {
@@ -65,7 +86,7 @@ export function createShippingService({ repository, settings }: { repository: Sh
      */
     async list({ country, all, now }: { country?: string | undefined; all?: boolean; now: Date }): Promise<ShippingMethod[]> {
       if (country !== undefined) {
-        const [rows, shop] = await Promise.all([repository.list({ activeOnly: true }), settings.current()]);
+        const [rows, shop] = await Promise.all([active.get(), settings.current()]);
         const dispatchBy = dispatchDeadline(now, shop)?.toISOString() ?? null;
         return rows
           .filter((row) => serves(row, country))
@@ -74,12 +95,12 @@ export function createShippingService({ repository, settings }: { repository: Sh
             return { ...toShippingMethod(row), arrivesFrom, arrivesTo, dispatchBy };
           });
       }
-      const rows = await repository.list({ activeOnly: !all });
+      const rows = all ? await repository.list({ activeOnly: false }) : await active.get();
       return rows.map((row) => (all ? { ...toShippingMethod(row), active: row.active === 1 } : toShippingMethod(row)));
     },
 
     async add(method: ShippingMethodValues): Promise<string> {
-      return repository.insert({
+      const { id, revision } = await repository.insert({
         name: method.name,
         price_cents: method.price,
         free_from_cents: method.freeFrom ?? null,
@@ -88,6 +109,8 @@ export function createShippingService({ repository, settings }: { repository: Sh
         countries: countriesColumn(method.countries),
         active: method.active === false ? 0 : 1,
       });
+      await wrote(revision);
+      return id;
     },
 
     /** Changes the fields sent; the days must stay in order with the saved ones. */
@@ -104,12 +127,15 @@ export function createShippingService({ repository, settings }: { repository: Sh
         ...(patch.countries !== undefined && { countries: countriesColumn(patch.countries) }),
         ...(patch.active !== undefined && { active: patch.active ? 1 : 0 }),
       });
-      if (!updated) throw notFound('Delivery method');
+      if (updated === null) throw notFound('Delivery method');
+      await wrote(updated);
     },
 
     /** DELETE: the method is no longer offered, but past purchases keep naming it. */
     async deactivate(id: string): Promise<void> {
-      if (!(await repository.update(id, { active: 0 }))) throw notFound('Delivery method');
+      const revision = await repository.update(id, { active: 0 });
+      if (revision === null) throw notFound('Delivery method');
+      await wrote(revision);
     },
   };
 }

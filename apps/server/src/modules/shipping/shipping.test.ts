@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createDatabase } from '../../db/database.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertSignedInUser } from '../../test/factories.js';
 
@@ -188,5 +190,34 @@ describe('who may change the delivery methods', () => {
       expect(adminList.json().error.code).toBe(status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
     }
     expect((await list()).find((method) => method._id === standard._id)).toEqual(standard);
+  });
+});
+
+describe('delivery methods on two instances of one database', () => {
+  it('are served from memory, and a change through one is seen by the other once its check is due', async () => {
+    const otherDatabase = createDatabase(t.testDatabase.config);
+    const other = await buildApp({ config: t.app.config, database: otherDatabase, logger: false });
+    // Only the method this test adds: the demo's 'Standard' serves every country.
+    const names = async (app: typeof t.app) => (await app.shipping.methodsFor('NZ', new Date())).map((method) => method.name).filter((name) => name === 'Tasman Freight');
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      expect(await names(other)).toEqual([]);
+      const added = await add({ ...VALID, name: 'Tasman Freight', countries: ['NZ'] });
+      expect(added.statusCode, added.body).toBe(201);
+      // The instance that wrote sees it at once; the other answers from memory until its check is due.
+      expect(await names(t.app)).toEqual(['Tasman Freight']);
+      expect(await names(other)).toEqual([]);
+      vi.setSystemTime(Date.now() + 600);
+      expect(await names(other)).toEqual(['Tasman Freight']);
+      // A method taken off is gone from the other's quotes too.
+      expect((await remove((added.json() as { insertedId: string }).insertedId)).statusCode).toBe(200);
+      expect(await names(t.app)).toEqual([]);
+      vi.setSystemTime(Date.now() + 600);
+      expect(await names(other)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      await other.close();
+      await otherDatabase.close();
+    }
   });
 });
