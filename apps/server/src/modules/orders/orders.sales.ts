@@ -7,10 +7,44 @@ type Sale = Pick<OrderRow, 'purchase_id' | 'product_id' | 'quantity' | 'total_ce
 /**
  * What a line sold for and the tax it collected (decision 033's stored amounts, so a refund takes
  * back exactly what the payment counted): its total less its discount, less its tax where the
- * purchase's prices contained it; the tax apart. Delivery is not a line and not revenue.
+ * purchase's prices contained it; the tax apart. Delivery is not a line and not revenue; its tax
+ * is counted with the tax (deliveryTaxMoved).
  */
 function lineSale(line: Pick<Sale, 'total_cents' | 'discount_cents' | 'tax_cents'>, pricesIncludeTax: boolean): { cents: number; taxCents: number } {
   return { cents: lineNetCents(line, pricesIncludeTax), taxCents: Number(line.tax_cents) };
+}
+
+type PurchaseTax = { prices_include_tax: boolean | number; tax_cents: number | string; lines_tax_cents: number | string | null; unrefunded: number | string | bigint | null };
+
+/** The purchases of these lines: whether their prices contain tax, their tax, their lines' tax, and how many lines are not refunded (as written so far). */
+async function purchasesOf(trx: Transaction<Database>, orders: Sale[]): Promise<Map<string, PurchaseTax>> {
+  const rows = await trx
+    .selectFrom('purchases')
+    .select(['purchases.id', 'purchases.prices_include_tax', 'purchases.tax_cents'])
+    .select((eb) => [
+      eb.selectFrom('orders').select((inner) => inner.fn.sum<number | string>('orders.tax_cents').as('sum')).whereRef('orders.purchase_id', '=', 'purchases.id').as('lines_tax_cents'),
+      eb.selectFrom('orders').select((inner) => inner.fn.countAll<number | string>().as('count')).whereRef('orders.purchase_id', '=', 'purchases.id').where('orders.status', '!=', 'refunded').as('unrefunded'),
+    ])
+    .where('purchases.id', 'in', [...new Set(orders.map((order) => order.purchase_id))])
+    .execute();
+  return new Map(rows.map(({ id, ...purchase }) => [id, purchase]));
+}
+
+/**
+ * The tax on delivery (where the rate taxes it) that this event moves: the purchase's tax beyond
+ * its lines'. A payment collects it; the refund that returns the delivery (the purchase's last
+ * line to go back, decision 033) gives it back; a failed refund of that last line takes it again.
+ */
+function deliveryTaxMoved(purchases: Map<string, PurchaseTax>, orders: Sale[], event: 'paid' | 'refunded' | 'refund-failed'): number {
+  let cents = 0;
+  for (const [id, purchase] of purchases) {
+    const deliveryTax = Number(purchase.tax_cents) - Number(purchase.lines_tax_cents ?? 0);
+    if (deliveryTax === 0) continue;
+    const unrefunded = Number(purchase.unrefunded ?? 0);
+    const moved = orders.filter((order) => order.purchase_id === id).length;
+    if (event === 'paid' || (event === 'refunded' && unrefunded === 0) || (event === 'refund-failed' && unrefunded === moved)) cents += deliveryTax;
+  }
+  return cents;
 }
 
 /** For an upsert of counts: on a key already there, each of these columns adds the new row's value to its own. */
@@ -29,16 +63,10 @@ function addingUp<Table extends keyof Database, Column extends keyof Database[Ta
 export async function countSales(trx: Transaction<Database>, orders: Sale[], event: 'paid' | 'refunded' | 'refund-failed', stamp: string): Promise<void> {
   if (orders.length === 0) return;
   const day = stamp.slice(0, 10);
-  // Whether the prices contained the tax matters only to lines that carry some: untaxed purchases skip the read.
-  const taxed = [...new Set(orders.filter((order) => Number(order.tax_cents) !== 0).map((order) => order.purchase_id))];
-  const taxIncluded = new Set(
-    taxed.length === 0
-      ? []
-      : (await trx.selectFrom('purchases').select(['id', 'prices_include_tax']).where('id', 'in', taxed).execute()).filter((purchase) => Boolean(purchase.prices_include_tax)).map((purchase) => purchase.id),
-  );
-  const sold = orders.map((order) => ({ order, ...lineSale(order, taxIncluded.has(order.purchase_id)) }));
+  const purchases = await purchasesOf(trx, orders);
+  const sold = orders.map((order) => ({ order, ...lineSale(order, Boolean(purchases.get(order.purchase_id)?.prices_include_tax)) }));
   const cents = sold.reduce((sum, line) => sum + line.cents, 0);
-  const taxCents = sold.reduce((sum, line) => sum + line.taxCents, 0);
+  const taxCents = sold.reduce((sum, line) => sum + line.taxCents, 0) + deliveryTaxMoved(purchases, orders, event);
   const paid = event === 'paid';
   const refunded = event === 'paid' ? 0 : event === 'refunded' ? 1 : -1;
   await trx

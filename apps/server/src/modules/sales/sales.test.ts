@@ -153,13 +153,13 @@ describe('sales', () => {
     });
 
     /** A $40.00 part bought in California (7.25 %, delivery untaxed) with Express ($12.90) and 10 % off. */
-    async function buyWithCode(name: string): Promise<{ orderId: string; line: { discount: number; tax: number }; total: number }> {
+    async function buyWithCode(name: string, address = CALIFORNIA): Promise<{ orderId: string; line: { discount: number; tax: number }; total: number }> {
       const part = await insertProduct(t.database.db, { name, price_cents: 4000, quantity: 10, minimum: 1 });
       const placed = await t.app.inject({
         method: 'POST',
         url: '/api/orders',
         headers: customer.headers,
-        payload: { productId: part.id, quantity: 1, ...DELIVERY, ...CALIFORNIA, shippingMethodId: express, discountCode: 'salesten' },
+        payload: { productId: part.id, quantity: 1, ...DELIVERY, ...address, shippingMethodId: express, discountCode: 'salesten' },
       });
       expect(placed.statusCode, placed.body).toBe(201);
       const orderId: string = placed.json().insertedId;
@@ -193,6 +193,23 @@ describe('sales', () => {
       });
       expect((await sales('best-sellers', '2026-05-10', '2026-05-10')).json().parts).toEqual([expect.objectContaining({ name: 'Tax added part', quantity: 1, revenue: 36 })]);
       expect((await sales('best-sellers', '2026-05-10', '2026-05-11')).json().parts).toEqual([]);
+    });
+
+    it('counts the tax on delivery where the rate taxes it: collected with the payment, given back with the refund that returns the delivery', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      at('2026-05-15T12:00:00Z');
+      // New York taxes delivery at 4 %: 1.44 on the line's 36.00, 0.52 on Express's 12.90 (0.516 rounded half-up).
+      const bought = await buyWithCode('Delivery taxed part', { country: 'US', region: 'NY', postcode: '10001' });
+      expect(bought).toMatchObject({ line: { discount: 400, tax: 144 }, total: 50.86 });
+      at('2026-05-16T09:00:00Z');
+      expect((await t.app.inject({ method: 'POST', url: `/api/orders/${bought.orderId}/refund`, headers: admin.headers })).statusCode).toBe(200);
+
+      const { days, totals } = await revenueOf('2026-05-15', '2026-05-16');
+      expect(days).toEqual([
+        { day: '2026-05-15', paidOrders: 1, paid: 36, refundedOrders: 0, refunded: 0, net: 36, tax: 1.96 },
+        { day: '2026-05-16', paidOrders: 0, paid: 0, refundedOrders: 1, refunded: 36, net: -36, tax: -1.96 },
+      ]);
+      expect(totals.tax).toBe(0);
     });
 
     it('counts a line whose price includes its tax as its price less its discount and less that tax, the tax apart', async () => {
