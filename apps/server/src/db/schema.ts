@@ -560,13 +560,15 @@ export type NewFitmentRow = Insertable<FitmentTable>;
 export type NewCategoryRow = Insertable<CategoryTable>;
 export type UserRow = Selectable<UserTable>;
 export type PurchaseRow = Selectable<PurchaseTable>;
-/** The purchase's columns an order is read with: its buyer, delivery address and payment. */
-export const PURCHASE_COLUMNS_OF_ORDER = ['customer_name', 'email', 'location', 'phone', 'transaction_id', 'prices_include_tax'] as const;
+/** The purchase's columns an order is read with: its buyer, delivery address and arrival, and payment. */
+export const PURCHASE_COLUMNS_OF_ORDER = ['customer_name', 'email', 'location', 'phone', 'transaction_id', 'prices_include_tax', 'arrives_from', 'arrives_to', 'shipping_days_max'] as const;
+/** The purchase's total beside the line's own `total_cents`: what the customer pays for the purchase the order is a line of. */
+export const PURCHASE_TOTAL_OF_ORDER = 'total_cents as purchase_total_cents';
 /**
  * An order as it is read: its line, with its purchase's buyer, delivery address and payment, and
  * the purchase's number (its first line's, the lowest).
  */
-export type OrderRow = OrderLineRow & Pick<PurchaseRow, (typeof PURCHASE_COLUMNS_OF_ORDER)[number]> & { purchase_number: number };
+export type OrderRow = OrderLineRow & Pick<PurchaseRow, (typeof PURCHASE_COLUMNS_OF_ORDER)[number]> & { purchase_number: number; purchase_total_cents: number | string };
 /** An order's own row, as written: its line, without its purchase's columns. */
 export type OrderLineRow = Selectable<OrderTable>;
 export type ContactMessageRow = Selectable<ContactMessageTable>;

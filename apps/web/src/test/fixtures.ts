@@ -66,6 +66,8 @@ export const buildOrder = (overrides: Partial<Order> = {}): Order => {
     toolPrice: 12.99,
     quantity: 4,
     total: 51.96,
+    // A one-part purchase with nothing else charged, unless a test says what it cost.
+    purchaseTotal: overrides.total ?? 51.96,
     location: '12 Harbour Road, Chattogram',
     phone: '+880 1700 000000',
     paid: false,
@@ -82,6 +84,9 @@ export const buildOrder = (overrides: Partial<Order> = {}): Order => {
     refundFailure: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     holdUntil: null,
+    arrivesFrom: null,
+    arrivesTo: null,
+    shippingDaysMax: null,
     ...overrides,
   };
 };

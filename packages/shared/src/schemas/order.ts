@@ -115,6 +115,8 @@ export const orderSchema = z.object({
   toolPrice: z.number(),
   quantity: z.number().int(),
   total: z.number(),
+  /** What the whole purchase costs (SPEC-3 section 1): its lines with delivery, discount and tax. */
+  purchaseTotal: z.number(),
   location: z.string(),
   phone: z.string(),
   paid: z.boolean(),
@@ -135,6 +137,10 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** While it waits for payment: when the shop stops holding its parts and cancels it (ISO time); null otherwise. */
   holdUntil: z.string().nullable(),
+  /** When the purchase arrives, as placed (calendar days; null before SPEC-3), and its method's longest days (0: collected). */
+  arrivesFrom: z.string().nullable(),
+  arrivesTo: z.string().nullable(),
+  shippingDaysMax: z.number().int().nullable(),
   /** In the customer's own list: whether they have reviewed the part of this order. */
   reviewed: z.boolean().optional(),
 });

@@ -20,6 +20,7 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }, { paymentTimeout
   toolPrice: centsToDollars(row.unit_price_cents),
   quantity: row.quantity,
   total: centsToDollars(row.total_cents),
+  purchaseTotal: centsToDollars(Number(row.purchase_total_cents)),
   location: row.location,
   phone: row.phone,
   // A refunded order was paid: it is never offered for payment again.
@@ -35,6 +36,9 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }, { paymentTimeout
   refundFailure: row.status === 'paid' ? row.refund_failure : null,
   createdAt: row.created_at,
   holdUntil: row.status === 'waiting' ? holdEndsAt(row.created_at, paymentTimeoutMs) : null,
+  arrivesFrom: row.arrives_from,
+  arrivesTo: row.arrives_to,
+  shippingDaysMax: row.shipping_days_max,
   ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed) } : {}),
 });
 

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
-import { type Database, type OrderLineRow, type OrderRow, type OrderTable, PURCHASE_COLUMNS_OF_ORDER, type PurchaseRow, type PurchaseTable } from '../../db/schema.js';
+import { type Database, type OrderLineRow, type OrderRow, type OrderTable, PURCHASE_COLUMNS_OF_ORDER, PURCHASE_TOTAL_OF_ORDER, type PurchaseRow, type PurchaseTable } from '../../db/schema.js';
 import { type EventRow, LIFECYCLE, type LineEvent, type PurchaseEvent } from './lifecycle.js';
 import { queueOrderMail } from './order-mail-outbox.js';
 import { purchaseNumberOf, selectOrders } from './order-rows.js';
@@ -168,7 +168,7 @@ export function createOrdersRepository(
         .set({ status: LIFECYCLE[event].to, ...stamped(row, stamp), ...set })
         .where('id', '=', purchaseId)
         .where('status', 'in', row.from as PurchaseRow['status'][])
-        .returning(['user_id', 'client_address', ...PURCHASE_COLUMNS_OF_ORDER])
+        .returning(['user_id', 'client_address', ...PURCHASE_COLUMNS_OF_ORDER, PURCHASE_TOTAL_OF_ORDER])
         .executeTakeFirst();
       if (!purchase) return (await trx.selectFrom('purchases').select('id').where('id', '=', purchaseId).executeTakeFirst()) ? 'not-moved' : 'not-found';
       const lines = await trx
@@ -275,7 +275,7 @@ async function effects(
 async function withPurchase(db: Kysely<Database> | Transaction<Database>, lines: OrderLineRow[]): Promise<OrderRow[]> {
   const bought = await db
     .selectFrom('purchases')
-    .select(PURCHASE_COLUMNS_OF_ORDER)
+    .select([...PURCHASE_COLUMNS_OF_ORDER, PURCHASE_TOTAL_OF_ORDER])
     .select(purchaseNumberOf('purchases.id').as('purchase_number'))
     .where('id', '=', lines[0]!.purchase_id)
     .executeTakeFirstOrThrow();

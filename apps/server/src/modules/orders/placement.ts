@@ -643,7 +643,11 @@ function placedOf(values: PlacementValues, lines: OrderLineRow[]): Placement {
     phone: values.phone,
     transaction_id: null,
     prices_include_tax: values.pricesIncludeTax,
+    arrives_from: values.arrivesFrom,
+    arrives_to: values.arrivesTo,
+    shipping_days_max: values.shippingDaysMax,
     purchase_number: sorted[0]?.number ?? 0,
+    purchase_total_cents: values.totalCents,
   };
   return { orders: sorted.map((line) => ({ ...line, ...bought })) };
 }

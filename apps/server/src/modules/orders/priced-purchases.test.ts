@@ -58,6 +58,12 @@ describe('a purchase charges exactly what the quote showed', () => {
     // Its answer names the method with its days, which word its arrival ('Arrives …'; 0 would be 'Ready to collect …').
     const answer = (await t.app.inject({ url: `/api/purchases/${checkoutId}`, headers: customer.headers })).json();
     expect(answer).toMatchObject({ shippingMethod: 'Express', shippingDaysMax: 1, arrivesFrom: purchase.arrives_from, arrivesTo: purchase.arrives_to, subtotal: 74.99, shipping: 12.9, discount: 7.5, tax: 4.89, total: 85.28 });
+    // My Orders' lines (newest first) carry the purchase's total and arrival.
+    const placedLines = (await t.app.inject({ url: `/api/orders/${encodeURIComponent(customer.email)}`, headers: customer.headers })).json() as Array<Record<string, unknown>>;
+    expect(placedLines.map(({ total, purchaseTotal, arrivesFrom, arrivesTo, shippingDaysMax }) => ({ total, purchaseTotal, arrivesFrom, arrivesTo, shippingDaysMax }))).toEqual([
+      { total: 25, purchaseTotal: 85.28, arrivesFrom: purchase.arrives_from, arrivesTo: purchase.arrives_to, shippingDaysMax: 1 },
+      { total: 49.99, purchaseTotal: 85.28, arrivesFrom: purchase.arrives_from, arrivesTo: purchase.arrives_to, shippingDaysMax: 1 },
+    ]);
     const rows = await t.database.db.selectFrom('orders').select(['discount_cents', 'tax_cents']).where('purchase_id', '=', checkoutId).orderBy('number').execute();
     expect(rows.map((row) => [Number(row.discount_cents), Number(row.tax_cents)])).toEqual([
       [500, 326],

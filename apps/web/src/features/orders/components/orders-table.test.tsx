@@ -6,11 +6,12 @@ import { buildOrder } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { OrdersTable } from './orders-table';
 
-const unpaid = buildOrder({ toolName: 'Brake Pad Set', quantity: 4, total: 51.96 });
+// Placed with delivery and tax: the purchase costs more than its line, and arrives on its dates.
+const unpaid = buildOrder({ toolName: 'Brake Pad Set', quantity: 4, total: 51.96, purchaseTotal: 60.68, arrivesFrom: '2026-01-05', arrivesTo: '2026-01-07', shippingDaysMax: 4 });
 const paid = buildOrder({ toolName: 'Chain Kit', status: 'paid', paid: true, transactionId: 'pi_test_paid1' });
 const shipped = buildOrder({ toolName: 'Spark Plug', status: 'shipped', paid: true, shift: true, transactionId: 'pi_test_ship1' });
 const tracked = buildOrder({ toolName: 'Air Filter', status: 'shipped', paid: true, shift: true, transactionId: 'pi_test_ship2', carrier: 'Royal Mail', trackingNumber: 'RM 1234 5678 5GB' });
-const refunded = buildOrder({ toolName: 'Fork Seal', status: 'refunded', paid: true, transactionId: 'pi_test_refund1', reviewed: false });
+const refunded = buildOrder({ toolName: 'Fork Seal', status: 'refunded', paid: true, transactionId: 'pi_test_refund1', reviewed: false, arrivesFrom: '2026-01-05', arrivesTo: '2026-01-05', shippingDaysMax: 1 });
 
 function renderTable(onCancel = vi.fn()) {
   renderWithProviders(<OrdersTable orders={[unpaid, paid, shipped, tracked, refunded]} onCancel={onCancel} />);
@@ -19,13 +20,17 @@ function renderTable(onCancel = vi.fn()) {
 }
 
 describe('OrdersTable', () => {
-  it('lists each purchase with its parts, total in dollars and state', () => {
+  it("lists each purchase with its parts, the purchase's total in dollars, its state and when it arrives", () => {
     const { row } = renderTable();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order', 'Placed', 'Parts', 'Total', 'State', 'Actions']);
     expect(row('Brake Pad Set').getByRole('cell', { name: '1 Jan 2026' })).toBeInTheDocument();
     expect(row('Brake Pad Set').getByText('4 × Brake Pad Set')).toBeInTheDocument();
-    expect(row('Brake Pad Set').getByText('$51.96')).toBeInTheDocument();
+    expect(row('Brake Pad Set').getByText('$60.68')).toBeInTheDocument();
     expect(row('Brake Pad Set').getByText('Unpaid')).toBeInTheDocument();
+    expect(row('Brake Pad Set').getByText('Arrives Mon 5 Jan – Wed 7 Jan')).toBeInTheDocument();
+    // A refunded purchase no longer arrives; one placed before delivery methods never said when.
+    expect(row('Fork Seal').queryByText(/Arrives/)).not.toBeInTheDocument();
+    expect(row('Chain Kit').queryByText(/Arrives|Ready to collect/)).not.toBeInTheDocument();
   });
 
   it("heads each purchase with its number, which opens its details with the delivery address and phone", async () => {
@@ -100,7 +105,7 @@ describe('OrdersTable', () => {
 describe('OrdersTable: one purchase, one number', () => {
   const checkoutId = 'c'.repeat(24);
   const line = (number: number, toolName: string, more: Partial<Order> = {}) =>
-    buildOrder({ toolName, number, purchaseNumber: 30001, checkoutId, quantity: 1, total: 10, createdAt: '2026-02-01T00:00:00.000Z', ...more });
+    buildOrder({ toolName, number, purchaseNumber: 30001, checkoutId, quantity: 1, total: 10, purchaseTotal: 45.05, createdAt: '2026-02-01T00:00:00.000Z', ...more });
 
   it("lists a checkout's lines under its one number, with one Pay and one Cancel for them all", async () => {
     const lines = [line(30003, 'Spark Plug'), line(30001, 'Engine Oil'), line(30002, 'Oil Filter', { quantity: 2, total: 20.1 })];
@@ -112,7 +117,8 @@ describe('OrdersTable: one purchase, one number', () => {
     expect(row.getByRole('rowheader')).toHaveTextContent(/^#30001$/);
     expect(within(rows[0]!).queryByText(/#30002|#30003/)).not.toBeInTheDocument();
     expect(row.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1 × Engine Oil', '2 × Oil Filter', '1 × Spark Plug']);
-    expect(row.getByText('$40.10')).toBeInTheDocument();
+    // The purchase's total: its three lines (40.10) with delivery and tax.
+    expect(row.getByText('$45.05')).toBeInTheDocument();
     expect(row.getAllByText('Unpaid')).toHaveLength(1);
     expect(row.getByRole('link', { name: /^Pay for 3 parts/ })).toHaveAttribute('href', `/dashbord/payment/${lines[1]!._id}`);
     await userEvent.click(row.getByRole('button', { name: /^Cancel all 3/ }));

@@ -1,4 +1,4 @@
-import { formatOrderNumber, type Order, type OrderStatus } from '@shop/shared';
+import { arrivalText, formatOrderNumber, type Order, type OrderStatus } from '@shop/shared';
 import { Link } from 'react-router';
 import { useOrderDetails } from '@/components/order-details';
 import { OrderState, TrackingNumber } from '@/components/order-state';
@@ -36,12 +36,19 @@ function purchasesOf(orders: Order[]): PurchaseRow[] {
         number: first.purchaseNumber,
         createdAt: first.createdAt,
         lines,
-        // Whole cents, so that lines never add up to $0.30000000000000004.
-        total: lines.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100,
+        // What the purchase costs: its lines with delivery, discount and tax.
+        total: first.purchaseTotal,
         status: lines.every((line) => line.status === first.status) ? first.status : 'paid',
       };
     })
     .sort((a, b) => b.number - a.number);
+}
+
+/** When the purchase arrives, as placed: while it is on its way or still to be paid, not once cancelled or refunded. */
+function arrivalOf(purchase: PurchaseRow): string | null {
+  const { arrivesFrom, arrivesTo, shippingDaysMax } = purchase.lines[0]!;
+  if (!arrivesFrom || !arrivesTo || purchase.status === 'cancelled' || purchase.status === 'refunded') return null;
+  return arrivalText({ arrivesFrom, arrivesTo, daysMax: shippingDaysMax ?? 1 });
 }
 
 /** Whether every line of the purchase is in one state, and whether they all left in one parcel (or none left yet). */
@@ -108,18 +115,22 @@ export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTab
         const [first] = purchase.lines as [Order];
         const shared = sameStatus(purchase.lines);
         const parcel = sameParcel(purchase.lines);
+        const arrival = arrivalOf(purchase);
         return (
-          <OrderState
-            order={{
-              status: purchase.status,
-              transactionId: first.transactionId,
-              refundFailure: shared ? first.refundFailure : null,
-              carrier: parcel ? first.carrier : null,
-              trackingNumber: parcel ? first.trackingNumber : null,
-            }}
-            labels={copy.state}
-            view="customer"
-          />
+          <div className="flex flex-col items-start gap-1">
+            <OrderState
+              order={{
+                status: purchase.status,
+                transactionId: first.transactionId,
+                refundFailure: shared ? first.refundFailure : null,
+                carrier: parcel ? first.carrier : null,
+                trackingNumber: parcel ? first.trackingNumber : null,
+              }}
+              labels={copy.state}
+              view="customer"
+            />
+            {arrival && <span className="text-sm text-base-content/80">{arrival}</span>}
+          </div>
         );
       },
     },
