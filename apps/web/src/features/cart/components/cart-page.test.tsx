@@ -1,7 +1,7 @@
 import type { Product } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { CART_STORAGE_KEY } from '@/stores/cart';
@@ -9,6 +9,7 @@ import { stubFetch } from '@/test/fetch-stub';
 import { buildOrder, buildProduct, buildSession } from '@/test/fixtures';
 import { answerDeliveryCalls, quoteFor, quoteRequests } from '@/test/quote-stub';
 import { renderWithProviders } from '@/test/render';
+import { useCartCode } from '../cart-code';
 import { CartPage } from './cart-page';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -25,8 +26,7 @@ const stored = (product: Product, quantity: number, price = product.price) => ({
 
 /** Where 'Checkout' leads, saying which code came along. */
 function CheckoutStandIn() {
-  const state = useLocation().state as { discountCode?: string } | null;
-  return <p>Checkout with {state?.discountCode ?? 'no code'}</p>;
+  return <p>Checkout with {useCartCode() ?? 'no code'}</p>;
 }
 
 const quoteTotal = (request: Parameters<typeof quoteFor>[0]) => `$${quoteFor(request).total.toFixed(2)}`;
@@ -149,6 +149,30 @@ describe("a visitor's cart page", () => {
     expect(screen.queryByRole('button', { name: /pieces of Chain kit 520$/ })).not.toBeInTheDocument();
   });
 
+  it('keeps the code a visitor applied through signing in: the cart they come back to still has it', async () => {
+    const plug = buildProduct({ _id: id(7), name: 'Spark plug', price: 4.5, minimum: 2, quantity: 40 });
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([stored(plug, 2)]));
+    fetchMock.mockImplementation(async (input, init) => {
+      const delivery = answerDeliveryCalls(input, init);
+      if (delivery) return delivery;
+      if (String(input).endsWith(`/products/${plug._id}`)) return json(plug);
+      return json([]);
+    });
+    const visit = renderCart();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Discount code'), 'spring10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Code SPRING10 applied')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    visit.unmount();
+
+    // Back from signing in (a new page load of the cart): the code is in its field and applied again.
+    renderCart();
+    expect(await screen.findByText('Code SPRING10 applied')).toBeInTheDocument();
+    expect(screen.getByLabelText('Discount code')).toHaveValue('spring10');
+  });
+
   it('says when the cart is empty, with a way to the parts', async () => {
     renderCart();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
@@ -228,6 +252,6 @@ describe("a signed-in customer's cart", () => {
     expect(screen.getByTestId('quote-total')).toHaveTextContent(quoteTotal({ country: 'US', region: 'CA', discountCode: 'SPRING10' }));
 
     await user.click(screen.getByRole('button', { name: 'Checkout' }));
-    expect(await screen.findByText('Checkout with SPRING10')).toBeInTheDocument();
+    expect(await screen.findByText('Checkout with spring10')).toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ import { useCart } from '@/stores/cart';
 import { formatPrice } from '@/utils/format';
 import { toast } from '@/lib/toast';
 import { cartCopy as copy } from '../copy';
-import { carriedCodeState } from '../carried-code';
+import { setCartCode, useCartCode } from '../cart-code';
 import { useFreshLines } from '../fresh-lines';
 import { LineQuantity } from './line-quantity';
 import { useWaitingPurchase, WaitingPurchase } from './waiting-purchase';
@@ -48,7 +48,7 @@ export function CartPage() {
   const empty = !cart.isLoading && !cart.error && lines.length === 0;
   const waiting = useWaitingPurchase(empty && auth.user ? auth.user.email : null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const discountCode = useCartCode();
   // Priced for the customer's default address, or the shop's country; every line must be orderable.
   const destination = useQuoteDestination(auth.user !== null);
   const orderable = lines.length > 0 && orderableTotal(lines) !== null;
@@ -126,7 +126,7 @@ export function CartPage() {
     const blocked = !orderable;
     const checkout = () => {
       // A visitor signs in first and comes back to the cart, which has joined the account's.
-      if (cart.signedIn) void navigate(paths.checkout.getHref(), { state: carriedCodeState(quote?.discountCode ?? null) });
+      if (cart.signedIn) void navigate(paths.checkout.getHref());
       else void navigate(paths.auth.signIn.getHref(), { state: { from: { pathname: paths.cart.getHref() } } });
     };
     content = (
@@ -150,7 +150,8 @@ export function CartPage() {
           ) : (
             <div className="flex w-full max-w-sm flex-col gap-3">
               <DiscountCodeField
-                onApply={(code) => setDiscountCode(code || null)}
+                defaultCode={discountCode ?? ''}
+                onApply={(code) => setCartCode(code || null)}
                 message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
               />
               <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { deliverySchema, deliveryToAddress, orderableTotal } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useSaveAddress } from '@/api/addresses/change-addresses';
 import { usePlaceCheckout } from '@/api/cart/place-checkout';
@@ -24,7 +24,7 @@ import { applyFieldErrors } from '@/lib/field-errors';
 import { formatPrice } from '@/utils/format';
 import { toast } from '@/lib/toast';
 import { cartCopy } from '../copy';
-import { carriedDiscountCode } from '../carried-code';
+import { setCartCode, useCartCode } from '../cart-code';
 import { lineProblem } from './cart-page';
 import { useWaitingPurchase, WaitingPurchase } from './waiting-purchase';
 
@@ -54,8 +54,7 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
   const saveAddress = useSaveAddress();
   const shopCountry = useSettings().data?.country;
   // The code applied in the cart comes along.
-  const location = useLocation();
-  const [discountCode, setDiscountCode] = useState<string | null>(() => carriedDiscountCode(location.state));
+  const discountCode = useCartCode();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<DeliveryInput, unknown, Delivery>({ resolver, defaultValues: emptyDelivery(shopCountry ?? '') });
   const {
@@ -80,6 +79,7 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
         ...(priced.current && quote ? { expectedTotal: quote.total } : {}),
       });
       toast.success(copy.ordered);
+      setCartCode(null);
       // The checkout stands whether or not the address book takes the address (e.g. it is full).
       if (delivery.saveAddress) {
         await saveAddress.mutateAsync(deliveryToAddress(deliveryAddressOf(delivery), buyer.name)).catch((error: unknown) => {
@@ -160,7 +160,7 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
           <DeliveryFieldset idPrefix="checkout" shopCountry={shopCountry} priced={priced} />
           <DiscountCodeField
             defaultCode={discountCode ?? ''}
-            onApply={(code) => setDiscountCode(code || null)}
+            onApply={(code) => setCartCode(code || null)}
             message={discountCode && quote?.discountMessage ? { text: quote.discountMessage, applied: quote.discountCode !== null } : null}
           />
           {!blocked && <QuoteTotals quote={quote} loading={priced.loading} failed={priced.failed} />}
