@@ -32,6 +32,7 @@ import { identityPlugin } from './modules/identity/identity.plugin.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { imagesPlugin } from './modules/images/images.plugin.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
+import { invoicesPlugin } from './modules/invoices/invoices.plugin.js';
 import { ordersPlugin } from './modules/orders/orders.plugin.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.plugin.js';
@@ -186,7 +187,9 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(publicCachePlugin, { responseCache });
   await app.register(identityPlugin);
   await app.register(authPlugin, { identity: app.identity });
+  await app.register(settingsPlugin);
   await app.register(discountsPlugin);
+  await app.register(invoicesPlugin);
   await app.register(ordersPlugin);
   await app.register(paymentsPlugin);
   await app.register(imagesPlugin);
@@ -203,7 +206,6 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(contactPlugin);
   await app.register(stockAlertsPlugin);
   await app.register(salesPlugin);
-  await app.register(settingsPlugin);
   await app.register(taxesPlugin);
   await app.register(shippingPlugin);
   await app.register(quotePlugin);

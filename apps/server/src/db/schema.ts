@@ -481,6 +481,33 @@ export interface DataRevisionTable {
 }
 
 /** A discount code (SPEC-3 section 2, migration 032). */
+/** The last number given per kind of document and year (migration 036). */
+export interface DocumentCounterTable {
+  kind: 'invoice' | 'credit-note';
+  year: number;
+  last_number: number;
+}
+
+/** A paid purchase's invoice: its number and the JSON snapshot of what it prints (InvoiceDocument). */
+export interface InvoiceTable {
+  id: string;
+  number: string;
+  purchase_id: string;
+  issued_at: string;
+  document: string;
+}
+
+/** A refund's credit note, naming the invoice it corrects. */
+export interface CreditNoteTable {
+  id: string;
+  number: string;
+  refund_id: string;
+  invoice_id: string;
+  amount_cents: number | string;
+  issued_at: string;
+  document: string;
+}
+
 export interface DiscountTable {
   id: string;
   /** Upper case, unique: codes are matched whatever case a customer types. */
@@ -551,6 +578,9 @@ export interface Database {
   addresses: AddressTable;
   cart_lines: CartLineTable;
   discounts: DiscountTable;
+  document_counters: DocumentCounterTable;
+  invoices: InvoiceTable;
+  credit_notes: CreditNoteTable;
   discount_redemptions: DiscountRedemptionTable;
 }
 

@@ -1,4 +1,4 @@
-import { PART_DATA_ELEMENT_ID, PART_IMAGE_SIZES, type Product, responsiveSrcSet } from '@shop/shared';
+import { PART_DATA_ELEMENT_ID, PART_IMAGE_SIZES, type Product, responsiveSrcSet, SHOP_CURRENCY } from '@shop/shared';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
@@ -57,7 +57,7 @@ export function partPageHtml(shell: string, product: Product, { publicUrl }: { p
       '@type': 'Offer',
       url,
       price: product.price.toFixed(2),
-      priceCurrency: 'USD',
+      priceCurrency: SHOP_CURRENCY,
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
     ...(rating

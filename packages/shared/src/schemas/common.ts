@@ -26,6 +26,9 @@ export const deletedAnswerSchema = z.object({ acknowledged: z.boolean(), deleted
 /** Money travels in dollars on the wire and is stored in integer cents. */
 export const centsToDollars = (cents: number): number => cents / 100;
 
+/** The one currency the shop sells in (ISO 4217): every price, payment and document is in it. */
+export const SHOP_CURRENCY = 'USD';
+
 /** A trimmed, bounded text without control characters other than line breaks. */
 export const boundedText = (max: number, requiredMessage: string) =>
   z

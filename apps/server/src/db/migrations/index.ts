@@ -34,6 +34,7 @@ import * as m032 from './032-discount-codes.js';
 import * as m033 from './033-purchase-amounts.js';
 import * as m034 from './034-sales-net-of-tax.js';
 import * as m035 from './035-purchase-delivery-days.js';
+import * as m036 from './036-invoices.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '033-purchase-amounts': m033,
   '034-sales-net-of-tax': m034,
   '035-purchase-delivery-days': m035,
+  '036-invoices': m036,
 };

@@ -42,6 +42,7 @@ export const ordersPlugin = fp(
     });
     const orders = createOrdersService({
       repository: createOrdersRepository(app.database, { giveBackDiscount: app.discounts.giveBack }),
+      invoices: app.invoices,
       // Orders a minute per account, counted in the order's own statement (no write of its own);
       // an address's pieces of a part scale like the limits on an address (many customers behind one).
       limits: {
@@ -58,5 +59,5 @@ export const ordersPlugin = fp(
     app.whenAddressConfirmed((userId) => mail.releaseHeld(userId));
     app.decorate('orders', orders);
   },
-  { name: 'orders', dependencies: ['database', 'background-jobs', 'identity', 'discounts'] },
+  { name: 'orders', dependencies: ['database', 'background-jobs', 'identity', 'discounts', 'invoices'] },
 );

@@ -96,9 +96,12 @@ export function createOrdersRepository(
       return moved === 'not-found' ? moved : moved === 'not-moved' ? 'not-waiting' : 'cancelled';
     },
 
-    /** Waiting -> paid for the purchase and every line of it, its holds released and one email queued; empty when it was not waiting. */
-    async markPaid(purchaseId: string, transactionId: string, stamp: string): Promise<OrderRow[]> {
-      const moved = await applyToPurchase('pay', purchaseId, stamp, { mail: true, set: { transaction_id: transactionId } });
+    /**
+     * Waiting -> paid for the purchase and every line of it, its holds released and one email
+     * queued, and `after` (its invoice) in the same transaction; empty when it was not waiting.
+     */
+    async markPaid(purchaseId: string, transactionId: string, stamp: string, after?: AfterMove): Promise<OrderRow[]> {
+      const moved = await applyToPurchase('pay', purchaseId, stamp, { mail: true, set: { transaction_id: transactionId }, after });
       return typeof moved === 'string' ? [] : moved;
     },
 
@@ -136,9 +139,12 @@ export function createOrdersRepository(
       await db.updateTable('orders').set({ refund_claimed_until: null }).where('id', '=', id).where('status', '=', 'paid').execute();
     },
 
-    /** Paid -> refunded with the provider's refund id, once: undefined when the order was not paid (refunded already, by a repeat or the provider's webhook). */
-    completeRefund(id: string, refundId: string, stamp: string): Promise<OrderRow | undefined> {
-      return applyToLine('refund', id, stamp, { set: { refund_id: refundId, refund_claimed_until: null, refund_failure: null } });
+    /**
+     * Paid -> refunded with the provider's refund id, once, and `after` (its credit note) in the
+     * same transaction: undefined when the order was not paid (refunded already, by a repeat or the provider's webhook).
+     */
+    completeRefund(id: string, refundId: string, stamp: string, after?: AfterMove): Promise<OrderRow | undefined> {
+      return applyToLine('refund', id, stamp, { set: { refund_id: refundId, refund_claimed_until: null, refund_failure: null }, after });
     },
 
     /**
@@ -159,7 +165,7 @@ export function createOrdersRepository(
     event: PurchaseEvent,
     purchaseId: string,
     stamp: string,
-    { mail, set }: { mail: boolean; set?: Updateable<PurchaseTable> },
+    { mail, set, after }: { mail: boolean; set?: Updateable<PurchaseTable>; after?: AfterMove | undefined },
   ): Promise<OrderRow[] | 'not-found' | 'not-moved'> {
     const row: EventRow = LIFECYCLE[event];
     return database.writeTransaction(async (trx) => {
@@ -183,7 +189,9 @@ export function createOrdersRepository(
       if (row.stock === 'give-back') await giveBackDiscount(trx, purchaseId);
       const { user_id: _user, client_address: _address, ...bought } = purchase;
       // A purchase event moves every line (they share the purchase's status), the first among them.
-      return lines.map((line) => ({ ...line, ...bought, purchase_number: firstOf(lines).number })).sort((a, b) => a.number - b.number);
+      const moved = lines.map((line) => ({ ...line, ...bought, purchase_number: firstOf(lines).number })).sort((a, b) => a.number - b.number);
+      if (after) await after(trx, moved);
+      return moved;
     });
   }
 
@@ -199,7 +207,7 @@ export function createOrdersRepository(
    * an empty list. A purchase's row is locked first (decision 021's order), so two shipments of
    * one purchase run one after the other and the second finds nothing left to move.
    */
-  function applyToLines(event: LineEvent, lines: { id: string } | { purchaseId: string }, stamp: string, { set, where }: LineChange): Promise<OrderRow[]> {
+  function applyToLines(event: LineEvent, lines: { id: string } | { purchaseId: string }, stamp: string, { set, where, after }: LineChange): Promise<OrderRow[]> {
     const row: EventRow = LIFECYCLE[event];
     return database.writeTransaction(async (trx) => {
       if ('purchaseId' in lines) {
@@ -217,7 +225,9 @@ export function createOrdersRepository(
         .execute();
       if (moved.length === 0) return [];
       await effects(trx, row, moved, stamp, { mailTo: firstOf(moved).id });
-      return withPurchase(trx, moved);
+      const read = await withPurchase(trx, moved);
+      if (after) await after(trx, read);
+      return read;
     });
   }
 }
@@ -229,10 +239,14 @@ interface ShipmentRow {
   trackingNumber: string | null;
 }
 
-/** What a line event writes beside its status, and the condition a line must also meet to move. */
+/** What an event does last in its transaction with the rows it moved (a document it issues), in the lock order's last place. */
+export type AfterMove = (trx: Transaction<Database>, moved: OrderRow[]) => Promise<unknown>;
+
+/** What a line event writes beside its status, the condition a line must also meet to move, and what it does last. */
 interface LineChange {
   set?: Updateable<OrderTable>;
   where?: RawBuilder<boolean>;
+  after?: AfterMove | undefined;
 }
 
 /** No refund of the order is being asked of the provider at `stamp` (none claimed, or its claim ran out). */

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { lineChargedCents } from '../../lib/pricing.js';
+import type { InvoicesService } from '../invoices/invoices.plugin.js';
 import type { OrderMailDispatcher } from './order-mail-outbox.js';
 import { ordersCsv } from './orders.export.js';
 import { refusalOf } from './lifecycle.js';
@@ -112,11 +114,14 @@ const fieldError = (status: number, code: string, field: string, message: string
  */
 export function createOrdersService({
   repository,
+  invoices,
   limits,
   mail,
   log,
 }: {
   repository: OrdersRepository;
+  /** Issues the invoice of a purchase paid and the credit note of a refund, in their transactions. */
+  invoices: Pick<InvoicesService, 'context' | 'issueInvoice' | 'issueCreditNote'>;
   limits: UnpaidLimits;
   /** Sends the queued order emails; runs in the background once the app is ready. */
   mail: OrderMailDispatcher;
@@ -351,7 +356,10 @@ export function createOrdersService({
      * different id on a paid purchase, or any move from another state, is refused.
      */
     async markPaid(purchaseId: string, transactionId: string): Promise<{ orders: OrderRow[]; changed: boolean }> {
-      const paid = await repository.markPaid(purchaseId, transactionId, now());
+      const stamp = now();
+      const context = await invoices.context();
+      // The invoice is issued with the payment, in its transaction: a purchase paid twice (the webhook and the confirmation racing) moves, and is invoiced, once.
+      const paid = await repository.markPaid(purchaseId, transactionId, stamp, (trx) => invoices.issueInvoice(trx, purchaseId, stamp, context));
       if (paid.length > 0) return { orders: paid, changed: true };
       const purchase = await service.findPurchase(purchaseId);
       if (!purchase) throw notFound('Order');
@@ -403,8 +411,13 @@ export function createOrdersService({
     },
 
     /** The provider refunded the order: refunded, stock back and email queued, once; a repeat answers the order as it is. */
-    async completeRefund(id: string, refundId: string): Promise<{ order: OrderRow; changed: boolean }> {
-      const refunded = await repository.completeRefund(id, refundId, now());
+    async completeRefund(id: string, refundId: string, amountCents?: number): Promise<{ order: OrderRow; changed: boolean }> {
+      const stamp = now();
+      const context = await invoices.context();
+      // The credit note with the refund, in its transaction: what was given back, or (a refund recorded from the provider's event) what the line cost.
+      const refunded = await repository.completeRefund(id, refundId, stamp, (trx, [line]) =>
+        invoices.issueCreditNote(trx, { refundId, purchaseId: line!.purchase_id, orderNumbers: [line!.number], amountCents: amountCents ?? lineChargedCents(line!, line!.prices_include_tax) }, stamp, context),
+      );
       if (refunded) return { order: refunded, changed: true };
       const order = await repository.findById(id);
       if (!order) throw notFound('Order');

@@ -128,7 +128,7 @@ export function createPaymentsService({
         log.warn({ orderId: order.id, reason: refund.failureReason, by }, 'refund declined by the payment provider');
         throw new AppError(409, 'REFUND_DECLINED', `The payment provider declined the refund: ${refund.failureReason ?? 'no reason given'}. The order stays paid.`);
       }
-      const { order: refunded, changed } = await orders.completeRefund(order.id, refund.id);
+      const { order: refunded, changed } = await orders.completeRefund(order.id, refund.id, amountCents);
       if (changed) log.info({ orderId: order.id, refundId: refund.id, amountCents, by }, 'refunded');
       return refunded;
     },

@@ -1,3 +1,5 @@
+import { SHOP_CURRENCY } from '@shop/shared';
+
 export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
 
 export interface ProviderIntent {
@@ -60,7 +62,8 @@ export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
 
-export const PAYMENT_CURRENCY = 'usd';
+/** The shop's currency as the payment providers write it. */
+export const PAYMENT_CURRENCY = SHOP_CURRENCY.toLowerCase();
 
 /** What an intent pays: a purchase, by its id, and whether it is a checkout (named so in the metadata) or a one-part order. */
 export interface PaidPurchase {

@@ -1,0 +1,123 @@
+import { DEMO_SETTINGS, DEMO_TAX_RATES } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createDatabase } from '../../db/database.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { DELIVERY, payWithTestCard } from '../../test/purchases.js';
+import type { InvoiceDocument } from './invoice-document.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof insertSignedInUser>>;
+let part: { id: string };
+let express = '';
+const NEW_YORK = { country: 'US', region: 'NY', postcode: '10001' };
+const SHOP = { ...DEMO_SETTINGS, shopName: 'Moto Parts Ltd', shopAddress: '1 Workshop Row, Brooklyn, NY 11201', taxId: 'US-12-3456789' };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+  part = await insertProduct(t.database.db, { name: 'Oil Filter HF204', part_number: 'HF-204', price_cents: 1250, minimum: 1, quantity: 10_000 });
+  expect((await t.app.inject({ method: 'PUT', url: '/api/tax-rates', headers: admin.headers, payload: { rates: DEMO_TAX_RATES } })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: SHOP })).statusCode).toBe(200);
+  express = ((await t.app.inject({ url: '/api/shipping-methods' })).json() as Array<{ _id: string; name: string }>).find((method) => method.name === 'Express')!._id;
+});
+afterAll(async () => t.close());
+
+/** A new customer's purchase of `quantity` filters to New York with Express; answers its id. */
+async function place(quantity = 2) {
+  const customer = await insertSignedInUser(t.database.db, { name: 'Łukasz Øster' });
+  const placed = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { productId: part.id, quantity, ...DELIVERY, ...NEW_YORK, shippingMethodId: express } });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return { customer, purchaseId: placed.json().purchaseId as string };
+}
+const invoiceOf = (purchaseId: string) => t.database.db.selectFrom('invoices').selectAll().where('purchase_id', '=', purchaseId).executeTakeFirst();
+const sequenceOf = (number: string) => Number(number.slice(-5));
+const YEAR = new Date().getUTCFullYear();
+
+describe('an invoice for every paid purchase', () => {
+  it('is issued with the payment: the next number of the year, and a snapshot of everything it prints', async () => {
+    const { customer, purchaseId } = await place();
+    expect(await invoiceOf(purchaseId)).toBeUndefined();
+    const intentId = await payWithTestCard(t.app, customer, { orderId: purchaseId }, purchaseId);
+
+    const invoice = (await invoiceOf(purchaseId))!;
+    expect(invoice.number).toMatch(new RegExp(`^INV-(${YEAR}|${YEAR + 1})-\\d{5}$`));
+    const purchase = await t.database.db.selectFrom('purchases').selectAll().where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const document = JSON.parse(invoice.document) as InvoiceDocument;
+    expect(document).toMatchObject({
+      kind: 'invoice',
+      number: invoice.number,
+      shop: { name: 'Moto Parts Ltd', address: '1 Workshop Row, Brooklyn, NY 11201', taxId: 'US-12-3456789' },
+      buyer: { name: 'Łukasz Øster', email: customer.email, address: [DELIVERY.location, '10001 NY', 'United States'], phone: DELIVERY.phone },
+      payment: { reference: intentId },
+      currency: 'USD',
+      lines: [{ name: 'Oil Filter HF204', partNumber: 'HF-204', quantity: 2, unitCents: 1250, totalCents: 2500 }],
+      subtotalCents: 2500,
+      discountCents: 0,
+      deliveryCents: 1290,
+      deliveryMethod: 'Express',
+      // New York: 4 % of the parts (1.00) and of delivery (0.52).
+      taxes: [{ name: 'Sales tax', ratePercent: 4, cents: 152 }],
+      totalCents: Number(purchase.total_cents),
+    });
+    expect(document.totalCents).toBe(2500 + 1290 + 152);
+    expect(document.orderNumbers).toEqual([document.lines[0]!.orderNumber]);
+  });
+
+  it('never changes once issued: later settings, names and prices leave it as it was', async () => {
+    const { customer, purchaseId } = await place();
+    await payWithTestCard(t.app, customer, { orderId: purchaseId }, purchaseId);
+    const issued = (await invoiceOf(purchaseId))!.document;
+    expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { ...SHOP, shopName: 'Another Name', taxId: '' } })).statusCode).toBe(200);
+    await t.database.db.updateTable('products').set({ name: 'Renamed filter', price_cents: 9999 }).where('id', '=', part.id).execute();
+    expect((await invoiceOf(purchaseId))!.document).toBe(issued);
+    expect(JSON.parse(issued)).toMatchObject({ shop: { name: 'Moto Parts Ltd' }, lines: [{ name: 'Oil Filter HF204', unitCents: 1250 }] });
+    await t.database.db.updateTable('products').set({ name: 'Oil Filter HF204', price_cents: 1250 }).where('id', '=', part.id).execute();
+    expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: SHOP })).statusCode).toBe(200);
+  });
+
+  it('is issued once for a purchase paid twice at the same moment (the confirmation and the webhook racing)', async () => {
+    const { purchaseId } = await place(1);
+    const results = await Promise.all([t.app.orders.markPaid(purchaseId, 'pi_racing'), t.app.orders.markPaid(purchaseId, 'pi_racing')]);
+    expect(results.map((result) => result.changed).sort()).toEqual([false, true]);
+    expect(await t.database.db.selectFrom('invoices').select('number').where('purchase_id', '=', purchaseId).execute()).toHaveLength(1);
+  });
+
+  it('numbers 50 purchases paid at once through two instances 1 to 50 after the last, without a gap or a repeat', async () => {
+    const otherDatabase = createDatabase(t.testDatabase.config);
+    const other = await buildApp({ config: t.app.config, database: otherDatabase, logger: false });
+    try {
+      const before = await t.database.db.selectFrom('document_counters').select('last_number').where('kind', '=', 'invoice').execute();
+      const last = Math.max(0, ...before.map((row) => Number(row.last_number)));
+      const purchases = await Promise.all(Array.from({ length: 50 }, () => place(1)));
+      await Promise.all(purchases.map(({ purchaseId }, index) => (index % 2 === 0 ? t.app : other).orders.markPaid(purchaseId, `pi_many_${index}`)));
+      const numbers = await t.database.db.selectFrom('invoices').select('number').where('purchase_id', 'in', purchases.map((purchase) => purchase.purchaseId)).execute();
+      expect(numbers.map((row) => sequenceOf(row.number)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => last + index + 1));
+    } finally {
+      await other.close();
+      await otherDatabase.close();
+    }
+  });
+});
+
+describe('a credit note for every refund', () => {
+  it('names its invoice and gives back what was refunded, once', async () => {
+    const { customer, purchaseId } = await place(2);
+    await payWithTestCard(t.app, customer, { orderId: purchaseId }, purchaseId);
+    const refunded = await t.app.inject({ method: 'POST', url: `/api/orders/${purchaseId}/refund`, headers: admin.headers });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const invoice = (await invoiceOf(purchaseId))!;
+    const notes = await t.database.db.selectFrom('credit_notes').selectAll().where('invoice_id', '=', invoice.id).execute();
+    expect(notes).toHaveLength(1);
+    const purchase = await t.database.db.selectFrom('purchases').select('total_cents').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    // The purchase's only line: the whole payment, delivery and tax too.
+    expect(Number(notes[0]!.amount_cents)).toBe(Number(purchase.total_cents));
+    expect(notes[0]!.number).toMatch(/^CN-\d{4}-\d{5}$/);
+    expect(JSON.parse(notes[0]!.document)).toMatchObject({ kind: 'credit-note', number: notes[0]!.number, creditNote: { invoiceNumber: invoice.number, amountCents: Number(purchase.total_cents), lines: ['Oil Filter HF204'] } });
+    // The refund repeated (the provider's webhook) issues nothing more.
+    const line = await t.database.db.selectFrom('orders').select('refund_id').where('purchase_id', '=', purchaseId).executeTakeFirstOrThrow();
+    await t.app.orders.completeRefund(purchaseId, line.refund_id!);
+    expect(await t.database.db.selectFrom('credit_notes').select('id').where('invoice_id', '=', invoice.id).execute()).toHaveLength(1);
+  });
+});
