@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** The kinds of shop-wide data every instance keeps in memory, each with its counter in `data_revisions`. */
-export type RevisionName = 'settings' | 'tax_rates' | 'shipping_methods';
+export type RevisionName = 'settings' | 'tax_rates' | 'shipping_methods' | 'discounts';
 
 /** The data's counter now (0 before its first write). */
 export async function readRevision(db: Kysely<Database>, name: RevisionName): Promise<number> {

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, DiscountRedemptionTable, DiscountTable } from '../../db/schema.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { bumpRevision, readRevision } from '../../lib/shared-revision.js';
 
 export type DiscountRow = Selectable<DiscountTable>;
 /** A discount's columns the admin writes. */
@@ -39,6 +40,15 @@ export const recordRedemption = (db: Executor, redemption: DiscountRedemptionTab
 /** Database access of discount codes and their uses. */
 export function createDiscountsRepository(db: Kysely<Database>) {
   return {
+    /** The counter the admin's writes move (not a use's count): the instances' copies of the codes' terms follow it. */
+    revision: () => readRevision(db, 'discounts'),
+
+    /** How many uses the discount has counted now (the copies in memory do not follow uses). */
+    async usedCount(id: string): Promise<number> {
+      const row = await db.selectFrom('discounts').select('used_count').where('id', '=', id).executeTakeFirst();
+      return Number(row?.used_count ?? 0);
+    },
+
     list(): Promise<DiscountRow[]> {
       return db.selectFrom('discounts').selectAll().orderBy('code').execute();
     },
@@ -60,24 +70,32 @@ export function createDiscountsRepository(db: Kysely<Database>) {
     /** Adds a discount; 'taken' when its code exists (also when another admin saved it a moment before). */
     async insert(columns: DiscountColumns): Promise<{ id: string } | 'taken'> {
       const now = new Date().toISOString();
-      const inserted = await db
-        .insertInto('discounts')
-        .values({ ...columns, id: newId(), created_at: now, updated_at: now })
-        .onConflict((conflict) => conflict.column('code').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return inserted ?? 'taken';
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('discounts')
+          .values({ ...columns, id: newId(), created_at: now, updated_at: now })
+          .onConflict((conflict) => conflict.column('code').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return 'taken';
+        await bumpRevision(trx, 'discounts');
+        return inserted;
+      });
     },
 
     /** Changes a discount; 'taken' when another one has its code. */
     async update(id: string, columns: DiscountColumns): Promise<'updated' | 'not-found' | 'taken'> {
       try {
-        const result = await db
-          .updateTable('discounts')
-          .set({ ...columns, updated_at: new Date().toISOString() })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        return Number(result.numUpdatedRows) > 0 ? 'updated' : 'not-found';
+        return await db.transaction().execute(async (trx) => {
+          const result = await trx
+            .updateTable('discounts')
+            .set({ ...columns, updated_at: new Date().toISOString() })
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return 'not-found';
+          await bumpRevision(trx, 'discounts');
+          return 'updated';
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return 'taken';
         throw error;
@@ -87,28 +105,35 @@ export function createDiscountsRepository(db: Kysely<Database>) {
     /**
      * Deletes a discount no purchase has used; one that has been used (or is being used right
      * now, which its redemption's reference says) is deactivated instead, since its purchases
-     * keep naming it.
+     * keep naming it. The revision moves after it: until another instance sees it, the placement
+     * statement itself refuses a code deleted or inactive.
      */
     async remove(id: string): Promise<'deleted' | 'deactivated' | 'not-found'> {
-      const deleted = await db
-        .deleteFrom('discounts')
-        .where('id', '=', id)
-        .where('used_count', '=', 0)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('discount_redemptions').select('discount_id').where('discount_id', '=', id))))
-        .executeTakeFirst()
-        .catch((error: unknown) => {
-          if (isForeignKeyViolation(error)) return { numDeletedRows: 0n };
-          throw error;
-        });
-      if (Number(deleted.numDeletedRows) > 0) return 'deleted';
-      const deactivated = await db
-        .updateTable('discounts')
-        .set({ active: 0, updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(deactivated.numUpdatedRows) > 0 ? 'deactivated' : 'not-found';
+      const outcome = await deleteOrDeactivate(id);
+      if (outcome !== 'not-found') await bumpRevision(db, 'discounts');
+      return outcome;
     },
   };
+
+  async function deleteOrDeactivate(id: string): Promise<'deleted' | 'deactivated' | 'not-found'> {
+    const deleted = await db
+      .deleteFrom('discounts')
+      .where('id', '=', id)
+      .where('used_count', '=', 0)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('discount_redemptions').select('discount_id').where('discount_id', '=', id))))
+      .executeTakeFirst()
+      .catch((error: unknown) => {
+        if (isForeignKeyViolation(error)) return { numDeletedRows: 0n };
+        throw error;
+      });
+    if (Number(deleted.numDeletedRows) > 0) return 'deleted';
+    const deactivated = await db
+      .updateTable('discounts')
+      .set({ active: 0, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(deactivated.numUpdatedRows) > 0 ? 'deactivated' : 'not-found';
+  }
 }
 export type DiscountsRepository = ReturnType<typeof createDiscountsRepository>;
 

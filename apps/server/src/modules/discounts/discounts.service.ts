@@ -2,6 +2,7 @@ import { type Discount, type DiscountDeletedAnswer, discountCodeKey, discountInp
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import { createSharedValue } from '../../lib/shared-revision.js';
 import { toDiscount, toDiscountColumns, toDiscountInput } from './discounts.mapper.js';
 import { countUse, type DiscountRow, type DiscountsRepository, giveBack, recordRedemption, redeem } from './discounts.repository.js';
 
@@ -47,8 +48,21 @@ export type RedemptionOutcome = { ok: true } | { ok: false; message: string };
 const codeTaken = () => conflict(discountMessages.codeTaken, { code: [discountMessages.codeTaken] });
 const unknownCategory = () => invalidField('categoryId', discountMessages.unknownCategory);
 
-/** The discount codes the admin keeps, and whether a code applies to a purchase (SPEC-3 section 2). */
-export function createDiscountsService({ repository }: { repository: DiscountsRepository }) {
+/**
+ * The discount codes the admin keeps, and whether a code applies to a purchase (SPEC-3 section 2).
+ * The codes' terms, which every quote and placement with a code reads, are held in memory by
+ * revision (decision 034): an admin's change through any instance is seen by every other within
+ * about `checkAfterMs`; a code's count of uses, which placements move, is read where it has a limit.
+ */
+export function createDiscountsService({ repository, checkAfterMs }: { repository: DiscountsRepository; checkAfterMs?: number }) {
+  const load = async () => new Map((await repository.list()).map((row) => [row.code, row]));
+  const byCode = createSharedValue({ revision: repository.revision, load, ...(checkAfterMs === undefined ? {} : { checkAfterMs }) });
+  /** After a write here: this instance sees it at once (the counter read first, so the copy is never older than it). */
+  const reload = async () => {
+    const revision = await repository.revision();
+    byCode.wrote(await load(), revision);
+  };
+
   async function assertCategory(categoryId: string | null): Promise<void> {
     if (categoryId !== null && !(await repository.categoryExists(categoryId))) throw unknownCategory();
   }
@@ -61,7 +75,7 @@ export function createDiscountsService({ repository }: { repository: DiscountsRe
     if (row.ends_on !== null && request.today > row.ends_on) return discountMessages.expired;
     // A category code on a purchase without a part of its category (or of a category deleted since) takes nothing off: not valid here.
     if (row.category_id !== null && eligibleCents === 0) return discountMessages.notValid;
-    if (row.uses_total !== null && row.used_count >= row.uses_total) return discountMessages.usedUp;
+    if (row.uses_total !== null && (await repository.usedCount(row.id)) >= row.uses_total) return discountMessages.usedUp;
     if (row.once_per_customer && request.userId !== null && (await repository.hasRedeemed(row.id, request.userId))) return discountMessages.alreadyUsed;
     if (request.subtotalCents < Number(row.min_subtotal_cents)) return discountMessages.needsSubtotal(Number(row.min_subtotal_cents));
     return undefined;
@@ -76,6 +90,7 @@ export function createDiscountsService({ repository }: { repository: DiscountsRe
       await assertCategory(values.categoryId);
       const inserted = await repository.insert(toDiscountColumns(values));
       if (inserted === 'taken') throw codeTaken();
+      await reload();
       return inserted.id;
     },
 
@@ -93,12 +108,14 @@ export function createDiscountsService({ repository }: { repository: DiscountsRe
       const outcome = await repository.update(id, toDiscountColumns(checked.data));
       if (outcome === 'not-found') throw notFound('Discount');
       if (outcome === 'taken') throw codeTaken();
+      await reload();
     },
 
     /** Deletes an unused code; a used one is deactivated, since its purchases keep naming it. */
     async remove(id: string): Promise<DiscountDeletedAnswer> {
       const outcome = await repository.remove(id);
       if (outcome === 'not-found') throw notFound('Discount');
+      await reload();
       return { acknowledged: true, deletedCount: outcome === 'deleted' ? 1 : 0, deactivated: outcome === 'deactivated' };
     },
 
@@ -107,7 +124,7 @@ export function createDiscountsService({ repository }: { repository: DiscountsRe
      * `eligibleCents` is the subtotal of the lines it takes off (its category's, or all).
      */
     async evaluate(request: DiscountRequest): Promise<DiscountEvaluation> {
-      const row = await repository.findByCode(discountCodeKey(request.code));
+      const row = (await byCode.get()).get(discountCodeKey(request.code));
       const eligibleCents = row ? request.lines.filter((line) => row.category_id === null || line.categoryId === row.category_id).reduce((sum, line) => sum + line.lineTotalCents, 0) : 0;
       const message = await refusal(row, request, eligibleCents);
       if (message !== undefined || !row) return { ok: false, message: message ?? discountMessages.notValid };

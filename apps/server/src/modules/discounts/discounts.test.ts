@@ -1,5 +1,7 @@
 import { type Discount, discountAppliedMessage } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createDatabase } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertSignedInUser } from '../../test/factories.js';
@@ -292,5 +294,30 @@ describe('discount codes: counting uses at placement', () => {
     ).rejects.toThrow('the placement failed after');
     expect(await usedCount(id)).toBe(0);
     expect(await t.app.discounts.evaluate(request('ROLLBACK'))).toMatchObject({ ok: true });
+  });
+});
+
+describe('discount codes on two instances of one database', () => {
+  it("are held in memory: a code added, changed or taken off through one is seen by the other once its check is due, and a use's count is read as it is", async () => {
+    const otherDatabase = createDatabase(t.testDatabase.config);
+    const other = await buildApp({ config: t.app.config, database: otherDatabase, logger: false });
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      expect(await other.discounts.evaluate(request('TWOHOUSES'))).toMatchObject({ ok: false });
+      const added = await add({ code: 'TWOHOUSES', kind: 'percent', value: 10, usesTotal: 1 });
+      expect(added.statusCode, added.body).toBe(201);
+      // The instance that wrote sees it at once; the other answers from memory until its check is due.
+      expect(await t.app.discounts.evaluate(request('twohouses'))).toMatchObject({ ok: true });
+      expect(await other.discounts.evaluate(request('TWOHOUSES'))).toMatchObject({ ok: false });
+      vi.setSystemTime(Date.now() + 600);
+      expect(await other.discounts.evaluate(request('TWOHOUSES'))).toMatchObject({ ok: true, discount: { value: 1000 } });
+      // A use counted by a placement is seen at once, held copy or not: its one use is gone.
+      await t.database.db.updateTable('discounts').set({ used_count: 1 }).where('code', '=', 'TWOHOUSES').execute();
+      expect(await other.discounts.evaluate(request('TWOHOUSES'))).toEqual({ ok: false, message: 'This code has been used up' });
+    } finally {
+      vi.useRealTimers();
+      await other.close();
+      await otherDatabase.close();
+    }
   });
 });

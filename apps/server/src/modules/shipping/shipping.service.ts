@@ -2,7 +2,7 @@ import { type ShippingMethod, type ShippingMethodPatch, type ShippingMethodValue
 import { invalidField, notFound } from '../../lib/errors.js';
 import { createSharedValue } from '../../lib/shared-revision.js';
 import type { SettingsService } from '../settings/settings.plugin.js';
-import { arrivalDates, dispatchDeadline } from './arrival.js';
+import { type ArrivalDates, arrivalDates, dispatchDeadline, type ShopCalendar } from './arrival.js';
 import { countriesColumn, countriesOf, serves, toShippingMethod } from './shipping.mapper.js';
 import type { ShippingMethodRow, ShippingRepository } from './shipping.repository.js';
 
@@ -33,6 +33,41 @@ const toRecord = (row: ShippingMethodRow): ShippingMethodRecord => ({
 });
 
 /**
+ * Arrival dates and the dispatch deadline hold for a whole minute of the clock (the cut-off is a
+ * minute of the shop's clock, and no time zone changes its offset within one): each is worked out
+ * once a minute per calendar (the settings as held) and method days, not on every quote.
+ */
+function createCalendarMemo() {
+  let minute = Number.NaN;
+  let calendar: ShopCalendar | undefined;
+  const arrivals = new Map<string, ArrivalDates>();
+  let deadline: { at: Date | null } | undefined;
+  const current = (now: Date, shop: ShopCalendar) => {
+    const nowMinute = Math.floor(now.getTime() / 60_000);
+    if (nowMinute !== minute || shop !== calendar) {
+      minute = nowMinute;
+      calendar = shop;
+      arrivals.clear();
+      deadline = undefined;
+    }
+  };
+  return {
+    arrival(now: Date, days: { daysMin: number; daysMax: number }, shop: ShopCalendar): ArrivalDates {
+      current(now, shop);
+      const key = `${days.daysMin}-${days.daysMax}`;
+      let dates = arrivals.get(key);
+      if (!dates) arrivals.set(key, (dates = arrivalDates(now, days, shop)));
+      return dates;
+    },
+    deadline(now: Date, shop: ShopCalendar): Date | null {
+      current(now, shop);
+      deadline ??= { at: dispatchDeadline(now, shop) };
+      return deadline.at;
+    },
+  };
+}
+
+/**
  * The shop's delivery methods and the dates they arrive (SPEC-3 section 1). The active methods,
  * which every quote and placement reads, are held in memory like the settings and tax rates: a
  * change made through any instance is seen by every other within about `checkAfterMs`.
@@ -46,6 +81,7 @@ export function createShippingService({
   settings: Pick<SettingsService, 'current'>;
   checkAfterMs?: number;
 }) {
+  const calendar = createCalendarMemo();
   const active = createSharedValue({
     revision: repository.revision,
     load: () => repository.list({ activeOnly: true }),
@@ -61,7 +97,7 @@ export function createShippingService({
       .filter((row) => serves(row, country))
       .map((row) => {
         const { active: _active, countries: _countries, ...method } = toRecord(row);
-        const { arrivesFrom, arrivesTo } = arrivalDates(now, method, shop);
+        const { arrivesFrom, arrivesTo } = calendar.arrival(now, method, shop);
         return { ...method, arrivesFrom, arrivesTo };
       });
   }
@@ -77,7 +113,7 @@ export function createShippingService({
 
     /** Until when an order placed at `now` is dispatched today; null when it is not (after the cut-off, a weekend, a holiday). */
     async dispatchBy(now: Date): Promise<Date | null> {
-      return dispatchDeadline(now, await settings.current());
+      return calendar.deadline(now, await settings.current());
     },
 
     /**
@@ -87,11 +123,11 @@ export function createShippingService({
     async list({ country, all, now }: { country?: string | undefined; all?: boolean; now: Date }): Promise<ShippingMethod[]> {
       if (country !== undefined) {
         const [rows, shop] = await Promise.all([active.get(), settings.current()]);
-        const dispatchBy = dispatchDeadline(now, shop)?.toISOString() ?? null;
+        const dispatchBy = calendar.deadline(now, shop)?.toISOString() ?? null;
         return rows
           .filter((row) => serves(row, country))
           .map((row) => {
-            const { arrivesFrom, arrivesTo } = arrivalDates(now, { daysMin: row.days_min, daysMax: row.days_max }, shop);
+            const { arrivesFrom, arrivesTo } = calendar.arrival(now, { daysMin: row.days_min, daysMax: row.days_max }, shop);
             return { ...toShippingMethod(row), arrivesFrom, arrivesTo, dispatchBy };
           });
       }
