@@ -19,6 +19,8 @@ beforeAll(async () => {
     DATA_DIR: testDatabase.dataDir,
     AUTH_SECRET: 'fault-tests-secret-that-is-long-enough-1234',
     DATABASE_URL: testDatabase.config.dialect === 'postgres' ? testDatabase.config.url : `sqlite:${testDatabase.config.file}`,
+    // A server stopped once its part is done exits at once; the drain has its own test below.
+    SHUTDOWN_DRAIN_SECONDS: '0',
   };
 });
 afterAll(async () => {

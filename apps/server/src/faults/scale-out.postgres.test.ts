@@ -1,7 +1,7 @@
 import type { Product } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type ShopDatabase } from '../db/database.js';
-import { insertSignedInUser } from '../test/factories.js';
+import { insertDemoCatalogue, insertSignedInUser } from '../test/factories.js';
 import { startScaleOutStack, type ScaleOutStack } from '../test/scale-out-stack.js';
 
 /**
@@ -15,7 +15,21 @@ let stack: ScaleOutStack;
 let database: ShopDatabase;
 
 beforeAll(async () => {
-  stack = await startScaleOutStack({ env: { SEED: 'demo' } });
+  stack = await startScaleOutStack({
+    env: { SEED: 'none' },
+    // The instances start on a shop in use: the demo catalogue's parts, whose images are not drawn
+    // (each instance drew all of them at a first start, most of this file's time). Migrating and
+    // seeding at one start have their own tests: concurrent-migrations.test.ts, seed.test.ts.
+    prepare: async (testDatabase) => {
+      const shop = createDatabase(testDatabase.config);
+      try {
+        await shop.migrate();
+        await insertDemoCatalogue(shop.db);
+      } finally {
+        await shop.close();
+      }
+    },
+  });
   database = createDatabase(stack.database.config);
 }, 90_000);
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/database.js';
+import { buildServerPrograms } from './server-build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,9 +19,11 @@ declare module 'vitest' {
  * Runs every migration once per run and dialect, into a template each test file's database is
  * copied from (`createTestDatabase`). Built anew on every run, under a name of its own, so a
  * changed migration list is always in it and two runs at once never share or drop each other's.
+ * Compiles the server's programs for the tests that start them as processes, too (server-build.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dialect = project.config.env?.TEST_DIALECT ?? process.env.TEST_DIALECT;
+  project.provide('serverBuild', buildServerPrograms());
   if (dialect === 'postgres') return postgresTemplate(project);
   return sqliteTemplate(project);
 }

@@ -34,14 +34,23 @@ export async function startScaleOutStack({
   env = {},
   port,
   dataDir: chosenDataDir,
+  prepare,
 }: {
   env?: Record<string, string>;
+  /** Work on the fresh, empty database before any instance starts (the instances then find what it left). */
+  prepare?: (database: TestDatabase) => Promise<void>;
   /** The balancer's port; a free one when not given. */
   port?: number;
   /** The folder the instances share (its outbox holds the emails); a temporary one when not given. */
   dataDir?: string;
 } = {}): Promise<ScaleOutStack> {
   const database = await createPostgresTestDatabase(chosenDataDir);
+  try {
+    await prepare?.(database);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   const bucket = await startS3StandIn();
   const dataDir = database.dataDir;
   const balancerPort = port ?? (await freePort());

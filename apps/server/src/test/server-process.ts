@@ -23,11 +23,32 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server's programs compiled from this run's sources (server-build.ts, by the global setup). */
+    serverBuild: string;
+  }
+}
+
+/** The server's programs that tests start as their own processes. */
+const SERVER_PROGRAMS = { main: 'src/main.ts', admin: 'src/cli/admin.ts' } as const;
+
+/**
+ * The arguments for `node` (run in apps/server) that start one of the server's programs: inside a
+ * Vitest run its compiled file (server-build.ts, made by the global setup), elsewhere (the browser
+ * journeys' scale-out stack) its source through tsx, as `npm start` runs it.
+ */
+export async function serverProgramArgs(program: keyof typeof SERVER_PROGRAMS): Promise<string[]> {
+  const built = process.env.VITEST ? (await import('vitest')).inject('serverBuild') : undefined;
+  const source = SERVER_PROGRAMS[program];
+  return built ? [path.join(built, 'apps/server', source.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', source];
+}
+
 /** The real shop (apps/server/src/main.ts) as its own process on loopback, as it runs in production. */
 export async function startServerProcess(env: Record<string, string>, { port: chosenPort }: { port?: number } = {}): Promise<ServerProcess> {
   const port = chosenPort ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, await serverProgramArgs('main'), {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -60,8 +81,8 @@ export async function startServerProcess(env: Record<string, string>, { port: ch
 
 /**
  * Waits until `url` answers 2xx while the process that should answer it runs; throws with that
- * process's output when it exits first or `timeoutMs` passes. A cold start compiles the whole
- * server (tsx), which takes far longer on a busy machine than on an idle one.
+ * process's output when it exits first or `timeoutMs` passes. A start under tsx compiles the
+ * whole server, which takes far longer on a busy machine than on an idle one.
  */
 export async function waitUntilAnswering(
   url: string,

@@ -6,7 +6,7 @@ import { ConfigError } from '../../lib/errors.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { confirmEmailAddress, createUser, signIn } from '../../test/auth-helpers.js';
 import { insertSignedInUser } from '../../test/factories.js';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { serverProgramArgs, startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { ensureConfiguredAdmin } from './admin-bootstrap.js';
 
 let t: TestApp;
@@ -76,12 +76,13 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** `npm run admin -- ...` on this test's database: its exit code and what it printed. */
-function adminCli(...args: string[]): Promise<{ code: number; output: string }> {
+async function adminCli(...args: string[]): Promise<{ code: number; output: string }> {
   const config = t.testDatabase.config;
+  const program = await serverProgramArgs('admin');
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/admin.ts', ...args],
+      [...program, ...args],
       {
         cwd: serverRoot,
         env: {

@@ -14,10 +14,15 @@ function setup(props: Partial<AddProductFormProps> = {}) {
   const user = userEvent.setup();
   renderWithProviders(<AddProductForm onSubmit={onSubmit} upload={{ progress: null, error: null }} categories={['Brakes', 'Filters', 'Other']} {...props} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label);
+  /**
+   * Each value is pasted into the emptied field: one change instead of one per key, each of which
+   * re-rendered the whole form (most of these tests' time). The form checks the value a field
+   * holds, not the keys that made it.
+   */
   const fill = async (values: Partial<Record<'Name' | 'Decreption' | 'Price' | 'Quantity' | 'Minimum', string>>) => {
     for (const [label, value] of Object.entries(values)) {
       await user.clear(field(label));
-      if (value !== '') await user.type(field(label), value);
+      if (value !== '') await user.paste(value);
     }
   };
   const fillValid = async () => {
