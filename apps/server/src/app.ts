@@ -33,6 +33,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { imagesPlugin } from './modules/images/images.plugin.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { invoicesPlugin } from './modules/invoices/invoices.plugin.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { ordersPlugin } from './modules/orders/orders.plugin.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.plugin.js';
@@ -240,6 +241,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(usersRoutes);
       await api.register(imagesRoutes);
       await api.register(ordersRoutes);
+      await api.register(invoicesRoutes);
       await api.register(paymentsRoutes);
       await api.register(salesRoutes);
       await api.register(settingsRoutes);

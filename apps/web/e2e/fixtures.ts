@@ -194,6 +194,33 @@ export async function linkInEmailTo(email: string, link: RegExp): Promise<string
   return found!;
 }
 
+/**
+ * The file `fileName` attached to an email to this address, as the shop wrote it to the outbox
+ * (nodemailer's base64 part, named in its Content-Disposition).
+ */
+export async function attachmentInEmailTo(email: string, fileName: string): Promise<Buffer> {
+  let found: Buffer | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+        for (const name of names.reverse()) {
+          const text = await readFile(path.join(OUTBOX, name), 'utf8');
+          if (!new RegExp(`^To: ${email}$`, 'mi').test(text)) continue;
+          const part = new RegExp(`filename="?${fileName.replace(/[.]/g, '\\.')}"?\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n([A-Za-z0-9+/=\\r\\n]+?)\\r?\\n--`).exec(text);
+          if (part) {
+            found = Buffer.from(part[1]!.replace(/\s/g, ''), 'base64');
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an email to ${email} with ${fileName} attached, in ${OUTBOX}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
 /** Follows the confirmation link the shop emailed to this address at sign-up. */
 export async function confirmEmailAddress(page: Page, email: string): Promise<void> {
   const link = await linkInEmailTo(email, /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/);

@@ -1,6 +1,7 @@
 import { purchaseMessages, type Order, type Product } from '@shop/shared';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, api, confirmEmailAddress, createAccount, expect, findProduct, linkInEmailTo, messageFor, newAccount, SCALE_OUT, signIn, signInNewCustomer, stockOf, test } from './fixtures';
+import { ADMIN, api, attachmentInEmailTo, confirmEmailAddress, createAccount, expect, findProduct, linkInEmailTo, messageFor, newAccount, SCALE_OUT, signIn, signInNewCustomer, stockOf, test } from './fixtures';
 
 /**
  * Journeys run in parallel on one database, and an order takes stock at once: each journey that
@@ -227,6 +228,12 @@ test.describe('ordering and paying', () => {
     await expect(row.getByText(paidWith)).toBeVisible();
     await expect(row.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
     await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+    // Its invoice, from My Orders: the same file the payment email carries.
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /^Invoice/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{5}\.pdf$/);
+    const invoice = await readFile(await download.path());
+    expect(invoice.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await attachmentInEmailTo(customer.email, download.suggestedFilename())).equals(invoice)).toBe(true);
 
     // The admin starts shipping it.
     await signIn(page, ADMIN);

@@ -10,6 +10,14 @@ export interface MailMessage {
   text: string;
   /** Where an answer goes, when not to the shop's sender address. */
   replyTo?: string;
+  /** Files sent with it (an invoice's PDF), as nodemailer takes them. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

@@ -467,6 +467,22 @@ const ROWS: Row[] = [
     request: async ({ owner }) => ({ url: `/api/purchases/${await paidCheckout(owner)}` }),
   },
   {
+    route: 'GET /api/purchases/:id/invoice',
+    // Another customer is answered as for an unknown purchase: its existence is not told.
+    expect: gated(401, 200, 404, 200),
+    request: async ({ owner }) => ({ url: `/api/purchases/${await paidCheckout(owner)}/invoice` }),
+  },
+  {
+    route: 'GET /api/refunds/:id/credit-note',
+    expect: gated(401, 200, 404, 200),
+    request: async ({ owner, admin }) => {
+      const orderId = await paidOrder(owner);
+      await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers });
+      const { refund_id: refundId } = await t.database.db.selectFrom('orders').select('refund_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+      return { url: `/api/refunds/${refundId}/credit-note` };
+    },
+  },
+  {
     route: 'POST /api/purchases/:id/ship',
     expect: gated(401, 403, 403, 200),
     request: async ({ owner }) => ({ url: `/api/purchases/${await paidCheckout(owner)}/ship` }),

@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { usePurchase } from '@/api/purchases/get-purchase';
 import { formatDayAndTime, formatPrice } from '@/utils/format';
 import { QuoteTotals } from './delivery-options';
+import { InvoiceButton } from './invoice-button';
 import { OrderState, type OrderStateLabels } from './order-state';
 import { Modal } from './ui/modal';
 
@@ -72,8 +73,8 @@ function purchaseOfLines(lines: Order[]): PurchaseDetails {
     email: first.email,
     location: first.location,
     phone: first.phone,
-    // Whole cents, so that three lines never add up to $0.30000000000000004.
-    total: sorted.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100,
+    // What the purchase costs: its lines with delivery, discount and tax.
+    total: first.purchaseTotal,
     lines: sorted,
   };
 }
@@ -159,6 +160,8 @@ function PurchaseDetailsDialog({ open, purchase, failed, onClose, stateLabels, v
           </ul>
           {amounts && <QuoteTotals quote={amounts} loading={false} totalTestId="order-details-total" />}
           <div className="modal-action mt-4 flex-wrap">
+            {/* Paid once (shipped or refunded since, too): its invoice was issued with the payment. */}
+            {purchase.lines[0]?.paid && <InvoiceButton purchaseId={purchase._id} number={purchase.number} className="btn-outline btn-md" />}
             {actions?.(purchase)}
             <button type="button" className="btn" onClick={onClose}>
               {labels.close}

@@ -55,6 +55,11 @@ export function createInvoicesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** A purchase's owner and status: whether the caller may know of it, and why it has no invoice. */
+    purchaseStatus(purchaseId: string) {
+      return db.selectFrom('purchases').select(['user_id', 'status']).where('id', '=', purchaseId).executeTakeFirst();
+    },
+
     /** The refund's credit note, with the owner of the purchase refunded. */
     creditNoteOfRefund(refundId: string, reader: Kysely<Database> | Transaction<Database> = db) {
       return reader

@@ -2,10 +2,32 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import type { MailAttachment } from '../../lib/mailer.js';
 import type { SettingsService } from '../settings/settings.plugin.js';
 import { creditNoteDocumentOf, documentNumber, type InvoiceDocument, invoiceDocumentOf, type IssuingShop } from './invoice-document.js';
+import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.js';
 import type { InvoicesRepository } from './invoices.repository.js';
+
+/** Whoever asks for a document: the purchase's owner, or an admin. */
+interface Caller {
+  id: string;
+  role: string;
+}
+
+/** A document to download: its file name and its PDF. */
+export interface DocumentFile {
+  fileName: string;
+  pdf: Buffer;
+}
+
+const attachmentOf = ({ fileName, pdf }: DocumentFile): MailAttachment => ({ filename: fileName, content: pdf, contentType: 'application/pdf' });
+const mayRead = (caller: Caller, ownerId: string) => caller.role === 'admin' || caller.id === ownerId;
+const fileOf = async (stored: string): Promise<DocumentFile> => {
+  const document = JSON.parse(stored) as InvoiceDocument;
+  return { fileName: invoiceFileName(document), pdf: await renderInvoicePdf(document) };
+};
 
 /**
  * What a document issued now prints of the shop, and the shop's time zone (its date and year):
@@ -24,6 +46,12 @@ export interface RefundIssued {
   orderNumbers: number[];
   amountCents: number;
 }
+
+/** Why a purchase has no invoice to download. */
+const invoiceMessages = {
+  unpaid: 'This order is not paid yet: its invoice is issued with the payment',
+  cancelled: 'This order was cancelled, so it has no invoice',
+} as const;
 
 const dayIn = (stamp: string, timeZone: string) => format(new TZDate(Date.parse(stamp), timeZone), 'yyyy-MM-dd');
 
@@ -76,6 +104,38 @@ export function createInvoicesService({ repository, settings }: { repository: In
         document: JSON.stringify(document),
       });
       return number;
+    },
+
+    /**
+     * The purchase's invoice as a PDF, made from its snapshot (the same bytes on every download),
+     * for its owner or an admin: an unknown purchase, or another customer's, is not found; one not
+     * paid has none yet.
+     */
+    async invoiceFile(caller: Caller, purchaseId: string): Promise<DocumentFile> {
+      const invoice = await repository.invoiceOfPurchase(purchaseId);
+      if (invoice && mayRead(caller, invoice.user_id)) return fileOf(invoice.document);
+      const purchase = invoice ? undefined : await repository.purchaseStatus(purchaseId);
+      if (!purchase || !mayRead(caller, purchase.user_id)) throw notFound('Order');
+      throw conflict(purchase.status === 'cancelled' ? invoiceMessages.cancelled : invoiceMessages.unpaid);
+    },
+
+    /** The paid purchase's invoice as an email attachment (the payment email's); null when it has none. */
+    async invoiceAttachment(purchaseId: string): Promise<MailAttachment | null> {
+      const invoice = await repository.invoiceOfPurchase(purchaseId);
+      return invoice ? attachmentOf(await fileOf(invoice.document)) : null;
+    },
+
+    /** The refund's credit note as an email attachment (the refund email's); null when it has none. */
+    async creditNoteAttachment(refundId: string): Promise<MailAttachment | null> {
+      const note = await repository.creditNoteOfRefund(refundId);
+      return note ? attachmentOf(await fileOf(note.document)) : null;
+    },
+
+    /** The refund's credit note as a PDF, for the purchase's owner or an admin; not found for anyone else. */
+    async creditNoteFile(caller: Caller, refundId: string): Promise<DocumentFile> {
+      const note = await repository.creditNoteOfRefund(refundId);
+      if (!note || !mayRead(caller, note.user_id)) throw notFound('Credit note');
+      return fileOf(note.document);
     },
   };
 }

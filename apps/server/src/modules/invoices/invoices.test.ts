@@ -121,3 +121,56 @@ describe('a credit note for every refund', () => {
     expect(await t.database.db.selectFrom('credit_notes').select('id').where('invoice_id', '=', invoice.id).execute()).toHaveLength(1);
   });
 });
+
+describe('downloading them', () => {
+  it("gives the owner and an admin the paid purchase's invoice, the same bytes every time, and nobody else", async () => {
+    const { customer, purchaseId } = await place(1);
+    const download = (headers?: Record<string, string>) => t.app.inject({ url: `/api/purchases/${purchaseId}/invoice`, ...(headers ? { headers } : {}) });
+    // Not paid yet: none to give, and it says why.
+    const unpaid = await download(customer.headers);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().error.message).toBe('This order is not paid yet: its invoice is issued with the payment');
+    await payWithTestCard(t.app, customer, { orderId: purchaseId }, purchaseId);
+
+    const first = await download(customer.headers);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    const { number } = (await invoiceOf(purchaseId))!;
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await download(admin.headers)).rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await download(customer.headers)).rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const stranger = await insertSignedInUser(t.database.db);
+    expect((await download(stranger.headers)).statusCode).toBe(404);
+    expect((await download()).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/purchases/not-an-id/invoice', headers: customer.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/purchases/${'f'.repeat(24)}/invoice`, headers: customer.headers })).statusCode).toBe(404);
+  });
+
+  it('says a cancelled purchase has no invoice', async () => {
+    const { customer, purchaseId } = await place(1);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${purchaseId}`, headers: customer.headers })).statusCode).toBe(200);
+    const answer = await t.app.inject({ url: `/api/purchases/${purchaseId}/invoice`, headers: customer.headers });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe('This order was cancelled, so it has no invoice');
+  });
+
+  it("gives the owner and an admin a refund's credit note, and nobody else", async () => {
+    const { customer, purchaseId } = await place(1);
+    await payWithTestCard(t.app, customer, { orderId: purchaseId }, purchaseId);
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${purchaseId}/refund`, headers: admin.headers })).statusCode).toBe(200);
+    const { refund_id: refundId } = await t.database.db.selectFrom('orders').select('refund_id').where('purchase_id', '=', purchaseId).executeTakeFirstOrThrow();
+    const download = (headers: Record<string, string>, id = refundId!) => t.app.inject({ url: `/api/refunds/${id}/credit-note`, headers });
+
+    const note = await download(customer.headers);
+    expect(note.statusCode).toBe(200);
+    expect(note.headers['content-disposition']).toMatch(/^attachment; filename="CN-\d{4}-\d{5}\.pdf"$/);
+    expect((await download(admin.headers)).rawPayload.equals(note.rawPayload)).toBe(true);
+    expect((await download((await insertSignedInUser(t.database.db)).headers)).statusCode).toBe(404);
+    expect((await download(customer.headers, 're_unknown')).statusCode).toBe(404);
+    expect((await download(customer.headers, 'x'.repeat(101))).statusCode).toBe(400);
+  });
+});
+

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { payWithTestCard } from '../../test/purchases.js';
 import { arrivalText } from '@shop/shared';
 import { createOrderMailDispatcher } from './order-mail-outbox.js';
 
@@ -23,7 +24,7 @@ function recordingMailer() {
 }
 
 const dispatcherWith = (mailer: Mailer) =>
-  createOrderMailDispatcher({ db: t.database.db, mailer, log: t.app.log, myOrdersUrl: 'https://shop.example/dashbord/myorders', paymentTimeoutMs: t.app.config.orderPaymentTimeoutMs, timeZone: t.app.config.shopTimeZone });
+  createOrderMailDispatcher({ db: t.database.db, mailer, log: t.app.log, documents: t.app.invoices, myOrdersUrl: 'https://shop.example/dashbord/myorders', paymentTimeoutMs: t.app.config.orderPaymentTimeoutMs, timeZone: t.app.config.shopTimeZone });
 const queued = () => t.database.db.selectFrom('order_mail_outbox').selectAll().orderBy('id').execute();
 const placeOrder = (productId: string, quantity = 1) =>
   t.app.inject({
@@ -233,5 +234,29 @@ describe('order emails through the outbox', () => {
     expect(collectMail.text).toContain(`1 x Disc Pads at $12.50 = $12.50\nDelivery method: Collect from the shop (${arrivalText({ arrivesFrom: collect.arrives_from!, arrivesTo: collect.arrives_to!, daysMax: 0 })})\nSubtotal: $12.50\nDelivery: Free\n${tax}: ${dollars(collect.tax_cents)}\nTotal: ${dollars(collect.total_cents)}\n`);
     expect(collectMail.text).toMatch(/Ready to collect [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}\)/);
     expect(collectMail.text).not.toContain('Discount:');
+  });
+});
+
+describe('the documents the emails carry', () => {
+  it('the payment email carries the invoice and the refund email the credit note, the same files as the downloads', async () => {
+    const product = await insertProduct(t.database.db, { name: 'Brake Fluid DOT 4', price_cents: 1100, quantity: 5, minimum: 1 });
+    const orderId = (await placeOrder(product.id)).json().insertedId as string;
+    await payWithTestCard(t.app, alice, { orderId }, orderId);
+    const admin = await insertSignedInUser(t.database.db, { role: 'admin' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers })).statusCode).toBe(200);
+    const mailer = recordingMailer();
+    expect(await dispatcherWith(mailer).deliverDue()).toBe(3);
+
+    const invoice = await t.app.inject({ url: `/api/purchases/${orderId}/invoice`, headers: alice.headers });
+    const { refund_id: refundId } = await t.database.db.selectFrom('orders').select('refund_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const note = await t.app.inject({ url: `/api/refunds/${refundId}/credit-note`, headers: alice.headers });
+    const [placed, paid, refunded] = mailer.sent;
+    expect(placed!.attachments).toBeUndefined();
+    expect(paid!.attachments?.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: /filename="(.+)"/.exec(String(invoice.headers['content-disposition']))![1], contentType: 'application/pdf' },
+    ]);
+    expect(paid!.attachments![0]!.content.equals(invoice.rawPayload)).toBe(true);
+    expect(refunded!.attachments![0]!.filename).toMatch(/^CN-\d{4}-\d{5}\.pdf$/);
+    expect(refunded!.attachments![0]!.content.equals(note.rawPayload)).toBe(true);
   });
 });

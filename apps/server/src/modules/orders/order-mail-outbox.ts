@@ -4,6 +4,7 @@ import { formatHoldTime } from '@shop/shared';
 import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { InvoicesService } from '../invoices/invoices.plugin.js';
 import { holdEndsAt } from './lifecycle.js';
 import { selectOrders } from './order-rows.js';
 import { orderEmails, type PricedPurchase } from './orders.emails.js';
@@ -113,6 +114,7 @@ export function createOrderMailDispatcher({
   db,
   mailer,
   log,
+  documents,
   myOrdersUrl,
   paymentTimeoutMs,
   timeZone,
@@ -120,6 +122,8 @@ export function createOrderMailDispatcher({
   db: Kysely<Database>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The PDFs the payment and refund emails carry: the purchase's invoice, the refund's credit note. */
+  documents: Pick<InvoicesService, 'invoiceAttachment' | 'creditNoteAttachment'>;
 } & MailLinks) {
   /** Sends one batch of due emails; resolves with how many were sent. */
   async function deliverDue(now = Date.now()): Promise<number> {
@@ -178,7 +182,13 @@ export function createOrderMailDispatcher({
           }
           log.info({ orderId: order.id, kind: mail.kind }, 'order email dropped: the account never confirmed the address');
         } else {
-          await mailer.send({ to: order.email, ...render(mail.kind, order, linesOf(order), pricedOf.get(order.purchase_id), { myOrdersUrl, paymentTimeoutMs, timeZone }) });
+          const attachment =
+            mail.kind === 'paid' ? await documents.invoiceAttachment(order.purchase_id) : mail.kind === 'refunded' && order.refund_id ? await documents.creditNoteAttachment(order.refund_id) : null;
+          await mailer.send({
+            to: order.email,
+            ...render(mail.kind, order, linesOf(order), pricedOf.get(order.purchase_id), { myOrdersUrl, paymentTimeoutMs, timeZone }),
+            ...(attachment ? { attachments: [attachment] } : {}),
+          });
           sent++;
         }
         done.push(mail.id);

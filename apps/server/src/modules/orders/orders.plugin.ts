@@ -36,6 +36,7 @@ export const ordersPlugin = fp(
       db: app.database.db,
       mailer: app.mailer,
       log: app.log,
+      documents: app.invoices,
       myOrdersUrl: `${app.config.publicUrl}/dashbord/myorders`,
       paymentTimeoutMs: app.config.orderPaymentTimeoutMs,
       timeZone: app.config.shopTimeZone,

@@ -111,6 +111,34 @@ describe('MyOrdersPage', () => {
     ]);
   });
 
+  it("downloads a paid purchase's invoice under the shop's name for it, and says why when there is none", async () => {
+    const paid = orders[1]!;
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    let refuse = false;
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input).endsWith(`/purchases/${paid.purchaseId}/invoice`)) {
+        if (refuse) return json({ error: { code: 'CONFLICT', message: 'This order was cancelled, so it has no invoice' }, requestId: 'r-1' }, 409);
+        return new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="INV-2026-00007.pdf"' } });
+      }
+      return json(orders);
+    });
+    const { user, row } = renderPage();
+    // Only a paid purchase has one.
+    expect(row('Brake Pad Set').queryByRole('button', { name: /^Invoice/ })).not.toBeInTheDocument();
+    await user.click(row('Chain Kit').getByRole('button', { name: new RegExp(`^Invoice\\s*of order #${paid.purchaseNumber}$`) }));
+    await waitFor(() => expect(saved).toEqual(['INV-2026-00007.pdf']));
+
+    refuse = true;
+    await user.click(row('Chain Kit').getByRole('button', { name: /^Invoice/ }));
+    expect(await screen.findByText('This order was cancelled, so it has no invoice')).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
   it('leads to the products when there are no orders', () => {
     renderPage([]);
     expect(screen.getByText('You have not ordered any parts yet.')).toBeInTheDocument();

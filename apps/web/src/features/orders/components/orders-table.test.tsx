@@ -149,7 +149,9 @@ describe('OrdersTable: one purchase, one number', () => {
       expect.stringMatching(/^1 × Oil Filter at .*Refunded/),
       expect.stringMatching(/^1 × Spark Plug at .*Shipped/),
     ]);
-    expect(details.getByText('$30.00')).toBeInTheDocument();
+    // The purchase's total (its lines with delivery and tax), and its invoice: it was paid.
+    expect(details.getByText('$45.05')).toBeInTheDocument();
+    expect(details.getByRole('button', { name: /^Invoice\s*of order #30001$/ })).toBeInTheDocument();
   });
 });
 

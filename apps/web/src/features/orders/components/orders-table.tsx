@@ -1,5 +1,6 @@
 import { arrivalText, formatOrderNumber, type Order, type OrderStatus } from '@shop/shared';
 import { Link } from 'react-router';
+import { InvoiceButton } from '@/components/invoice-button';
 import { useOrderDetails } from '@/components/order-details';
 import { OrderState, TrackingNumber } from '@/components/order-state';
 import { BusyButton } from '@/components/ui/busy-button';
@@ -138,8 +139,9 @@ export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTab
       header: columns.actions,
       optional: true,
       cell: (purchase) => {
-        if (purchase.status !== 'waiting') return null;
         const first = purchase.lines[0]!;
+        // Paid once (shipped or refunded since, too): its invoice was issued with the payment.
+        if (purchase.status !== 'waiting') return first.paid ? <InvoiceButton purchaseId={purchase.id} number={purchase.number} /> : null;
         const together = purchase.lines.length > 1;
         const named = together ? formatOrderNumber(purchase.number) : first.toolName;
         return (
