@@ -7,6 +7,7 @@
  *
  *   npm run bench [-- --quick]
  *   npm run bench -- --only=PART --ab=<commit> [--rounds=3] [--quick]   (this code beside another commit's, in turns)
+ *   npm run bench -- --only=quote   (POST /api/quote at 100 and 10,000 parts beside its ceiling)
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
  *   (PostgreSQL adds one, two and three instances on CPU quotas behind HAProxy, which needs Debian's haproxy)
  */
@@ -22,14 +23,15 @@ import { writeResults } from './lib/docs.mjs';
 import { measurePages, productImageSizes } from './lib/lighthouse.mjs';
 import { measureImportLoad } from './lib/import-load.mjs';
 import { BENCH_CATEGORIES, createLoader } from './lib/loader.mjs';
-import { CHECKOUT_LINES, describeMachine, renderResults } from './lib/report.mjs';
+import { CHECKOUT_LINES, describeMachine, LATENCY_CONNECTIONS, renderPricedRatios, renderResults } from './lib/report.mjs';
+import { measureQuote, preparePricing, QUOTE_SIZES, renderQuote } from './lib/quote.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { runAb } from './lib/ab.mjs';
 import { buildWebApp, ROOT, startServer } from './lib/server.mjs';
 import { startBalancer } from './lib/balancer.mjs';
 import { cpuQuotaUnavailable } from './lib/cpu-quota.mjs';
 import { cpuMeter, inProcessDatabase, postgresCpu } from './lib/cpu.mjs';
-import { measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureInstances, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
+import { checkPricedCheckout, measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureInstances, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
 import { measureSearchDepth } from './lib/search-depth.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
@@ -61,10 +63,12 @@ const FULL = {
   growthSeconds: 5,
   orderSeconds: 10,
   checkoutRounds: 5,
+  // Two sizes on each database in the growth loop, about 7.5 s each with the ceiling: about 30 s of the full run.
+  quoteSeconds: 2,
   lighthouseRuns: 3,
 };
 /** About 4 minutes. @type {import('./lib/report.mjs').Settings} */
-const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, checkoutRounds: 3, lighthouseRuns: 1 };
+const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, checkoutRounds: 3, quoteSeconds: 1, lighthouseRuns: 1 };
 
 const { values: flags } = parseArgs({
   options: {
@@ -78,15 +82,16 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
-      '--only=orders: orders and checkouts at the main catalogue size, nothing else; --only=search: the search\'s golden queries at the largest size, nothing else.\n' +
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
+      '--only=orders: orders and checkouts (plain, and in turns with them priced with delivery, tax and a discount code) at the main catalogue size, nothing else; --only=search: the search\'s golden queries at the largest size, nothing else;\n' +
+      '--only=quote: POST /api/quote at 100 and 10,000 parts beside its ceiling, nothing else. With --ab, a commit without the quote (or without delivery, tax and discount codes, for the priced checkouts) is measured as far as it goes and its rows say \'not measured\' with why.\n' +
       '--ab=COMMIT [--rounds=N] [--quick]: the part (--only) measured N times for this code and N times for COMMIT (built in a worktree, measured by this bench), in turns (A B, B A, ...): medians, their ratio and the spread of each side.\n' +
       'BENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows, and one, two and three instances under a CPU quota each behind HAProxy (apt-get install haproxy; cgroup v1 cpu controller, as root).',
   );
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search'];
+const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote'];
 if (flags.only !== undefined && !PARTS.includes(flags.only)) {
   console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
@@ -95,13 +100,32 @@ if (flags.ab !== undefined && flags.only === undefined) {
   console.error('--ab needs --only=PART: the part to compare');
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search'} */ part) => flags.only === undefined || flags.only === part;
+const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
 const number = (/** @type {number} */ value) => value.toLocaleString('en-GB');
 
 const revision = { ...describeRevision(), fingerprint: codeFingerprint(), changedDuringRun: false };
+
+/** The parts that failed, by name, with why: reported with the results. @type {Record<string, string>} */
+const failures = {};
+/**
+ * Runs one part of the bench; a failure is reported with the results instead of losing them.
+ * @template T
+ * @param {string} name
+ * @param {() => Promise<T>} part
+ */
+const attempt = async (name, part) => {
+  try {
+    return await part();
+  } catch (error) {
+    if (isStopping()) throw error;
+    failures[name] = error instanceof Error ? error.message : String(error);
+    console.error(`  ${name} failed: ${failures[name]}`);
+    return undefined;
+  }
+};
 
 /**
  * Starts the server, noting when its code on disk is no longer what the run began with.
@@ -148,6 +172,22 @@ async function openLoadedDatabase(target, dataDir) {
 const meterOf = (servers, database) => cpuMeter({ pids: () => servers.map((server) => server.pid), database });
 
 /**
+ * Checkouts as SPEC-2 sends them and, in turns with them on parts of their own, checkouts naming
+ * an address, the Express method and a discount code (issue 33: priced within 15 % of plain),
+ * once a first priced checkout is seen charged them; code that cannot price them (no `pricing`,
+ * or the check fails: a failed part, said with why) still measures the plain ones.
+ * @param {string} origin
+ * @param {{ loader: ReturnType<typeof createLoader>, label: string, plain: { productIds: string[], warmupProductIds: string[] }, priced: { productIds: string[], warmupProductIds: string[] }, pricing: import('./lib/quote.mjs').Pricing | undefined }} target
+ * @param {import('./lib/cpu.mjs').CpuMeter} meter
+ */
+async function checkoutsPlainAndPriced(origin, { loader, label, plain, priced, pricing }, meter) {
+  const checked = pricing && (await attempt(`${label} priced checkouts`, () => checkPricedCheckout(origin, loader, { ...priced, pricing })));
+  const [checkouts, pricedCheckouts] = await measureCheckouts(origin, { loader, kinds: checked ? [plain, checked] : [plain] }, settings, meter);
+  if (!checkouts) throw new Error('no checkouts measured');
+  return { checkouts, pricedCheckouts };
+}
+
+/**
  * Loads, starts and measures one database through the catalogue sizes.
  * @param {import('./lib/data.mjs').BenchDatabase} target
  * @param {{ dataDir: string, webDistDir: string }} where
@@ -155,6 +195,10 @@ const meterOf = (servers, database) => cpuMeter({ pids: () => servers.map((serve
  */
 async function benchDatabase(target, { dataDir, webDistDir }) {
   const { close, loader, adminToken, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  /** Delivery, tax and a code (priced rows), put in place once the first server runs; undefined when the code measured cannot. @type {import('./lib/quote.mjs').Pricing | undefined} */
+  let pricing;
+  /** @type {import('./lib/quote.mjs').QuoteStage[]} */
+  const quote = [];
   const [vehicle] = loader.vehicles;
   if (!vehicle) throw new Error('the bench has no bikes');
   const year = Math.round((vehicle.yearFrom + vehicle.yearTo) / 2);
@@ -164,18 +208,19 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
    * The checkouts' parts: the third line's part has stock for all but half a round of the
    * customers, so the last round is partly refused; the others, and the warm-up's, plenty.
    * @param {number} rounds
+   * @param {string} name  'Bench checkout', or the priced checkouts' own
    */
-  const checkoutParts = async (rounds) => {
+  const checkoutParts = async (rounds, name) => {
     const stockOf = (/** @type {number} */ index) => (index === 2 ? (CHECKOUT_LINES[index] ?? 1) * Math.round(CUSTOMERS * (rounds - 0.5)) : 1_000_000);
-    const add = (/** @type {string} */ name) => Promise.all(CHECKOUT_LINES.map((_, index) => loader.addStockProduct({ name: `${name} ${index + 1}`, quantity: stockOf(index), minimum: 1 })));
-    return { productIds: await add('Bench checkout part'), warmupProductIds: await add('Bench checkout warm-up part') };
+    const add = (/** @type {string} */ part) => Promise.all(CHECKOUT_LINES.map((_, index) => loader.addStockProduct({ name: `${part} ${index + 1}`, quantity: stockOf(index), minimum: 1 })));
+    return { productIds: await add(`${name} part`), warmupProductIds: await add(`${name} warm-up part`) };
   };
 
   /** @type {import('./lib/report.mjs').GrowthStage[]} */
   const growth = [];
   /** @type {string[]} */
   const serverErrors = [];
-  /** @type {Pick<import('./lib/report.mjs').DatabaseResults, 'api' | 'orders' | 'checkouts'> | undefined} */
+  /** @type {Pick<import('./lib/report.mjs').DatabaseResults, 'api' | 'orders' | 'checkouts' | 'pricedCheckouts'> | undefined} */
   let main;
   for (const size of SIZES) {
     const started = performance.now();
@@ -185,7 +230,8 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
         ? {
             productId: await loader.addStockProduct({ name: 'Bench limited part', quantity: ORDER_STOCK, minimum: 1 }),
             warmupProductId: await loader.addStockProduct({ name: 'Bench warm-up part', quantity: 1_000_000, minimum: 1 }),
-            checkout: await checkoutParts(settings.checkoutRounds),
+            checkout: await checkoutParts(settings.checkoutRounds, 'Bench checkout'),
+            pricedCheckout: await checkoutParts(settings.checkoutRounds, 'Bench priced checkout'),
           }
         : undefined;
     await loader.settle();
@@ -197,6 +243,12 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
       const calls = await measureGrowth(uncached.url, settings);
       const search = await measureSearch(uncached.url, settings, uncached.residentBytes, meterOf([uncached], databaseCpu));
       const bikeCalls = await measureBikeFilter(uncached.url, bike, settings);
+      if (QUOTE_SIZES.includes(size)) {
+        pricing ??= await attempt(`${target.label} pricing`, () => preparePricing(uncached.url, adminToken));
+        const priced = pricing;
+        const stage = priced && (await attempt(`${target.label} quote at ${number(size)}`, () => measureQuote(uncached.url, { productIds: loader.productIds, pricing: priced, size, connections: LATENCY_CONNECTIONS }, settings, meterOf([uncached], databaseCpu))));
+        if (stage) quote.push(stage);
+      }
       const searchDepth = size === SIZES.at(-1) ? await measureSearchDepth(uncached.url, settings) : undefined;
       growth.push({
         size,
@@ -221,8 +273,8 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
       const meter = meterOf([server], databaseCpu);
       const api = await measureAgainstCeiling(server.url, middle, settings, meter);
       const orders = await measureOrders(server.url, { loader, ...orderProducts, stock: ORDER_STOCK }, settings, meter);
-      const checkouts = await measureCheckouts(server.url, { loader, ...orderProducts.checkout }, settings, meter);
-      main = { api, orders, checkouts };
+      const { checkouts, pricedCheckouts } = await checkoutsPlainAndPriced(server.url, { loader, label: target.label, plain: orderProducts.checkout, priced: orderProducts.pricedCheckout, pricing }, meter);
+      main = { api, orders, checkouts, ...(pricedCheckouts ? { pricedCheckouts } : {}) };
     } finally {
       await server.stop();
       for (const message of server.errors()) serverErrors.push(`${number(size)} rows: ${message}`);
@@ -245,24 +297,25 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
   }
   await close();
   if (!main) throw new Error(`MAIN_SIZE ${MAIN_SIZE} is not one of the sizes`);
-  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, bike: bike.name, import: imported, importLoad, sales: [], databaseCpu: databaseCpu.method };
+  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, quote, bike: bike.name, import: imported, importLoad, sales: [], databaseCpu: databaseCpu.method };
 }
 
 /**
  * Orders and checkouts alone, on a database of their own with MAIN_SIZE parts: the same
- * measurements as beside the ceiling, in a fraction of the time, for A/B runs.
+ * measurements as beside the ceiling (the priced checkouts too), in a fraction of the time, for A/B runs.
  * @param {import('./lib/data.mjs').BenchDatabase} target
  * @param {{ dataDir: string, webDistDir: string }} where
- * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'orders' | 'checkouts' | 'serverErrors' | 'databaseCpu'>>}
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'orders' | 'checkouts' | 'pricedCheckouts' | 'serverErrors' | 'databaseCpu'>>}
  */
 async function benchOrders(target, { dataDir, webDistDir }) {
-  const { close, loader, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  const { close, loader, adminToken, databaseCpu } = await openLoadedDatabase(target, dataDir);
   try {
     await loader.addProducts(MAIN_SIZE);
     const add = (/** @type {string} */ name, /** @type {(index: number) => number} */ stockOf) =>
       Promise.all(CHECKOUT_LINES.map((_, index) => loader.addStockProduct({ name: `${name} ${index + 1}`, quantity: stockOf(index), minimum: 1 })));
     const scarce = (/** @type {number} */ index) => (index === 2 ? (CHECKOUT_LINES[index] ?? 1) * Math.round(CUSTOMERS * (settings.checkoutRounds - 0.5)) : 1_000_000);
     const checkout = { productIds: await add('Bench checkout part', scarce), warmupProductIds: await add('Bench checkout warm-up part', () => 1_000_000) };
+    const pricedCheckout = { productIds: await add('Bench priced checkout part', scarce), warmupProductIds: await add('Bench priced checkout warm-up part', () => 1_000_000) };
     const productId = await loader.addStockProduct({ name: 'Bench limited part', quantity: ORDER_STOCK, minimum: 1 });
     const warmupProductId = await loader.addStockProduct({ name: 'Bench warm-up part', quantity: 1_000_000, minimum: 1 });
     await loader.settle();
@@ -270,12 +323,51 @@ async function benchOrders(target, { dataDir, webDistDir }) {
     const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
     try {
       const meter = meterOf([server], databaseCpu);
+      // Before anything is measured, so the tax rates' reload falls on no measurement; a code without them still measures the rest.
+      const pricing = await attempt(`${target.label} pricing`, () => preparePricing(server.url, adminToken));
       const orders = await measureOrders(server.url, { loader, productId, warmupProductId, stock: ORDER_STOCK }, settings, meter);
-      const checkouts = await measureCheckouts(server.url, { loader, ...checkout }, settings, meter);
-      return { database: target.label, orders, checkouts, serverErrors: server.errors(), databaseCpu: databaseCpu.method };
+      const { checkouts, pricedCheckouts } = await checkoutsPlainAndPriced(server.url, { loader, label: target.label, plain: checkout, priced: pricedCheckout, pricing }, meter);
+      return { database: target.label, orders, checkouts, ...(pricedCheckouts ? { pricedCheckouts } : {}), serverErrors: server.errors(), databaseCpu: databaseCpu.method };
     } finally {
       await server.stop();
     }
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The quote alone, on a database of its own: QUOTE_SIZES[0] parts (no reviews or orders), measured,
+ * then grown to each next size and measured again; the same measurement as in Growth, for A/B runs.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'quote' | 'serverErrors' | 'databaseCpu'>>}
+ */
+async function benchQuote(target, { dataDir, webDistDir }) {
+  const { close, loader, adminToken, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  /** @type {import('./lib/quote.mjs').QuoteStage[]} */
+  const quote = [];
+  /** @type {string[]} */
+  const serverErrors = [];
+  /** @type {import('./lib/quote.mjs').Pricing | undefined} */
+  let pricing;
+  try {
+    for (const size of QUOTE_SIZES) {
+      const started = performance.now();
+      await loader.addProducts(size - loader.productIds.length);
+      await loader.settle();
+      step(`${target.label}, quote at ${number(size)} parts (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      // As in Growth: what a request costs at this size, so the server's caches are off.
+      const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir, publicCacheMs: 0 });
+      try {
+        pricing ??= await preparePricing(server.url, adminToken);
+        quote.push(await measureQuote(server.url, { productIds: loader.productIds, pricing, size, connections: LATENCY_CONNECTIONS }, settings, meterOf([server], databaseCpu)));
+      } finally {
+        await server.stop();
+        for (const message of server.errors()) serverErrors.push(`${number(size)} parts: ${message}`);
+      }
+    }
+    return { database: target.label, quote, serverErrors, databaseCpu: databaseCpu.method };
   } finally {
     await close();
   }
@@ -437,9 +529,9 @@ async function main() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   onCleanup(`folder ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
 
-  // Orders and search alone never ask for a page: the server runs without the web app's files.
+  // Orders, search and the quote alone never ask for a page: the server runs without the web app's files.
   const webDistDir = path.join(workDir, 'web');
-  if (flags.only !== 'orders' && flags.only !== 'search') {
+  if (flags.only !== 'orders' && flags.only !== 'search' && flags.only !== 'quote') {
     step('Building the web app into the bench folder');
     await buildWebApp(webDistDir);
   }
@@ -454,25 +546,6 @@ async function main() {
   } else {
     console.log('PostgreSQL: skipped (BENCH_DATABASE_URL is not set)');
   }
-
-  /** @type {Record<string, string>} */
-  const failures = {};
-  /**
-   * Runs one part of the bench; a failure is reported with the results instead of losing them.
-   * @template T
-   * @param {string} name
-   * @param {() => Promise<T>} part
-   */
-  const attempt = async (name, part) => {
-    try {
-      return await part();
-    } catch (error) {
-      if (isStopping()) throw error;
-      failures[name] = error instanceof Error ? error.message : String(error);
-      console.error(`  ${name} failed: ${failures[name]}`);
-      return undefined;
-    }
-  };
 
   /** @type {import('./lib/report.mjs').DatabaseResults[]} */
   const databases = [];
@@ -497,6 +570,13 @@ async function main() {
   if (flags.only === 'orders') {
     for (const target of targets) {
       const result = await attempt(`${target.label} orders`, () => benchOrders(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
+      if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
+    }
+  }
+
+  if (flags.only === 'quote') {
+    for (const target of targets) {
+      const result = await attempt(`${target.label} quote`, () => benchQuote(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
       if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
     }
   }
@@ -532,9 +612,12 @@ async function main() {
     totalSeconds: (performance.now() - clock) / 1000,
   };
   if (flags.json !== undefined) writeFileSync(flags.json, JSON.stringify(results, null, 2));
-  if (flags.only === 'orders' || flags.only === 'search') {
+  if (flags.only === 'orders' || flags.only === 'search' || flags.only === 'quote') {
     const orderFailures = Object.keys(failures).length;
-    console.log(`\n${flags.only === 'orders' ? 'Orders and checkouts' : 'Search'}${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
+    const summary = flags.only === 'quote' ? renderQuote(databases, settings) : flags.only === 'orders' ? renderPricedRatios(databases) : [];
+    if (summary.length > 0) console.log(`\n${summary.join('\n')}`);
+    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote' }[flags.only];
+    console.log(`\n${what}${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
     if (orderFailures > 0) process.exitCode = 1;
     return;
   }

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Latency percentiles measured exactly: `connections` keep-alive clients each sending one GET
- * after another for a fixed time, every answer's time kept (autocannon reports no p95).
+ * (or one JSON POST) after another for a fixed time, every answer's time kept (autocannon
+ * reports no p95).
  */
 import http from 'node:http';
 import { assertRunning } from './cleanup.mjs';
@@ -22,28 +23,32 @@ import { assertRunning } from './cleanup.mjs';
 const percentile = (sorted, share) => (sorted.length === 0 ? 0 : /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]));
 
 /**
+ * One GET, or a POST of `body` (JSON) when there is one.
  * @param {http.Agent} agent
  * @param {URL} url
  * @param {Record<string, string>} [headers]
+ * @param {Buffer} [body]
  * @returns {Promise<{ status: number, ms: number }>}
  */
-function get(agent, url, headers = {}) {
+function send(agent, url, headers = {}, body = undefined) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
+    const options = body ? { agent, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length } } : { agent, headers };
+    const request = http.request(url, options, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
     });
     request.on('error', reject);
+    request.end(body);
   });
 }
 
 /**
- * Keeps `connections` clients each GETting the `urls` in turn while `busy()` holds, and
+ * Keeps `connections` clients each asking for the `urls` in turn while `busy()` holds, and
  * answers the 2xx answers' percentiles.
- * @param {{ urls: URL[], connections: number, agent: http.Agent, busy: () => boolean, keep: boolean, headers?: Record<string, string> }} options
+ * @param {{ urls: URL[], connections: number, agent: http.Agent, busy: () => boolean, keep: boolean, headers?: Record<string, string>, body?: Buffer }} options
  */
-async function keepAsking({ urls, connections, agent, busy, keep, headers }) {
+async function keepAsking({ urls, connections, agent, busy, keep, headers, body }) {
   /** @type {number[]} */
   const times = [];
   /** @type {Record<string, number>} */
@@ -55,7 +60,7 @@ async function keepAsking({ urls, connections, agent, busy, keep, headers }) {
     while (busy()) {
       const url = /** @type {URL} */ (urls[next++ % urls.length]);
       try {
-        const answer = await get(agent, url, headers);
+        const answer = await send(agent, url, headers, body);
         if (!keep) continue;
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
         if (answer.status >= 200 && answer.status < 300) times.push(answer.ms);
@@ -81,22 +86,24 @@ async function keepAsking({ urls, connections, agent, busy, keep, headers }) {
 }
 
 /**
- * @param {{ url: string | string[], connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string>, meter?: import('./cpu.mjs').CpuMeter }} options
- *   url: one, or several asked in turn; headers: e.g. an admin's bearer token; meter: adds the CPU the measured seconds cost per answer
+ * @param {{ url: string | string[], connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string>, body?: unknown, meter?: import('./cpu.mjs').CpuMeter }} options
+ *   url: one, or several asked in turn; headers: e.g. an admin's bearer token; body: POSTed as JSON
+ *   with every request (none: GETs); meter: adds the CPU the measured seconds cost per answer
  * @returns {Promise<LatencyResult>}
  */
-export async function measureLatency({ url, connections, seconds, warmupSeconds, headers, meter }) {
+export async function measureLatency({ url, connections, seconds, warmupSeconds, headers, body: sent, meter }) {
   assertRunning();
   const urls = (Array.isArray(url) ? url : [url]).map((each) => new URL(each));
+  const body = sent === undefined ? undefined : Buffer.from(JSON.stringify(sent));
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const until = (/** @type {number} */ seconds) => {
     const end = performance.now() + seconds * 1000;
     return () => performance.now() < end;
   };
   try {
-    await keepAsking({ urls, connections, agent, busy: until(warmupSeconds), keep: false, headers });
-    if (!meter) return await keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers });
-    const measured = await meter.around(() => keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers }));
+    await keepAsking({ urls, connections, agent, busy: until(warmupSeconds), keep: false, headers, body });
+    if (!meter) return await keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers, body });
+    const measured = await meter.around(() => keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers, body }));
     return { ...measured.result, cpu: meter.perRequest(measured, measured.result.total) };
   } finally {
     agent.destroy();

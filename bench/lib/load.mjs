@@ -149,12 +149,51 @@ export async function measurePosts({ url, connections, tokens, body, amount }) {
   return summarise([await run(options)], options);
 }
 
+/** @typedef {Array<{ method: string, path: string, body: unknown }>} Steps */
+
 /**
  * Each connection is one customer (its own token), sending `steps` in turn, again and again,
  * until `amount` requests have been answered: e.g. filling a cart, then checking it out.
- * @param {{ origin: string, tokens: string[], steps: Array<{ method: string, path: string, body: unknown }>, amount: number }} options
+ * @param {{ origin: string, tokens: string[], steps: Steps, amount: number }} options
  */
 export async function measureSequences({ origin, tokens, steps, amount }) {
+  const options = sequenceOptions({ origin, tokens, steps, amount });
+  return summarise([await run(options)], options);
+}
+
+/**
+ * Several kinds of sequences (as `measureSequences` sends them) in turns, one run of `amounts[turn]`
+ * requests each a turn: kind 0, kind 1, ..., then the other way round (A B, B A, ...), so a change
+ * in a shared machine's load falls on every kind alike; with a meter, the CPU each kind's runs cost.
+ * @param {{ origin: string, tokens: string[], kinds: Steps[], amounts: number[], meter?: import('./cpu.mjs').CpuMeter }} options
+ * @returns {Promise<Array<{ load: LoadResult, server: number | undefined, database: number | undefined }>>}  by kind
+ */
+export async function measureSequencesInTurns({ origin, tokens, kinds, amounts, meter }) {
+  const add = (/** @type {number | undefined} */ total, /** @type {number | undefined} */ more) => (total === undefined || more === undefined ? undefined : total + more);
+  const measured = kinds.map((steps) => ({
+    steps,
+    runs: /** @type {AutocannonRaw[]} */ ([]),
+    server: /** @type {number | undefined} */ (0),
+    database: /** @type {number | undefined} */ (0),
+  }));
+  for (const [turn, amount] of amounts.entries()) {
+    for (const kind of turn % 2 === 0 ? measured : [...measured].reverse()) {
+      const options = sequenceOptions({ origin, tokens, steps: kind.steps, amount });
+      const spent = meter ? await meter.around(() => run(options)) : { result: await run(options), server: undefined, database: undefined };
+      kind.runs.push(spent.result);
+      kind.server = add(kind.server, spent.server);
+      kind.database = add(kind.database, spent.database);
+    }
+  }
+  const merged = (/** @type {Steps} */ steps) => sequenceOptions({ origin, tokens, steps, amount: amounts.reduce((sum, amount) => sum + amount, 0) });
+  return measured.map((kind) => ({ load: summarise(kind.runs, merged(kind.steps)), server: meter ? kind.server : undefined, database: meter ? kind.database : undefined }));
+}
+
+/**
+ * autocannon's options for `measureSequences`: each connection a customer of its own.
+ * @param {{ origin: string, tokens: string[], steps: Steps, amount: number }} options
+ */
+function sequenceOptions({ origin, tokens, steps, amount }) {
   let next = 0;
   const options = {
     url: origin,
@@ -169,5 +208,5 @@ export async function measureSequences({ origin, tokens, steps, amount }) {
       client.setRequests(options.requests.map((request) => ({ ...request, headers })));
     },
   };
-  return summarise([await run(options)], options);
+  return options;
 }

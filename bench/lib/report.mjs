@@ -4,8 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { kb, ms, number } from './format.mjs';
 import { renderImportLoad } from './import-load.mjs';
+import { PRICED_ADDRESS, renderQuote } from './quote.mjs';
 import { renderSearchDepth } from './search-depth.mjs';
-import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
+import { checkTargets, isCheckoutSound, isOversellFree, PRICED_SHARE, pricedRatios } from './targets.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
 /** @typedef {import('./lighthouse.mjs').PageResult} PageResult */
@@ -64,8 +65,8 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {number} refused            409 answers (a line lacked stock: nothing taken)
  * @property {number} other              any other answer
  * @property {number} checkoutsPerSecond
- * @property {number} p50                the middle round's
- * @property {number} p99                the worst round's
+ * @property {number} p50                of every cart and checkout answer
+ * @property {number} p99
  * @property {Array<{ before: number, after: number, perCheckout: number }>} stock   each part's stock and pieces per checkout
  * @property {number} orderRows          order rows of these parts added
  * @property {number} halfCheckouts      checkouts without one line of each part
@@ -81,6 +82,8 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {GrowthStage[]} growth
  * @property {OrdersResult} orders
  * @property {CheckoutsResult} checkouts
+ * @property {CheckoutsResult} [pricedCheckouts]   the same checkouts on parts of their own, in turns with the plain ones, each naming an address, a delivery method and a discount code
+ * @property {import('./quote.mjs').QuoteStage[]} [quote]   `POST /api/quote` at each of QUOTE_SIZES, beside its ceiling
  * @property {string} bike               the bike of the bike-filtered calls
  * @property {ImportResult} import
  * @property {import('./import-load.mjs').ImportLoad} [importLoad]   the catalogue during the largest import the shop takes
@@ -139,6 +142,7 @@ import { checkTargets, isCheckoutSound, isOversellFree } from './targets.mjs';
  * @property {number} growthSeconds
  * @property {number} orderSeconds
  * @property {number} checkoutRounds   rounds in which every customer checks out once
+ * @property {number} quoteSeconds   the quote's and its ceiling's measured seconds at each size
  * @property {number} lighthouseRuns
  */
 
@@ -243,6 +247,26 @@ function missingRows(results, columns) {
       const why = results.failures[name] ? `failed: ${results.failures[name]?.split('\n')[0]}` : name === 'PostgreSQL' ? results.postgresSkipped : undefined;
       return [name, `*not measured${why ? ` (${why})` : ''}*`, ...Array.from({ length: columns - 2 }, () => '')];
     });
+}
+
+/**
+ * The priced checkouts over the plain ones of the same run, per database, as a Markdown table.
+ * @param {DatabaseResults[]} databases
+ */
+export function renderPricedRatios(databases) {
+  const rows = databases.flatMap((entry) => {
+    if (!entry.pricedCheckouts || !entry.checkouts) return [];
+    const ratios = pricedRatios(entry.checkouts, entry.pricedCheckouts);
+    const cell = (/** @type {number | undefined} */ value, /** @type {string} */ fallback = 'n/a') => (value === undefined ? fallback : number(value, 2));
+    return [[entry.database, cell(ratios.rate), cell(ratios.p99), cell(ratios.serverCpu), cell(ratios.databaseCpu, entry.pricedCheckouts.cpu?.databaseMethod === 'in-process' ? 'in server' : 'n/a')]];
+  });
+  if (rows.length === 0) return [];
+  return [
+    `Priced over plain, the same run (target: checkouts/s ≥ ${PRICED_SHARE.rate}, CPU per checkout ≤ ${PRICED_SHARE.cpu}):`,
+    '',
+    table(['Database', 'Checkouts/s priced / plain', 'p99 priced / plain', 'Server CPU priced / plain', 'Database CPU priced / plain'], rows, ['l', 'r', 'r', 'r', 'r']),
+    '',
+  ];
 }
 
 /** @param {BenchResults} results */
@@ -391,6 +415,7 @@ export function renderResults(results) {
       '',
     );
     out.push(...renderSearchDepth(results.databases, settings));
+    out.push(...renderQuote(results.databases, settings));
 
     const salesStages = results.databases.flatMap((entry) => entry.sales);
     const salesSizes = [...new Set(salesStages.map((stage) => stage.orders))].sort((a, b) => a - b);
@@ -466,13 +491,17 @@ export function renderResults(results) {
       `${firstCheckouts?.customers ?? 0} signed-in customers each \`POST /api/checkout\` a cart of ${CHECKOUT_LINES.length} lines (${CHECKOUT_LINES.join(', ')} pieces) at once, ` +
         `in ${settings.checkoutRounds} rounds after a warm-up round on other parts; the third part has stock for all but half a round, so the last round is partly refused (409, nothing taken). ` +
         'Checked afterwards: each part\'s stock went down by exactly its pieces in the 201 answers, every checkout has all its lines, and nothing else answered. ' +
-        'The ceiling: right after, a bare `node:http` server answering the same carts and checkouts with our answers\' bytes. CPU: per checkout placed, its cart included.',
+        'The ceiling: right after, a bare `node:http` server answering the same carts and checkouts with our answers\' bytes. CPU: per checkout placed, its cart included. ' +
+        `"Priced": the same checkouts on parts of their own, measured in turns with the plain ones (plain then priced for the first half of the rounds, priced then plain for the rest), each naming ${PRICED_ADDRESS.country}-${PRICED_ADDRESS.region} ${PRICED_ADDRESS.postcode}, the Express method and a 10 % code (no use limit), the demo's tax rates in place ` +
+        '(New York\'s taxes delivery); a first one is checked to be charged delivery, tax and the code. The others send SPEC-2\'s body (location and phone), priced for the shop\'s country with its cheapest method and no tax.',
       '',
     );
-    const checkoutRows = results.databases.map((entry) => {
-      const { checkouts } = entry;
-      return [
-        entry.database,
+    const checkoutRows = results.databases.flatMap((entry) => [
+      ...[
+        { name: entry.database, checkouts: entry.checkouts },
+        ...(entry.pricedCheckouts ? [{ name: `${entry.database}, priced`, checkouts: entry.pricedCheckouts }] : []),
+      ].map(({ name, checkouts }) => [
+        name,
         number(checkouts.requests),
         number(checkouts.created),
         number(checkouts.refused),
@@ -485,8 +514,8 @@ export function renderResults(results) {
         checkouts.ceiling ? number(checkouts.ceiling.checkoutsPerSecond) : 'n/a',
         checkouts.ceiling ? number(checkouts.checkoutsPerSecond / checkouts.ceiling.checkoutsPerSecond, 3) : 'n/a',
         ...cpuCells(checkouts.cpu),
-      ];
-    });
+      ]),
+    ]);
     out.push(
       table(
         [
@@ -509,6 +538,7 @@ export function renderResults(results) {
         ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'l', 'r', 'r', 'r', 'r'],
       ),
       '',
+      ...renderPricedRatios(results.databases),
     );
 
     const first = results.databases[0];

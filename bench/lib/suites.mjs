@@ -2,9 +2,10 @@
 /** What is measured against one running server: growth calls, calls beside the ceiling, and orders. */
 import { captureAnswers, startCeiling } from './ceiling.mjs';
 import { busyCores, cpuSample } from './cpu.mjs';
-import { measureGet, measureInTurns, measurePosts, measureSequences, warmUp } from './load.mjs';
+import { measureGet, measureInTurns, measurePosts, measureSequences, measureSequencesInTurns, warmUp } from './load.mjs';
 import { measureLatency, measureLatencyDuring } from './latency.mjs';
 import { BENCH_BRANDS, benchPartNumber, NAME_WORDS } from './loader.mjs';
+import { checkPriced, pricedOptions } from './quote.mjs';
 import { BIKE_CALLS, CHECKOUT_LINES, GROWTH_CALLS, LATENCY_CONNECTIONS, SALES_CALLS, SALES_CONNECTIONS, SALES_DAYS, SEARCH_QUERIES } from './report.mjs';
 
 /** @typedef {import('./load.mjs').LoadResult} LoadResult */
@@ -196,77 +197,127 @@ export async function measureOrders(origin, { loader, productId, warmupProductId
 }
 
 /**
+ * The parts of one kind of checkout, and with `pricing` the address, delivery method and discount
+ * code each of its checkouts names (SPEC-3); without, it sends SPEC-2's body (location and phone),
+ * priced for the shop's country.
+ * @typedef {{ productIds: string[], warmupProductIds: string[], pricing?: import('./quote.mjs').Pricing }} CheckoutKind
+ */
+
+/** The body of a kind's checkouts. @param {CheckoutKind} kind */
+const checkoutBody = (kind) => ({ location: 'Bench street 1', phone: '+44 7700 900000', ...(kind.pricing ? pricedOptions(kind.pricing) : {}) });
+
+/** A cart of `ids` (CHECKOUT_LINES pieces each), then its checkout. @param {CheckoutKind} kind @param {string[]} ids */
+const checkoutJourney = (kind, ids) => [
+  { method: 'PUT', path: '/api/cart', body: { lines: ids.map((productId, index) => ({ productId, quantity: CHECKOUT_LINES[index] })) } },
+  { method: 'POST', path: '/api/checkout', body: checkoutBody(kind) },
+];
+
+/**
  * Every customer, on a connection of their own, fills a 4-line cart (`PUT /api/cart`) and checks
  * it out (`POST /api/checkout`), again and again, all at once, for `checkoutRounds` checkouts
  * each; one part has less stock than all of them want, so the last checkouts are refused for want
  * of it. Then the stock and the order rows are checked against the 201 answers: no oversell, and
- * no checkout with fewer lines than its cart. A first run on other parts warms up.
+ * no checkout with fewer lines than its cart. A first round on other parts warms up.
+ * Several kinds (plain and priced checkouts, each on parts of its own) are measured in two turns
+ * (A B, then B A; the first half of the rounds, then the rest), so a change in the machine's load
+ * falls on each alike.
  * @param {string} origin
  * The reference: the ceiling answering the same carts and checkouts with our answers' bytes,
  * right after; and the CPU a placed checkout (its cart included) cost.
- * @param {{ loader: Loader, productIds: string[], warmupProductIds: string[] }} target
+ * @param {{ loader: Loader, kinds: CheckoutKind[] }} target
  * @param {Settings} settings
  * @param {CpuMeter} [meter]
- * @returns {Promise<import('./report.mjs').CheckoutsResult>}
+ * @returns {Promise<import('./report.mjs').CheckoutsResult[]>}  by kind
  */
-export async function measureCheckouts(origin, { loader, productIds, warmupProductIds }, settings, meter) {
+export async function measureCheckouts(origin, { loader, kinds }, settings, meter) {
   const tokens = loader.customers.map((customer) => customer.token);
-  const delivery = { location: 'Bench street 1', phone: '+44 7700 900000' };
-  const journey = (/** @type {string[]} */ ids) => [
-    { method: 'PUT', path: '/api/cart', body: { lines: ids.map((productId, index) => ({ productId, quantity: CHECKOUT_LINES[index] })) } },
-    { method: 'POST', path: '/api/checkout', body: delivery },
-  ];
+  const round = tokens.length * 2;
 
-  await measureSequences({ origin, tokens, steps: journey(warmupProductIds), amount: tokens.length * 2 });
-  const before = await loader.checkoutState(productIds);
-  const run = () => measureSequences({ origin, tokens, steps: journey(productIds), amount: tokens.length * 2 * settings.checkoutRounds });
-  const measured = meter ? await meter.around(run) : { result: await run(), server: undefined, database: undefined };
-  const load = measured.result;
-  const after = await loader.checkoutState(productIds);
+  for (const kind of kinds) await measureSequences({ origin, tokens, steps: checkoutJourney(kind, kind.warmupProductIds), amount: round });
+  const before = await Promise.all(kinds.map((kind) => loader.checkoutState(kind.productIds)));
+  const halves = [Math.ceil(settings.checkoutRounds / 2), Math.floor(settings.checkoutRounds / 2)].filter((rounds) => rounds > 0);
+  const journeys = kinds.map((kind) => checkoutJourney(kind, kind.productIds));
+  const measured = await measureSequencesInTurns({ origin, tokens, kinds: journeys, amounts: halves.map((rounds) => round * rounds), meter });
+  const after = await Promise.all(kinds.map((kind) => loader.checkoutState(kind.productIds)));
 
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` };
-  const [cart, checkout] = journey(warmupProductIds).map((step) => ({ ...step, body: JSON.stringify(step.body) }));
-  const cartAnswer = await fetch(origin + cart?.path, { method: cart?.method, headers, body: cart?.body });
-  const checkoutAnswer = await fetch(origin + checkout?.path, { method: checkout?.method, headers, body: checkout?.body });
-  if (cartAnswer.status !== 200 || checkoutAnswer.status !== 201) throw new Error(`a warm-up checkout answered ${cartAnswer.status} then ${checkoutAnswer.status}`);
-  const ceiling = await ceilingOf([
-    { path: '/api/cart', response: cartAnswer },
-    { path: '/api/checkout', response: checkoutAnswer },
-  ]);
-  /** @type {LoadResult} */
-  let reference;
-  try {
-    reference = await measureSequences({ origin: ceiling.url, tokens, steps: journey(productIds), amount: tokens.length * 2 * settings.checkoutRounds });
-  } finally {
-    await ceiling.stop();
+  /** @type {import('./report.mjs').CheckoutsResult[]} */
+  const results = [];
+  for (const [index, kind] of kinds.entries()) {
+    const { load, server, database } = /** @type {typeof measured[number]} */ (measured[index]);
+    const stateBefore = /** @type {typeof before[number]} */ (before[index]);
+    const stateAfter = /** @type {typeof after[number]} */ (after[index]);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` };
+    const [cart, checkout] = checkoutJourney(kind, kind.warmupProductIds).map((step) => ({ ...step, body: JSON.stringify(step.body) }));
+    const cartAnswer = await fetch(origin + cart?.path, { method: cart?.method, headers, body: cart?.body });
+    const checkoutAnswer = await fetch(origin + checkout?.path, { method: checkout?.method, headers, body: checkout?.body });
+    if (cartAnswer.status !== 200 || checkoutAnswer.status !== 201) throw new Error(`a warm-up checkout answered ${cartAnswer.status} then ${checkoutAnswer.status}`);
+    const ceiling = await ceilingOf([
+      { path: '/api/cart', response: cartAnswer },
+      { path: '/api/checkout', response: checkoutAnswer },
+    ]);
+    /** @type {LoadResult} */
+    let reference;
+    try {
+      reference = await measureSequences({ origin: ceiling.url, tokens, steps: checkoutJourney(kind, kind.productIds), amount: round * settings.checkoutRounds });
+    } finally {
+      await ceiling.stop();
+    }
+
+    const created = load.statuses['201'] ?? 0;
+    const refused = load.statuses['409'] ?? 0;
+    const carts = load.statuses['200'] ?? 0;
+    const taken = kind.productIds.map((id, part) => ({ before: stateBefore.stock[id] ?? 0, after: stateAfter.stock[id] ?? 0, perCheckout: /** @type {number} */ (CHECKOUT_LINES[part]) }));
+    const result = {
+      customers: tokens.length,
+      rounds: settings.checkoutRounds,
+      requests: created + refused,
+      created,
+      refused,
+      other: load.total - created - refused - carts,
+      checkoutsPerSecond: created / load.seconds,
+      p50: load.p50,
+      p99: load.p99,
+      stock: taken,
+      orderRows: stateAfter.orderRows - stateBefore.orderRows,
+      halfCheckouts: stateAfter.halfCheckouts,
+      ceiling: { checkoutsPerSecond: (reference.statuses['201'] ?? 0) / reference.seconds, p50: reference.p50, p99: reference.p99 },
+      ...(meter ? { cpu: meter.perRequest({ server, database }, created) } : {}),
+    };
+    log(
+      `${(kind.pricing ? 'priced checkouts' : 'checkouts').padEnd(17)} ${Math.round(result.checkoutsPerSecond).toLocaleString('en-GB')} checkouts/s of ${kind.productIds.length} lines, p50 ${result.p50} ms, p99 ${result.p99} ms (carts and checkouts), ` +
+        `${created} × 201, ${refused} × 409${result.other ? `, ${result.other} other answers (${Object.entries(load.statuses).filter(([code]) => !['200', '201', '409'].includes(code)).map(([code, count]) => `${count} × ${code}`).join(', ') || 'errors'})` : ''}, stock ${taken.map((part) => `${part.before} → ${part.after}`).join(', ')}, ${result.orderRows} new order rows, ${result.halfCheckouts} half checkouts${cpuText(result.cpu)}`,
+    );
+    log(`  ceiling         ${Math.round(result.ceiling.checkoutsPerSecond).toLocaleString('en-GB')} checkouts/s, p50 ${result.ceiling.p50} ms, p99 ${result.ceiling.p99} ms (the same carts and checkouts)`);
+    results.push(result);
   }
+  return results;
+}
 
-  const created = load.statuses['201'] ?? 0;
-  const refused = load.statuses['409'] ?? 0;
-  const carts = load.statuses['200'] ?? 0;
-  const taken = productIds.map((id, index) => ({ before: before.stock[id] ?? 0, after: after.stock[id] ?? 0, perCheckout: /** @type {number} */ (CHECKOUT_LINES[index]) }));
-  const result = {
-    customers: tokens.length,
-    rounds: settings.checkoutRounds,
-    requests: created + refused,
-    created,
-    refused,
-    other: load.total - created - refused - carts,
-    checkoutsPerSecond: created / load.seconds,
-    p50: load.p50,
-    p99: load.p99,
-    stock: taken,
-    orderRows: after.orderRows - before.orderRows,
-    halfCheckouts: after.halfCheckouts,
-    ceiling: { checkoutsPerSecond: (reference.statuses['201'] ?? 0) / reference.seconds, p50: reference.p50, p99: reference.p99 },
-    ...(meter ? { cpu: meter.perRequest(measured, created) } : {}),
-  };
-  log(
-    `checkouts         ${Math.round(result.checkoutsPerSecond).toLocaleString('en-GB')} checkouts/s of ${productIds.length} lines, p50 ${result.p50} ms, p99 ${result.p99} ms (carts and checkouts), ` +
-      `${created} × 201, ${refused} × 409, stock ${taken.map((part) => `${part.before} → ${part.after}`).join(', ')}, ${result.orderRows} new order rows, ${result.halfCheckouts} half checkouts${cpuText(result.cpu)}`,
-  );
-  log(`  ceiling         ${Math.round(result.ceiling.checkoutsPerSecond).toLocaleString('en-GB')} checkouts/s, p50 ${result.ceiling.p50} ms, p99 ${result.ceiling.p99} ms (the same carts and checkouts)`);
-  return result;
+/**
+ * One cart and priced checkout by the first customer on the kind's warm-up parts, then its
+ * purchase (`GET /api/purchases/{id}`) checked to be charged delivery, tax and the code, so a
+ * checkout that quietly dropped them is never measured as a priced one. Answers the kind.
+ * @param {string} origin
+ * @param {Loader} loader
+ * @param {CheckoutKind & { pricing: import('./quote.mjs').Pricing }} kind
+ */
+export async function checkPricedCheckout(origin, loader, kind) {
+  const token = loader.customers[0]?.token;
+  if (!token) throw new Error('the bench has no customers');
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  /** @type {unknown} */
+  let answer;
+  for (const step of checkoutJourney(kind, kind.warmupProductIds)) {
+    const response = await fetch(origin + step.path, { method: step.method, headers, body: JSON.stringify(step.body) });
+    const text = await response.text();
+    if (response.status !== (step.path === '/api/checkout' ? 201 : 200)) throw new Error(`a priced checkout's ${step.method} ${step.path} answered ${response.status}: ${text.slice(0, 300)}`);
+    answer = JSON.parse(text);
+  }
+  const { purchaseId } = /** @type {{ purchaseId?: string }} */ (answer);
+  if (!purchaseId) throw new Error(`a priced checkout answered no purchaseId: ${JSON.stringify(answer).slice(0, 300)}`);
+  const purchase = /** @type {Parameters<typeof checkPriced>[1]} */ (await getJson(origin, `/api/purchases/${purchaseId}`, { authorization: `Bearer ${token}` }));
+  checkPriced('a priced checkout', purchase, kind.pricing);
+  return kind;
 }
 
 /** The search's sorts (SEARCH_SORTS in @shop/shared). */

@@ -61,7 +61,7 @@ export function checkTargets(results) {
     const labelCheckouts = `Checkouts/s of 4 lines ≥ ${CHECKOUTS_SHARE[database]} of the ceiling answering the same carts and checkouts, zero oversell, zero half checkouts (${name})`;
     if (!entry) {
       const why = results.failures[name] ? `the ${name} part failed` : name === 'PostgreSQL' ? results.postgresSkipped : undefined;
-      for (const label of [labelLast, labelFlat, labelOrders, labelCheckouts, `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`, ...bikeLabels(name), salesLabel(name)]) {
+      for (const label of [labelLast, labelFlat, labelOrders, labelCheckouts, pricedLabel(name), `Search p95 ≤ 30 ms at 100 000 products, facets included (${name})`, ...bikeLabels(name), salesLabel(name)]) {
         notMeasured(label, why ?? 'not measured');
       }
       continue;
@@ -126,6 +126,7 @@ export function checkTargets(results) {
         (checkouts.ceiling ? ` against the ceiling's ${number(checkouts.ceiling.checkoutsPerSecond)} (${number(checkoutShare ?? NaN, 3)})` : ', no ceiling measured') +
         `, p99 ${ms(checkouts.p99)} ms${cpuDetail(checkouts.cpu, 'checkout')}, ${sound ? 'no oversell, no half checkout' : 'STOCK, ORDER ROWS OR ANSWERS WRONG'}`,
     });
+    checkPricedTarget(entry, name, targets);
     const orders = entry.orders;
     const oversellFree = isOversellFree(orders);
     const orderShare = orders.ceiling ? orders.ordersPerSecond / orders.ceiling.rps : undefined;
@@ -206,6 +207,25 @@ export const isCheckoutSound = (checkouts) =>
   checkouts.halfCheckouts === 0 &&
   checkouts.other === 0;
 
+/** Priced checkouts against plain ones of the same run: at least this share of their rate, at most this multiple of their CPU (issue 33). */
+export const PRICED_SHARE = { rate: 0.85, cpu: 1.15 };
+
+/**
+ * Priced checkouts over plain ones, from one run's results: checkouts/s, p99, and the server's
+ * and the database's CPU per checkout (undefined where either side lacks it).
+ * @param {import('./report.mjs').CheckoutsResult} plain
+ * @param {import('./report.mjs').CheckoutsResult} priced
+ */
+export function pricedRatios(plain, priced) {
+  const ratio = (/** @type {number | undefined} */ a, /** @type {number | undefined} */ b) => (a === undefined || b === undefined || b === 0 ? undefined : a / b);
+  return {
+    rate: ratio(priced.checkoutsPerSecond, plain.checkoutsPerSecond),
+    p99: ratio(priced.p99, plain.p99),
+    serverCpu: ratio(priced.cpu?.serverMs, plain.cpu?.serverMs),
+    databaseCpu: priced.cpu?.databaseMethod === 'in-process' ? undefined : ratio(priced.cpu?.databaseMs, plain.cpu?.databaseMs),
+  };
+}
+
 /** @param {OrdersResult} orders */
 export const isOversellFree = (orders) =>
   orders.stockAfter >= 0 && orders.stockAfter === orders.stockBefore - orders.created && orders.orderRows === orders.created;
@@ -263,5 +283,35 @@ function checkBikeTargets(entry, name, targets) {
     label: labelImport,
     met: imported.seconds <= limit && imported.catalogue.p99 <= 250,
     detail: `${number(imported.seconds, 1)} s for ${number(imported.products)} parts and ${number(imported.fitmentRows)} rows; catalogue p99 ${ms(imported.catalogue.p99)} ms`,
+  });
+}
+
+/** @param {string} name */
+const pricedLabel = (name) =>
+  `Checkouts with delivery, tax and a discount code ≥ ${PRICED_SHARE.rate} of plain checkouts/s and ≤ ${PRICED_SHARE.cpu}× their CPU per checkout (server, and database where apart), the same run, zero oversell (${name})`;
+
+/**
+ * Priced checkouts against the plain ones measured just before them (issue 33).
+ * @param {import('./report.mjs').DatabaseResults} entry
+ * @param {string} name
+ * @param {Target[]} targets
+ */
+function checkPricedTarget(entry, name, targets) {
+  const label = pricedLabel(name);
+  const priced = entry.pricedCheckouts;
+  if (!priced) {
+    targets.push({ label, met: undefined, detail: 'no priced checkouts measured' });
+    return;
+  }
+  const ratios = pricedRatios(entry.checkouts, priced);
+  const cpu = [ratios.serverCpu, ratios.databaseCpu].filter(/** @returns {value is number} */ (value) => value !== undefined);
+  const sound = isCheckoutSound(priced);
+  targets.push({
+    label,
+    met: ratios.rate === undefined || cpu.length === 0 ? undefined : ratios.rate >= PRICED_SHARE.rate && cpu.every((value) => value <= PRICED_SHARE.cpu) && sound,
+    detail:
+      `${number(priced.checkoutsPerSecond)} against ${number(entry.checkouts.checkoutsPerSecond)} checkouts/s (${ratios.rate === undefined ? 'n/a' : number(ratios.rate, 2)}), ` +
+      `CPU per checkout ${ratios.serverCpu === undefined ? 'n/a' : `${number(ratios.serverCpu, 2)}×`} server${ratios.databaseCpu === undefined ? '' : `, ${number(ratios.databaseCpu, 2)}× database`}` +
+      `${cpuDetail(priced.cpu, 'checkout')} priced, ${sound ? 'no oversell, no half checkout' : 'STOCK, ORDER ROWS OR ANSWERS WRONG'}`,
   });
 }
