@@ -87,7 +87,7 @@ export function invoiceDocumentOf(
   };
 }
 
-/** A refund's credit note: its invoice's document with its own number and date, giving back `amountCents` for these lines. */
+/** A refund's credit note: its invoice's document with its own number and date, the orders and lines refunded, giving back `amountCents`. */
 export function creditNoteDocumentOf(
   invoice: InvoiceDocument,
   { number, issuedOn, shop, amountCents, orderNumbers }: { number: string; issuedOn: string; shop: IssuingShop; amountCents: number; orderNumbers: string[] },
@@ -99,6 +99,9 @@ export function creditNoteDocumentOf(
     number,
     issuedOn,
     shop,
+    // The orders and lines it gives back; the invoice's totals stay beside them, as 'Invoice … total'.
+    orderNumbers: refunded.map((line) => line.orderNumber!),
+    lines: refunded,
     creditNote: { invoiceNumber: invoice.number, refundedOn: issuedOn, amountCents, lines: refunded.map((line) => line.name) },
   };
 }

@@ -122,6 +122,21 @@ describe('a credit note for every refund', () => {
   });
 });
 
+describe('a refund the provider declines', () => {
+  it('issues no credit note, and takes no number', async () => {
+    const { customer, purchaseId } = await place(1);
+    // A card closed since the payment: the provider declines its refund.
+    await payWithTestCard(t.app, customer, { orderId: purchaseId }, purchaseId, { number: '4000 0000 0000 5126', expiry: '12/34', cvc: '123' });
+    const counter = () => t.database.db.selectFrom('document_counters').select('last_number').where('kind', '=', 'credit-note').executeTakeFirst();
+    const before = await counter();
+    const declined = await t.app.inject({ method: 'POST', url: `/api/orders/${purchaseId}/refund`, headers: admin.headers });
+    expect(declined.statusCode).toBe(409);
+    const invoice = (await invoiceOf(purchaseId))!;
+    expect(await t.database.db.selectFrom('credit_notes').select('id').where('invoice_id', '=', invoice.id).execute()).toEqual([]);
+    expect(await counter()).toEqual(before);
+  });
+});
+
 describe('downloading them', () => {
   it("gives the owner and an admin the paid purchase's invoice, the same bytes every time, and nobody else", async () => {
     const { customer, purchaseId } = await place(1);
