@@ -8,6 +8,7 @@
  *   npm run bench [-- --quick]
  *   npm run bench -- --only=PART --ab=<commit> [--rounds=3] [--quick]   (this code beside another commit's, in turns)
  *   npm run bench -- --only=quote   (POST /api/quote at 100 and 10,000 parts beside its ceiling)
+ *   npm run bench -- --only=payments   (payment confirmations issuing invoices, and the invoice PDF beside its ceiling)
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
  *   (PostgreSQL adds one, two and three instances on CPU quotas behind HAProxy, which needs Debian's haproxy)
  */
@@ -24,6 +25,7 @@ import { measurePages, productImageSizes } from './lib/lighthouse.mjs';
 import { measureImportLoad } from './lib/import-load.mjs';
 import { BENCH_CATEGORIES, createLoader } from './lib/loader.mjs';
 import { CHECKOUT_LINES, describeMachine, LATENCY_CONNECTIONS, renderPricedRatios, renderResults } from './lib/report.mjs';
+import { measurePayments, renderPayments } from './lib/payments.mjs';
 import { measureQuote, preparePricing, QUOTE_SIZES, renderQuote } from './lib/quote.mjs';
 import { codeFingerprint, describeRevision } from './lib/revision.mjs';
 import { runAb } from './lib/ab.mjs';
@@ -40,6 +42,8 @@ const SIZES = [100, 10_000, 100_000];
 const MAIN_SIZE = 10_000;
 const CUSTOMERS = 200;
 const ORDER_STOCK = 20_000;
+/** The parts the paid purchases buy, each in turn. */
+const PAYMENT_PARTS = 10;
 /** The scale-out setups, and the CPU each instance is allowed (a small machine of its own). */
 const SCALE_OUT_INSTANCES = [1, 2, 3];
 const INSTANCE_CPUS = 0.25;
@@ -65,10 +69,11 @@ const FULL = {
   checkoutRounds: 5,
   // Two sizes on each database in the growth loop, about 7.5 s each with the ceiling: about 30 s of the full run.
   quoteSeconds: 2,
+  paymentRounds: 5,
   lighthouseRuns: 3,
 };
 /** About 4 minutes. @type {import('./lib/report.mjs').Settings} */
-const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, checkoutRounds: 3, quoteSeconds: 1, lighthouseRuns: 1 };
+const QUICK = { ...FULL, quick: true, serverWarmupSeconds: 2, warmupSeconds: 1, seconds: 3, turns: 1, growthSeconds: 2, orderSeconds: 3, checkoutRounds: 3, quoteSeconds: 1, paymentRounds: 2, lighthouseRuns: 1 };
 
 const { values: flags } = parseArgs({
   options: {
@@ -82,16 +87,17 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
       '--only=orders: orders and checkouts (plain, and in turns with them priced with delivery, tax and a discount code) at the main catalogue size, nothing else; --only=search: the search\'s golden queries at the largest size, nothing else;\n' +
       '--only=quote: POST /api/quote at 100 and 10,000 parts beside its ceiling, nothing else. With --ab, a commit without the quote (or without delivery, tax and discount codes, for the priced checkouts) is measured as far as it goes and its rows say \'not measured\' with why.\n' +
+      '--only=payments: purchases paid as the payment page pays in test mode, the confirming PATCH (which issues the invoice) timed 50 at once, then checked paid with one invoice each numbered without gaps; and the invoice PDF downloaded by its owners beside its ceiling. With --ab, a commit without invoices has its confirmations measured and its download \'not measured\'.\n' +
       '--ab=COMMIT [--rounds=N] [--quick]: the part (--only) measured N times for this code and N times for COMMIT (built in a worktree, measured by this bench), in turns (A B, B A, ...): medians, their ratio and the spread of each side.\n' +
       'BENCH_DATABASE_URL=postgres://... (a role that may create databases) adds the PostgreSQL rows, and one, two and three instances under a CPU quota each behind HAProxy (apt-get install haproxy; cgroup v1 cpu controller, as root).',
   );
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote'];
+const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments'];
 if (flags.only !== undefined && !PARTS.includes(flags.only)) {
   console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
@@ -100,7 +106,7 @@ if (flags.ab !== undefined && flags.only === undefined) {
   console.error('--ab needs --only=PART: the part to compare');
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote'} */ part) => flags.only === undefined || flags.only === part;
+const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote' | 'payments'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -110,6 +116,8 @@ const revision = { ...describeRevision(), fingerprint: codeFingerprint(), change
 
 /** The parts that failed, by name, with why: reported with the results. @type {Record<string, string>} */
 const failures = {};
+/** What the code measured cannot give (a call it does not have), by name, with why: read by --ab. @type {Record<string, string>} */
+const notMeasured = {};
 /**
  * Runs one part of the bench; a failure is reported with the results instead of losing them.
  * @template T
@@ -374,6 +382,55 @@ async function benchQuote(target, { dataDir, webDistDir }) {
 }
 
 /**
+ * Payments and invoices alone, on a database of its own with the bench's customers and the
+ * parts they buy: purchases placed, paid (the confirmations measured), checked, and their
+ * invoices downloaded, for A/B runs.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'payments' | 'serverErrors' | 'databaseCpu'>>}
+ */
+async function benchPayments(target, { dataDir, webDistDir }) {
+  const { shop, close, loader, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  try {
+    const productIds = await addPaymentParts(loader);
+    await loader.settle();
+    step(`${target.label}, payments and invoices (${number(CUSTOMERS)} customers)`);
+    const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
+    try {
+      const payments = await measurePayments(server.url, paymentTarget(shop, loader, productIds), settings, meterOf([server], databaseCpu));
+      noteMissingDownload(target.label, payments);
+      return { database: target.label, payments, serverErrors: server.errors(), databaseCpu: databaseCpu.method };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The parts the payments' purchases buy, in turn: plenty of stock, so no placement waits on
+ * another's stock row. @param {ReturnType<typeof createLoader>} loader
+ */
+const addPaymentParts = (loader) => Promise.all(Array.from({ length: PAYMENT_PARTS }, (_, index) => loader.addStockProduct({ name: `Bench paid part ${index + 1}`, quantity: 1_000_000, minimum: 1 })));
+
+/**
+ * What measurePayments needs: the bench's database handle, its customers, the parts to buy.
+ * @param {import('../apps/server/src/db/database.js').ShopDatabase} shop @param {ReturnType<typeof createLoader>} loader @param {string[]} productIds
+ */
+const paymentTarget = (shop, loader, productIds) => ({
+  db: /** @type {import('kysely').Kysely<any>} */ (/** @type {unknown} */ (shop.db)),
+  customers: loader.customers,
+  productIds,
+  connections: LATENCY_CONNECTIONS,
+});
+
+/** Code without the invoice download measures the rest; --ab says why its download is missing. @param {string} label @param {{ downloadMissing?: string }} payments */
+const noteMissingDownload = (label, { downloadMissing }) => {
+  if (downloadMissing) notMeasured[`${label} invoice download`] = downloadMissing;
+};
+
+/**
  * The search's golden queries alone, on a database of its own with the largest catalogue
  * (parts and their fitment, no reviews or orders): the same measurement as in Growth, for A/B runs.
  * @param {import('./lib/data.mjs').BenchDatabase} target
@@ -529,9 +586,9 @@ async function main() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   onCleanup(`folder ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
 
-  // Orders, search and the quote alone never ask for a page: the server runs without the web app's files.
+  // Orders, search, the quote and payments alone never ask for a page: the server runs without the web app's files.
   const webDistDir = path.join(workDir, 'web');
-  if (flags.only !== 'orders' && flags.only !== 'search' && flags.only !== 'quote') {
+  if (flags.only !== 'orders' && flags.only !== 'search' && flags.only !== 'quote' && flags.only !== 'payments') {
     step('Building the web app into the bench folder');
     await buildWebApp(webDistDir);
   }
@@ -567,6 +624,9 @@ async function main() {
   }
 
   // In a full run, orders and checkouts are measured with the rest of each database's API rows.
+  // Payments are not: paying 1,200 purchases and downloading invoices beside the ceiling takes
+  // about 40 s on SQLite and 65 s on PostgreSQL, most of it making the intents the measured
+  // confirmations need; --only=payments measures them, and the report renders them when present.
   if (flags.only === 'orders') {
     for (const target of targets) {
       const result = await attempt(`${target.label} orders`, () => benchOrders(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
@@ -577,6 +637,13 @@ async function main() {
   if (flags.only === 'quote') {
     for (const target of targets) {
       const result = await attempt(`${target.label} quote`, () => benchQuote(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
+      if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
+    }
+  }
+
+  if (flags.only === 'payments') {
+    for (const target of targets) {
+      const result = await attempt(`${target.label} payments`, () => benchPayments(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
       if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
     }
   }
@@ -609,14 +676,16 @@ async function main() {
     scaleOut,
     web,
     failures,
+    notMeasured,
     totalSeconds: (performance.now() - clock) / 1000,
   };
   if (flags.json !== undefined) writeFileSync(flags.json, JSON.stringify(results, null, 2));
-  if (flags.only === 'orders' || flags.only === 'search' || flags.only === 'quote') {
+  if (flags.only === 'orders' || flags.only === 'search' || flags.only === 'quote' || flags.only === 'payments') {
     const orderFailures = Object.keys(failures).length;
-    const summary = flags.only === 'quote' ? renderQuote(databases, settings) : flags.only === 'orders' ? renderPricedRatios(databases) : [];
+    const summary =
+      flags.only === 'quote' ? renderQuote(databases, settings) : flags.only === 'payments' ? renderPayments(databases, settings) : flags.only === 'orders' ? renderPricedRatios(databases) : [];
     if (summary.length > 0) console.log(`\n${summary.join('\n')}`);
-    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote' }[flags.only];
+    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote', payments: 'Payments and invoices' }[flags.only];
     console.log(`\n${what}${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
     if (orderFailures > 0) process.exitCode = 1;
     return;

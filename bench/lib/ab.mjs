@@ -93,6 +93,29 @@ const quoteFigures = () =>
     }),
   );
 
+/** The payment confirmations (which issue the invoice in code that has invoices) and the invoice download. @returns {Figure[]} */
+const paymentFigures = () =>
+  DATABASES.flatMap((database) => {
+    const of = (/** @type {any} */ results) => databaseOf(results, database)?.payments;
+    const download = (/** @type {any} */ results) => of(results)?.download;
+    return [
+      { name: `${database} confirmation p50 ms`, read: (/** @type {any} */ results) => numeric(of(results)?.p50), higherIsBetter: false, digits: 1 },
+      { name: `${database} confirmation p95 ms`, read: (/** @type {any} */ results) => numeric(of(results)?.p95), higherIsBetter: false, digits: 1 },
+      { name: `${database} confirmation p99 ms`, read: (/** @type {any} */ results) => numeric(of(results)?.p99), higherIsBetter: false, digits: 1 },
+      { name: `${database} confirmations/s`, read: (/** @type {any} */ results) => numeric(of(results)?.confirmationsPerSecond), higherIsBetter: true },
+      ...cpuFigures(`${database} confirmations`, 'confirmation', (results) => of(results)?.cpu),
+      // Code without invoices has no download: its side says 'not measured'.
+      { name: `${database} invoice p50 ms`, read: (/** @type {any} */ results) => numeric(download(results)?.ours?.p50), higherIsBetter: false, digits: 1 },
+      { name: `${database} invoice p95 ms`, read: (/** @type {any} */ results) => numeric(download(results)?.ours?.p95), higherIsBetter: false, digits: 1 },
+      { name: `${database} invoice p99 ms`, read: (/** @type {any} */ results) => numeric(download(results)?.ours?.p99), higherIsBetter: false, digits: 1 },
+      { name: `${database} invoice req/s`, read: (/** @type {any} */ results) => numeric(download(results)?.ours?.rps), higherIsBetter: true, digits: 1 },
+      { name: `${database} invoice / ceiling req/s`, read: (/** @type {any} */ results) => share(download(results)?.ours?.rps, download(results)?.ceiling?.rps), higherIsBetter: true, digits: 4 },
+      ...cpuFigures(`${database} invoice`, 'req', (results) => download(results)?.ours?.cpu),
+      { name: `${database} invoice PDF bytes`, read: (/** @type {any} */ results) => numeric(download(results)?.bytes), higherIsBetter: false },
+      { name: `${database} invoice ceiling p95 ms`, read: (/** @type {any} */ results) => numeric(download(results)?.ceiling?.p95), higherIsBetter: false, digits: 1 },
+    ];
+  });
+
 const API_CALLS = ['catalogue page', 'productCount', 'one product', 'reviews latest 3'];
 
 /** The golden queries at the largest size a run measured. @returns {Figure[]} */
@@ -128,6 +151,7 @@ export const AB_FIGURES = {
   ],
   search: searchFigures(),
   quote: quoteFigures(),
+  payments: paymentFigures(),
   sales: DATABASES.flatMap((database) =>
     ['revenue', 'statuses', 'best-sellers', 'low-stock'].map((call) => ({
       name: `${database} sales ${call} p95 ms at the most orders`,
@@ -336,7 +360,9 @@ export async function runAb({ commit, part, rounds, quick }) {
     const ratio = valuesA.length && valuesB.length && median(valuesB) !== 0 ? `${fixed(median(valuesA) / median(valuesB), 2)}x${figure.higherIsBetter ? '' : ' (lower is better)'}` : '';
     return [`| ${figure.name} | ${cell(a, valuesA, digits)} | ${cell(b, valuesB, digits)} | ${ratio} |`];
   });
-  const notes = sides.flatMap((side) => [...(side.missing ? [`- ${side.name}: ${side.missing}`] : []), ...side.failed.map((why) => `- ${side.name}, a round failed: ${why}`)]);
+  // What a side's code could not give (a call it lacks), said once however many rounds said it.
+  const lacks = (/** @type {typeof sides[0]} */ side) => [...new Set(side.runs.flatMap((run) => Object.entries(run.notMeasured ?? {}).map(([what, why]) => `- ${side.name}: ${what} not measured: ${why}`)))];
+  const notes = sides.flatMap((side) => [...(side.missing ? [`- ${side.name}: ${side.missing}`] : []), ...lacks(side), ...side.failed.map((why) => `- ${side.name}, a round failed: ${why}`)]);
   const markdown = [
     `A/B of ${part}, ${rounds} round${rounds === 1 ? '' : 's'} each in turns (A B, B A, ...), ${quick ? 'quick' : 'full'} settings, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
       `load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} at the end. Both sides measured by this bench; median (min-max) of the rounds; A / B of the medians.`,

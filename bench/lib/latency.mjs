@@ -19,8 +19,8 @@ import { assertRunning } from './cleanup.mjs';
  * @property {import('./cpu.mjs').CpuCost} [cpu]   server and database CPU per answer, when measured with a meter
  */
 
-/** @param {number[]} sorted @param {number} share */
-const percentile = (sorted, share) => (sorted.length === 0 ? 0 : /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]));
+/** The value at `share` (0.95: p95) of ascending `sorted` values; 0 when there are none. @param {number[]} sorted @param {number} share */
+export const percentile = (sorted, share) => (sorted.length === 0 ? 0 : /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]));
 
 /**
  * One GET, or a POST of `body` (JSON) when there is one.
@@ -43,12 +43,14 @@ function send(agent, url, headers = {}, body = undefined) {
   });
 }
 
+/** @typedef {{ url: URL, headers?: Record<string, string> }} Target  a URL asked, with headers of its own */
+
 /**
- * Keeps `connections` clients each asking for the `urls` in turn while `busy()` holds, and
+ * Keeps `connections` clients each asking for the `targets` in turn while `busy()` holds, and
  * answers the 2xx answers' percentiles.
- * @param {{ urls: URL[], connections: number, agent: http.Agent, busy: () => boolean, keep: boolean, headers?: Record<string, string>, body?: Buffer }} options
+ * @param {{ targets: Target[], connections: number, agent: http.Agent, busy: () => boolean, keep: boolean, body?: Buffer }} options
  */
-async function keepAsking({ urls, connections, agent, busy, keep, headers, body }) {
+async function keepAsking({ targets, connections, agent, busy, keep, body }) {
   /** @type {number[]} */
   const times = [];
   /** @type {Record<string, number>} */
@@ -58,7 +60,7 @@ async function keepAsking({ urls, connections, agent, busy, keep, headers, body 
   const started = performance.now();
   const client = async () => {
     while (busy()) {
-      const url = /** @type {URL} */ (urls[next++ % urls.length]);
+      const { url, headers } = /** @type {Target} */ (targets[next++ % targets.length]);
       try {
         const answer = await send(agent, url, headers, body);
         if (!keep) continue;
@@ -86,14 +88,16 @@ async function keepAsking({ urls, connections, agent, busy, keep, headers, body 
 }
 
 /**
- * @param {{ url: string | string[], connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string>, body?: unknown, meter?: import('./cpu.mjs').CpuMeter }} options
- *   url: one, or several asked in turn; headers: e.g. an admin's bearer token; body: POSTed as JSON
- *   with every request (none: GETs); meter: adds the CPU the measured seconds cost per answer
+ * @param {{ url: string | Array<string | { url: string, headers: Record<string, string> }>, connections: number, seconds: number, warmupSeconds: number, headers?: Record<string, string>, body?: unknown, meter?: import('./cpu.mjs').CpuMeter }} options
+ *   url: one, or several asked in turn, each with headers of its own beside the common ones if
+ *   it says (e.g. its owner's bearer token); headers: e.g. an admin's bearer token; body: POSTed
+ *   as JSON with every request (none: GETs); meter: adds the CPU the measured seconds cost per answer
  * @returns {Promise<LatencyResult>}
  */
 export async function measureLatency({ url, connections, seconds, warmupSeconds, headers, body: sent, meter }) {
   assertRunning();
-  const urls = (Array.isArray(url) ? url : [url]).map((each) => new URL(each));
+  /** @type {Target[]} */
+  const targets = (Array.isArray(url) ? url : [url]).map((each) => (typeof each === 'string' ? { url: new URL(each), headers } : { url: new URL(each.url), headers: { ...headers, ...each.headers } }));
   const body = sent === undefined ? undefined : Buffer.from(JSON.stringify(sent));
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const until = (/** @type {number} */ seconds) => {
@@ -101,9 +105,9 @@ export async function measureLatency({ url, connections, seconds, warmupSeconds,
     return () => performance.now() < end;
   };
   try {
-    await keepAsking({ urls, connections, agent, busy: until(warmupSeconds), keep: false, headers, body });
-    if (!meter) return await keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers, body });
-    const measured = await meter.around(() => keepAsking({ urls, connections, agent, busy: until(seconds), keep: true, headers, body }));
+    await keepAsking({ targets, connections, agent, busy: until(warmupSeconds), keep: false, body });
+    if (!meter) return await keepAsking({ targets, connections, agent, busy: until(seconds), keep: true, body });
+    const measured = await meter.around(() => keepAsking({ targets, connections, agent, busy: until(seconds), keep: true, body }));
     return { ...measured.result, cpu: meter.perRequest(measured, measured.result.total) };
   } finally {
     agent.destroy();
@@ -122,7 +126,7 @@ export async function measureLatencyDuring({ urls, connections, task }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let running = true;
   try {
-    const asking = keepAsking({ urls: urls.map((url) => new URL(url)), connections, agent, busy: () => running, keep: true });
+    const asking = keepAsking({ targets: urls.map((url) => ({ url: new URL(url) })), connections, agent, busy: () => running, keep: true });
     const started = performance.now();
     const answer = await task().finally(() => (running = false));
     const seconds = (performance.now() - started) / 1000;

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { kb, ms, number } from './format.mjs';
 import { renderImportLoad } from './import-load.mjs';
+import { renderPayments } from './payments.mjs';
 import { PRICED_ADDRESS, renderQuote } from './quote.mjs';
 import { renderSearchDepth } from './search-depth.mjs';
 import { checkTargets, isCheckoutSound, isOversellFree, PRICED_SHARE, pricedRatios } from './targets.mjs';
@@ -84,6 +85,7 @@ import { checkTargets, isCheckoutSound, isOversellFree, PRICED_SHARE, pricedRati
  * @property {CheckoutsResult} checkouts
  * @property {CheckoutsResult} [pricedCheckouts]   the same checkouts on parts of their own, in turns with the plain ones, each naming an address, a delivery method and a discount code
  * @property {import('./quote.mjs').QuoteStage[]} [quote]   `POST /api/quote` at each of QUOTE_SIZES, beside its ceiling
+ * @property {import('./payments.mjs').PaymentsResult} [payments]   payment confirmations issuing their invoices, and the invoices downloaded beside the ceiling
  * @property {string} bike               the bike of the bike-filtered calls
  * @property {ImportResult} import
  * @property {import('./import-load.mjs').ImportLoad} [importLoad]   the catalogue during the largest import the shop takes
@@ -143,6 +145,7 @@ import { checkTargets, isCheckoutSound, isOversellFree, PRICED_SHARE, pricedRati
  * @property {number} orderSeconds
  * @property {number} checkoutRounds   rounds in which every customer checks out once
  * @property {number} quoteSeconds   the quote's and its ceiling's measured seconds at each size
+ * @property {number} paymentRounds   purchases each customer pays with its confirmation measured, after one paid to warm up
  * @property {number} lighthouseRuns
  */
 
@@ -539,6 +542,7 @@ export function renderResults(results) {
       ),
       '',
       ...renderPricedRatios(results.databases),
+      ...renderPayments(results.databases, settings),
     );
 
     const first = results.databases[0];
