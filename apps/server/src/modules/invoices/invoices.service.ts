@@ -51,6 +51,7 @@ export interface RefundIssued {
 const invoiceMessages = {
   unpaid: 'This order is not paid yet: its invoice is issued with the payment',
   cancelled: 'This order was cancelled, so it has no invoice',
+  beforeInvoices: 'This order was paid before the shop issued invoices: please ask the shop for one',
 } as const;
 
 const dayIn = (stamp: string, timeZone: string) => format(new TZDate(Date.parse(stamp), timeZone), 'yyyy-MM-dd');
@@ -109,14 +110,14 @@ export function createInvoicesService({ repository, settings }: { repository: In
     /**
      * The purchase's invoice as a PDF, made from its snapshot (the same bytes on every download),
      * for its owner or an admin: an unknown purchase, or another customer's, is not found; one not
-     * paid has none yet.
+     * paid has none yet, and one paid before invoices were issued (migration 036) has none.
      */
     async invoiceFile(caller: Caller, purchaseId: string): Promise<DocumentFile> {
       const invoice = await repository.invoiceOfPurchase(purchaseId);
       if (invoice && mayRead(caller, invoice.user_id)) return fileOf(invoice.document);
       const purchase = invoice ? undefined : await repository.purchaseStatus(purchaseId);
       if (!purchase || !mayRead(caller, purchase.user_id)) throw notFound('Order');
-      throw conflict(purchase.status === 'cancelled' ? invoiceMessages.cancelled : invoiceMessages.unpaid);
+      throw conflict(invoiceMessages[purchase.status === 'waiting' ? 'unpaid' : purchase.status === 'cancelled' ? 'cancelled' : 'beforeInvoices']);
     },
 
     /** The paid purchase's invoice as an email attachment (the payment email's); null when it has none. */

@@ -164,6 +164,15 @@ describe('downloading them', () => {
     expect((await t.app.inject({ url: `/api/purchases/${'f'.repeat(24)}/invoice`, headers: customer.headers })).statusCode).toBe(404);
   });
 
+  it('says a purchase paid before the shop issued invoices has none', async () => {
+    const { customer, purchaseId } = await place(1);
+    // Paid as purchases were before migration 036: no invoice written with it.
+    await t.database.db.updateTable('purchases').set({ status: 'paid', transaction_id: 'pi_before_invoices' }).where('id', '=', purchaseId).execute();
+    const answer = await t.app.inject({ url: `/api/purchases/${purchaseId}/invoice`, headers: customer.headers });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe('This order was paid before the shop issued invoices: please ask the shop for one');
+  });
+
   it('says a cancelled purchase has no invoice', async () => {
     const { customer, purchaseId } = await place(1);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${purchaseId}`, headers: customer.headers })).statusCode).toBe(200);
