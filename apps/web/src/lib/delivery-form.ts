@@ -36,6 +36,16 @@ export interface DeliveryFormValues {
   saveAddress: boolean;
 }
 
+/** The shop's field names of a delivery are the form's: a refusal of the address, phone or method lands under its field. */
+export const DELIVERY_SERVER_FIELDS = {
+  location: 'location',
+  phone: 'phone',
+  postcode: 'postcode',
+  region: 'region',
+  country: 'country',
+  shippingMethodId: 'shippingMethodId',
+} as const;
+
 /** A form's starting delivery: nothing typed, the shop's country. */
 export const emptyDelivery = (country: string): DeliveryFormValues => ({ location: '', phone: '', postcode: '', region: '', country, shippingMethodId: '', saveAddress: false });
 

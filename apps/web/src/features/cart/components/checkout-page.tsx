@@ -17,7 +17,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { usePurchaseQuote } from '@/hooks/use-purchase-quote';
 import { isApiError } from '@/lib/api-client';
-import { deliveryAddressOf, deliveryFormFields, emptyDelivery, placementOptions, regionRule } from '@/lib/delivery-form';
+import { DELIVERY_SERVER_FIELDS, deliveryAddressOf, deliveryFormFields, emptyDelivery, placementOptions, regionRule } from '@/lib/delivery-form';
 import { changedTotalState } from '@/lib/placement';
 import { useCart } from '@/stores/cart';
 import { applyFieldErrors } from '@/lib/field-errors';
@@ -35,15 +35,6 @@ const checkoutFormSchema = deliverySchema.extend(deliveryFormFields).refine(...r
 type DeliveryInput = z.input<typeof checkoutFormSchema>;
 type Delivery = z.output<typeof checkoutFormSchema>;
 
-/** The shop's field names are the form's: a refusal of the address, phone or method lands under its field. */
-const SERVER_FIELDS = {
-  location: 'location',
-  phone: 'phone',
-  postcode: 'postcode',
-  region: 'region',
-  country: 'country',
-  shippingMethodId: 'shippingMethodId',
-} as const;
 const resolver = zodResolver(checkoutFormSchema);
 
 /** /checkout: the buyer, where to deliver, the cart's lines and total, and 'Place Order' for all of them at once. */
@@ -89,7 +80,7 @@ export function CheckoutPage({ buyer }: { buyer: { name: string; email: string }
       // One card payment pays every line: the payment page of the checkout's first order.
       await navigate(paths.dashboard.payment.getHref(placed.orderIds[0]!), { state: changedTotalState(placed) });
     } catch (error) {
-      if (isApiError(error) && applyFieldErrors(error.fieldErrors, setError, SERVER_FIELDS)) return;
+      if (isApiError(error) && applyFieldErrors(error.fieldErrors, setError, DELIVERY_SERVER_FIELDS)) return;
       // e.g. a part ran out since the cart was read: the message names it.
       setFormError(isApiError(error) ? error.message : copy.failed);
     }

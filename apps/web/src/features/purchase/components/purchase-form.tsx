@@ -10,7 +10,7 @@ import { FieldMessage, FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { usePurchaseQuote } from '@/hooks/use-purchase-quote';
 import { isApiError } from '@/lib/api-client';
-import { emptyDelivery } from '@/lib/delivery-form';
+import { DELIVERY_SERVER_FIELDS, emptyDelivery } from '@/lib/delivery-form';
 import { applyFieldErrors } from '@/lib/field-errors';
 import { purchaseCopy } from '../copy';
 import { acceptedQuantity, purchaseFormSchema, type PurchaseFormInput, type PurchaseFormValues } from '../purchase-form-schema';
@@ -43,15 +43,7 @@ interface PurchaseFormProps {
 }
 
 /** The shop's field names are the form's: a refusal lands under the field it is about. */
-const SERVER_FIELDS = {
-  quantity: 'quantity',
-  location: 'location',
-  phone: 'phone',
-  postcode: 'postcode',
-  region: 'region',
-  country: 'country',
-  shippingMethodId: 'shippingMethodId',
-} as const;
+const SERVER_FIELDS = { quantity: 'quantity', ...DELIVERY_SERVER_FIELDS } as const;
 
 const emptyForm = (minimum: number, country: string): PurchaseFormInput => ({ quantity: String(minimum), ...emptyDelivery(country) });
 
