@@ -31,3 +31,5 @@ export * from './schemas/discount.js';
 export * from './schemas/address.js';
 export * from './schemas/purchase-options.js';
 export * from './schemas/quote.js';
+export * from './schemas/returns.js';
+export * from './schemas/account.js';

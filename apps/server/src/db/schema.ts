@@ -209,9 +209,13 @@ export interface OrderTable {
   /** Given when shipping, both optional. */
   carrier: string | null;
   tracking_number: string | null;
+  /** What has been given back for the line, in succeeded refunds (migration 037); bigint. */
+  refunded_cents: Generated<number | string>;
 }
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled' | 'refunded' | 'refund-failed';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled-unpaid' | 'cancelled' | 'refunded' | 'refund-failed' | ReturnMailKind;
+/** The emails of a return's steps (migration 038); its refund is told by the line's 'refunded' email. */
+export type ReturnMailKind = 'return-approved' | 'return-rejected' | 'return-received';
 
 export interface OrderMailOutboxTable {
   id: string;
@@ -222,6 +226,10 @@ export interface OrderMailOutboxTable {
   attempts: Generated<number>;
   claimed_until: string | null;
   last_error: string | null;
+  /** The refund a 'refunded' or 'refund-failed' email tells of (migration 037); null for every other email and those queued before. */
+  refund_id: Generated<string | null>;
+  /** The return an email of a return's step is about (migration 038); null for every other email. */
+  return_id: Generated<string | null>;
 }
 
 export interface PaymentTable {
@@ -244,6 +252,37 @@ export interface StockAlertTable {
   created_at: string;
   /** Set while an instance emails it. */
   claimed_until: string | null;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * One refund of the ledger (migration 037): part or all of a line's amount given back through the
+ * provider. Pending from its reservation until the provider answers; what pending and succeeded
+ * rows of a purchase hold together never exceeds what it paid.
+ */
+export interface RefundTable {
+  id: string;
+  purchase_id: string;
+  /** The line it gives back money for. */
+  order_id: string;
+  return_id: string | null;
+  /** bigint: what it gives back, the tax share in it, and the delivery in it (neither is revenue, decision 037). */
+  amount_cents: number | string;
+  tax_cents: Generated<number | string>;
+  shipping_cents: Generated<number | string>;
+  /** Pieces it put back on the shelf. */
+  restock_quantity: Generated<number>;
+  status: RefundStatus;
+  /** The provider's refund id, once it answered (unique per line). */
+  provider_refund_id: string | null;
+  /** What the provider was asked with; null for a refund found in the provider's events. */
+  idempotency_key: string | null;
+  failure_reason: string | null;
+  /** The admin who asked for it; null for one found in the provider's events. */
+  created_by: string | null;
+  created_at: string;
+  completed_at: string | null;
 }
 
 /** A refund in test mode, as Stripe keeps it: of part or all of a succeeded intent, once per idempotency key. */
@@ -540,6 +579,36 @@ export interface DiscountRedemptionTable {
   created_at: string;
 }
 
+export type ReturnStatus = 'requested' | 'approved' | 'rejected' | 'received' | 'refunded';
+
+/** Pieces of a shipped line a customer sends back, and the admin's steps on them (SPEC-3 section 4, migration 038). */
+export interface ReturnTable {
+  id: string;
+  /** The line, its purchase and the account that bought it. */
+  order_id: string;
+  purchase_id: string;
+  user_id: string;
+  product_id: string;
+  quantity: number;
+  reason: string;
+  /** '' when none; kept as written, shown as text. */
+  comment: string;
+  status: ReturnStatus;
+  reject_reason: string | null;
+  /** The refund that gave the pieces' money back, what it gave (bigint), and whether the pieces went back in stock. */
+  refund_id: string | null;
+  refund_cents: number | string | null;
+  restocked: Generated<boolean | number>;
+  /** Set while its refund is being asked of the provider: no second refund until then. */
+  claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+  approved_at: string | null;
+  rejected_at: string | null;
+  received_at: string | null;
+  refunded_at: string | null;
+}
+
 export interface Database {
   shop_settings: ShopSettingsTable;
   tax_rates: TaxRateTable;
@@ -582,6 +651,8 @@ export interface Database {
   invoices: InvoiceTable;
   credit_notes: CreditNoteTable;
   discount_redemptions: DiscountRedemptionTable;
+  refunds: RefundTable;
+  returns: ReturnTable;
 }
 
 export type ProductRow = Selectable<ProductTable>;
@@ -602,5 +673,7 @@ export type OrderRow = OrderLineRow & Pick<PurchaseRow, (typeof PURCHASE_COLUMNS
 /** An order's own row, as written: its line, without its purchase's columns. */
 export type OrderLineRow = Selectable<OrderTable>;
 export type ContactMessageRow = Selectable<ContactMessageTable>;
+export type RefundRow = Selectable<RefundTable>;
 export type ReviewRow = Selectable<ReviewTable>;
+export type ReturnRow = Selectable<ReturnTable>;
 export type NewReviewRow = Insertable<ReviewTable>;

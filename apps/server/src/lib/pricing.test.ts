@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PricingInput, percentOf, priceOf, shareOut, taxOf, toMilliPercent } from './pricing.js';
+import { type PricingInput, percentOf, priceOf, refundTaxShare, shareOut, taxOf, toMilliPercent } from './pricing.js';
 
 const STANDARD = { priceCents: 490, freeFromCents: 7500 };
 const EXPRESS = { priceCents: 1290, freeFromCents: null };
@@ -80,5 +80,16 @@ describe('pricing', () => {
     expect(more).toMatchObject({ discountCents: 1000, totalCents: 490 });
     const withDelivery = priceOf(input({ lines: [line(1000)], discount: { kind: 'amount', cents: 5000, appliesToDelivery: true } }));
     expect(withDelivery).toMatchObject({ discountCents: 1490, deliveryDiscountCents: 490, totalCents: 0 });
+  });
+});
+
+describe('the tax share of a partial refund', () => {
+  it("is the line's tax in proportion, half-up, never more than the line's tax and nothing of nothing", () => {
+    // 50.00 of a line that charged 214.50 holding 14.50 of tax: 3.37995 rounds to 3.38.
+    expect(refundTaxShare(5000, 21_450, 1450)).toBe(338);
+    expect(refundTaxShare(21_450, 21_450, 1450)).toBe(1450);
+    expect(refundTaxShare(30_000, 21_450, 1450)).toBe(1450);
+    expect(refundTaxShare(5000, 21_450, 0)).toBe(0);
+    expect(refundTaxShare(5000, 0, 1450)).toBe(0);
   });
 });

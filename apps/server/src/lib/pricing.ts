@@ -138,3 +138,12 @@ export const lineChargedCents = (line: { total_cents: number; discount_cents: nu
 /** What a line sold for: what was paid for it without its tax (the shop's revenue; the tax is collected apart). */
 export const lineNetCents = (line: { total_cents: number; discount_cents: number | string; tax_cents: number | string }, pricesIncludeTax: boolean | number): number =>
   lineChargedCents(line, pricesIncludeTax) - Number(line.tax_cents);
+
+/**
+ * The tax in part of what was paid for a line: the line's tax in proportion, rounded half-up
+ * (decision 033's rule), never more than the line's tax. What a partial refund gives back of it.
+ */
+export function refundTaxShare(amountCents: number, chargedCents: number, taxCents: number): number {
+  if (chargedCents <= 0 || taxCents <= 0 || amountCents <= 0) return 0;
+  return Math.min(taxCents, divideHalfUp(amountCents * taxCents, chargedCents));
+}

@@ -112,6 +112,18 @@ async function paidOrder(owner: NonNullable<Caller>) {
   await t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: owner.headers, payload: { transactionID: confirmed.json().id } });
   return orderId;
 }
+/** A one-part order of its owner's, paid and shipped: its id. */
+async function shippedOrder(owner: NonNullable<Caller>, admin: NonNullable<Caller>) {
+  const orderId = await paidOrder(owner);
+  await t.app.inject({ method: 'PATCH', url: `/api/shiftorders/${orderId}`, headers: admin.headers });
+  return orderId;
+}
+/** A return its owner asked for, of a piece of a shipped order: its id. */
+async function requestedReturn(owner: NonNullable<Caller>, admin: NonNullable<Caller>) {
+  const orderId = await shippedOrder(owner, admin);
+  const response = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/returns`, headers: owner.headers, payload: { quantity: 1, reason: 'Damaged' } });
+  return response.json()._id as string;
+}
 /** A checkout of one line, paid by its owner: its id. */
 async function paidCheckout(owner: NonNullable<Caller>) {
   const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
@@ -378,6 +390,32 @@ const ROWS: Row[] = [
     expect: gated(401, 403, 403, 200),
     request: async () => ({ url: `/api/user/admin/${(await insertSignedInUser(t.database.db)).email}` }),
   },
+  // The account's own controls act on the caller's account only. The matrix's accounts are made
+  // without a password (as Google's are), so a password change or a deletion is refused (409)
+  // once the caller is known, and nobody's account goes.
+  { route: 'GET /api/account', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/account' }) },
+  {
+    route: 'POST /api/account/password',
+    expect: gated(401, 409, 409, 409),
+    request: async () => ({ url: '/api/account/password', payload: { currentPassword: 'matrix-pass-1', newPassword: 'matrix-pass-2' } }),
+  },
+  {
+    route: 'POST /api/account/email',
+    expect: gated(401, 200, 200, 200),
+    request: async () => ({ url: '/api/account/email', payload: { newEmail: `matrix-${newId()}@example.com` } }),
+  },
+  // The link of a new address: the token is the right; an unknown one lands on the notice with its error.
+  { route: 'GET /api/account/email/confirm', expect: all(303), request: async () => ({ url: '/api/account/email/confirm?token=not-a-link-token' }) },
+  { route: 'GET /api/account/export', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/account/export' }) },
+  {
+    route: 'DELETE /api/account',
+    expect: gated(401, 409, 409, 409),
+    // Their sign-in is made older than FRESH_SIGN_IN_MINUTES, which alone confirms the deletion of an account without a password.
+    request: async (ctx, role) => {
+      if (role !== 'visitor') await t.database.db.updateTable('sessions').set({ created_at: new Date(Date.now() - 60 * 60_000).toISOString() }).where('user_id', '=', ctx[role].id).execute();
+      return { url: '/api/account', payload: { password: 'matrix-pass-1' } };
+    },
+  },
   { route: 'POST /api/images', expect: gated(401, 201, 201, 201), request: async () => ({ url: '/api/images', ...(await imageForm()) }) },
   {
     route: 'POST /api/orders',
@@ -492,6 +530,18 @@ const ROWS: Row[] = [
     expect: gated(401, 403, 403, 200),
     request: async ({ owner }) => ({ url: `/api/checkouts/${await paidCheckout(owner)}/refund` }),
   },
+  {
+    route: 'POST /api/orders/:id/returns',
+    // The line's owner only: anyone else, an admin too, is answered as for an unknown order.
+    expect: gated(401, 201, 404, 404),
+    request: async ({ owner, admin }) => ({ url: `/api/orders/${await shippedOrder(owner, admin)}/returns`, payload: { quantity: 1, reason: 'Does not fit my bike', comment: 'Wrong year' } }),
+  },
+  { route: 'GET /api/returns', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/returns?status=requested&q=matrix&page=0' }) },
+  {
+    route: 'PATCH /api/returns/:id',
+    expect: gated(401, 403, 403, 200),
+    request: async ({ owner, admin }) => ({ url: `/api/returns/${await requestedReturn(owner, admin)}`, payload: { action: 'approve' } }),
+  },
   { route: 'GET /api/payments/config', expect: all(200), request: async () => ({ url: '/api/payments/config' }) },
   {
     route: 'POST /api/create-payment-intent',
@@ -538,16 +588,17 @@ const PUBLIC_STATIC = new Set([
 /** Everything a refused call must leave as it was, table by table. */
 async function snapshot(): Promise<Record<string, string>> {
   const db = t.database.db;
-  const [products, orders, reviews, users, payments, intents] = await Promise.all([
+  const [products, orders, reviews, users, payments, intents, returns] = await Promise.all([
     db.selectFrom('products').selectAll().orderBy('id').execute(),
     db.selectFrom('orders').selectAll().orderBy('id').execute(),
     db.selectFrom('reviews').selectAll().orderBy('id').execute(),
     db.selectFrom('users').select(['id', 'email', 'role', 'phone', 'image']).orderBy('id').execute(),
     db.selectFrom('payments').selectAll().orderBy('purchase_id').execute(),
     db.selectFrom('test_payment_intents').select(['id', 'status']).orderBy('id').execute(),
+    db.selectFrom('returns').selectAll().orderBy('id').execute(),
   ]);
   return Object.fromEntries(
-    Object.entries({ products, orders, reviews, users, payments, intents }).map(([table, rows]) => [table, JSON.stringify(rows)]),
+    Object.entries({ products, orders, reviews, users, payments, intents, returns }).map(([table, rows]) => [table, JSON.stringify(rows)]),
   );
 }
 

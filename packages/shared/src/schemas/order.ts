@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineReturnSchema } from './returns.js';
 import { MAX_PAGE_SIZE, TEXT_LIMITS } from '../constants.js';
 import { adminSearchParam, boundedText, idSchema, integerString } from './common.js';
 import { phoneSchema } from './user.js';
@@ -143,6 +144,14 @@ export const orderSchema = z.object({
   shippingDaysMax: z.number().int().nullable(),
   /** In the customer's own list: whether they have reviewed the part of this order. */
   reviewed: z.boolean().optional(),
+  /**
+   * In the customer's own list (SPEC-3 section 4): the line's returns, how many pieces can still
+   * go back and until when (null: none can), and what has been given back for it, in dollars.
+   */
+  returns: z.array(lineReturnSchema).optional(),
+  returnableQuantity: z.number().int().optional(),
+  returnableUntil: z.string().nullable().optional(),
+  refunded: z.number().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -191,7 +200,7 @@ export const purchaseShippingMessages = {
   nothingToShip: 'Every part of this order is already shipped or refunded',
 } as const;
 
-/** The answer of a refund: each order it refunded, by id and number, now 'refunded'. */
+/** The answer of a refund: each order it refunded, by id and number, with its status ('refunded' for a whole line; a partial refund leaves it as it was). */
 export const refundAnswerSchema = z.object({
   orders: z.array(z.object({ _id: idSchema, number: z.number().int(), status: orderStatusSchema })),
 });

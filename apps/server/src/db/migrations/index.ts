@@ -35,6 +35,8 @@ import * as m033 from './033-purchase-amounts.js';
 import * as m034 from './034-sales-net-of-tax.js';
 import * as m035 from './035-purchase-delivery-days.js';
 import * as m036 from './036-invoices.js';
+import * as m037 from './037-refund-ledger.js';
+import * as m038 from './038-returns.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +76,6 @@ export const migrations: Record<string, Migration> = {
   '034-sales-net-of-tax': m034,
   '035-purchase-delivery-days': m035,
   '036-invoices': m036,
+  '037-refund-ledger': m037,
+  '038-returns': m038,
 };

@@ -215,21 +215,18 @@ function checkQuery(endpoint: Endpoint, search: string): void {
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'There is no such identity endpoint');
 
-/** Better Auth's own endpoints under /api/auth/*, behind the shop's rules and rate limits. */
-export async function authRoutes(app: FastifyInstance) {
-  // Better Auth reads the raw body itself; it is checked and rewritten as JSON first.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-
-  // The limit is kept per address and endpoint whatever the spelling of the path, and fails
-  // closed: when the counters cannot be read, guessing passwords is refused, not let through.
+/**
+ * The identity rate limit of a request's bucket, per client address, failing closed: when the
+ * counters cannot be read, guessing passwords is refused (503), not let through.
+ */
+function identityLimit(app: FastifyInstance, bucket: (request: FastifyRequest) => Bucket) {
   const limiter = app.rateLimit({
     timeWindow: 60_000,
     skipOnError: false,
-    keyGenerator: (request: FastifyRequest) => `auth|${normalizeIP(request.ip)}|${bucketOf(request)}`,
-    max: (request: FastifyRequest) => scaledLimit(app.config, LIMITS[bucketOf(request)]),
+    keyGenerator: (request: FastifyRequest) => `auth|${normalizeIP(request.ip)}|${bucket(request)}`,
+    max: (request: FastifyRequest) => scaledLimit(app.config, LIMITS[bucket(request)]),
   });
-  async function limitIdentityRequests(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  return async function limitIdentityRequests(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
     try {
       await limiter.call(this, request, reply);
     } catch (error) {
@@ -239,7 +236,28 @@ export async function authRoutes(app: FastifyInstance) {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Signing in is not possible right now. Please try again in a few seconds.');
     }
-  }
+  };
+}
+
+/**
+ * The sign-in limit, for the shop's other routes that take a password (the account's changes and
+ * its deletion): the same counter as signing in from the same address, so guessing a password
+ * there is no faster than at the sign-in form.
+ */
+export const signInAttemptLimit = (app: FastifyInstance) => identityLimit(app, () => 'sign-in');
+
+/** The limit of identity requests that send an email, shared with the identity endpoints' own. */
+export const mailRequestLimit = (app: FastifyInstance) => identityLimit(app, () => 'mail');
+
+/** Better Auth's own endpoints under /api/auth/*, behind the shop's rules and rate limits. */
+export async function authRoutes(app: FastifyInstance) {
+  // Better Auth reads the raw body itself; it is checked and rewritten as JSON first.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+  // The limit is kept per address and endpoint whatever the spelling of the path, and fails
+  // closed: when the counters cannot be read, guessing passwords is refused, not let through.
+  const limitIdentityRequests = identityLimit(app, bucketOf);
 
   app.route({
     method: ['GET', 'POST'],

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAuth, type Auth } from './auth.js';
+import { mailRequestLimit, signInAttemptLimit } from './auth.routes.js';
 import { createIdentityRepository } from './identity.repository.js';
 import { createIdentityService, type IdentityService } from './identity.service.js';
 
@@ -13,6 +14,11 @@ declare module 'fastify' {
     auth: Auth;
     /** Who is behind a bearer token or an identity session. */
     identity: IdentityService;
+    /**
+     * The identity endpoints' limits per client address, for the shop's other routes that take a
+     * password (`signIn`: the same counter as signing in) or send an identity email (`mail`).
+     */
+    identityLimits: { signIn: onRequestAsyncHookHandler; mail: onRequestAsyncHookHandler };
     /** Calls `listener` each time an account's owner confirms its email address. */
     whenAddressConfirmed(listener: (userId: string) => Promise<void>): void;
   }
@@ -30,7 +36,8 @@ export const identityPlugin = fp(
     app.decorate('whenAddressConfirmed', (listener: (userId: string) => Promise<void>) => {
       confirmed.push(listener);
     });
+    app.decorate('identityLimits', { signIn: signInAttemptLimit(app), mail: mailRequestLimit(app) });
     app.decorate('identity', createIdentityService({ auth, repository: createIdentityRepository(app.database), secret: app.config.authSecret }));
   },
-  { name: 'identity', dependencies: ['database'] },
+  { name: 'identity', dependencies: ['database', 'security'] },
 );

@@ -38,6 +38,11 @@ const CANCEL_REFUSALS = {
  * The life of a purchase and its lines: place -> waiting; waiting -> cancelled (by the customer,
  * or swept for want of payment); waiting -> paid; paid -> shipped; paid -> refunded, and back to
  * paid when the bank sends the refund back. Anything else is refused with the row's text (409).
+ *
+ * Refunds go through the ledger (refund-ledger.ts), which writes 'refund' and 'refund-failed' as
+ * these rows say but with each refund's own amounts: the stock it puts back, the sales of its
+ * amount and tax share, its email. Part of a paid or shipped line's amount can be refunded too,
+ * its status unchanged; 'refund''s refusals say why a line cannot have either.
  */
 export const LIFECYCLE = {
   place: { target: 'purchase', from: [], to: 'waiting', stamps: 'created_at', stock: 'take', hold: 'grow', mail: 'placed', sales: null, counted: false, refusals: {} },

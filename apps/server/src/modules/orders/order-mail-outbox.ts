@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { formatHoldTime } from '@shop/shared';
-import type { Database, OrderMailKind, OrderRow } from '../../db/schema.js';
+import type { Database, OrderMailKind, OrderRow, ReturnMailKind } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { InvoicesService } from '../invoices/invoices.plugin.js';
 import { holdEndsAt } from './lifecycle.js';
 import { selectOrders } from './order-rows.js';
-import { orderEmails, type PricedPurchase } from './orders.emails.js';
+import { orderEmails, type PricedPurchase, type RefundTold } from './orders.emails.js';
 
 /** Emails taken per round; a burst of orders is mailed over the following seconds, not during it. */
 const BATCH_SIZE = 50;
@@ -34,6 +34,14 @@ interface MailLinks {
   /** The IANA zone the emails' times are written in. */
   timeZone: string;
 }
+
+/**
+ * The text of a return step's email, written by the returns module from the return and its line
+ * at sending time; null when the return is no longer known.
+ */
+export type ReturnMailWriter = (kind: ReturnMailKind, order: OrderRow, returnId: string) => Promise<{ subject: string; text: string } | null>;
+
+const isReturnMail = (kind: OrderMailKind): kind is ReturnMailKind => kind.startsWith('return-');
 
 /** Notes an order email to send, in the caller's transaction. */
 export async function queueOrderMail(db: Kysely<Database> | Transaction<Database>, orderId: string, kind: OrderMailKind, now = new Date().toISOString()) {
@@ -82,7 +90,14 @@ async function pricedPurchases(db: Kysely<Database>, ids: string[]): Promise<Map
  * The email of one queued row: `orders` are the order's checkout's lines (or the order alone).
  * The hold's end is written on the shop's clock, the zone named, as the reader's is not known.
  */
-function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], purchase: PricedPurchase | undefined, { myOrdersUrl, paymentTimeoutMs, timeZone }: MailLinks) {
+function render(
+  kind: Exclude<OrderMailKind, ReturnMailKind>,
+  order: OrderRow,
+  orders: OrderRow[],
+  purchase: PricedPurchase | undefined,
+  { myOrdersUrl, paymentTimeoutMs, timeZone }: MailLinks,
+  refund?: RefundTold,
+) {
   switch (kind) {
     case 'placed':
       return orderEmails.placed(orders, myOrdersUrl, formatHoldTime(holdEndsAt(order.created_at, paymentTimeoutMs), { timeZone, withZone: true }), purchase);
@@ -96,9 +111,9 @@ function render(kind: OrderMailKind, order: OrderRow, orders: OrderRow[], purcha
     case 'cancelled':
       return orderEmails.cancelled(orders, myOrdersUrl);
     case 'refunded':
-      return orderEmails.refunded(order, orders.length, myOrdersUrl);
+      return orderEmails.refunded(order, orders.length, myOrdersUrl, refund);
     case 'refund-failed':
-      return orderEmails.refundFailed(order, myOrdersUrl);
+      return orderEmails.refundFailed(order, myOrdersUrl, refund);
   }
 }
 
@@ -125,6 +140,11 @@ export function createOrderMailDispatcher({
   /** The PDFs the payment and refund emails carry: the purchase's invoice, the refund's credit note. */
   documents: Pick<InvoicesService, 'invoiceAttachment' | 'creditNoteAttachment'>;
 } & MailLinks) {
+  let returnMail: ReturnMailWriter | undefined;
+
+  /** The credit note a refund email carries: the provider refund's, when it has one. */
+  const creditNoteOf = async (providerRefundId: string | null) => (providerRefundId ? documents.creditNoteAttachment(providerRefundId) : null);
+
   /** Sends one batch of due emails; resolves with how many were sent. */
   async function deliverDue(now = Date.now()): Promise<number> {
     const stamp = new Date(now).toISOString();
@@ -144,9 +164,11 @@ export function createOrderMailDispatcher({
           .limit(BATCH_SIZE),
       )
       .where(free)
-      .returning(['id', 'order_id', 'kind', 'attempts', 'created_at'])
+      .returning(['id', 'order_id', 'kind', 'attempts', 'created_at', 'return_id', 'refund_id'])
       .execute();
     if (claimed.length === 0) return 0;
+    // PostgreSQL's RETURNING keeps no order: sent in the order queued, so a purchase's emails (placed, paid, refunded) arrive as it happened.
+    claimed.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 
     const rows = await selectOrders(db)
       .leftJoin('users', 'users.id', 'orders.user_id')
@@ -163,6 +185,15 @@ export function createOrderMailDispatcher({
     const pricedOf = await pricedPurchases(
       db,
       claimed.filter((mail) => mail.kind === 'placed' || mail.kind === 'paid').flatMap((mail) => byId.get(mail.order_id)?.purchase_id ?? []),
+    );
+    const refundIds = claimed.flatMap((mail) => (mail.refund_id ? [mail.refund_id] : []));
+    const refunds = new Map(
+      refundIds.length === 0
+        ? []
+        : (await db.selectFrom('refunds').select(['id', 'amount_cents', 'provider_refund_id', 'idempotency_key', 'restock_quantity']).where('id', 'in', refundIds).execute()).map((refund) => [
+            refund.id,
+            { amountCents: Number(refund.amount_cents), providerRefundId: refund.provider_refund_id, wholeLine: refund.idempotency_key === null ? null : refund.idempotency_key.includes('-whole-') },
+          ]),
     );
     let sent = 0;
     const done: string[] = [];
@@ -181,12 +212,20 @@ export function createOrderMailDispatcher({
             continue;
           }
           log.info({ orderId: order.id, kind: mail.kind }, 'order email dropped: the account never confirmed the address');
+        } else if (isReturnMail(mail.kind)) {
+          const content = mail.return_id && returnMail ? await returnMail(mail.kind, order, mail.return_id) : null;
+          if (content) {
+            await mailer.send({ to: order.email, ...content });
+            sent++;
+          } else {
+            log.warn({ orderId: order.id, kind: mail.kind, returnId: mail.return_id }, 'return email for no known return dropped');
+          }
         } else {
           const attachment =
-            mail.kind === 'paid' ? await documents.invoiceAttachment(order.purchase_id) : mail.kind === 'refunded' && order.refund_id ? await documents.creditNoteAttachment(order.refund_id) : null;
+            mail.kind === 'paid' ? await documents.invoiceAttachment(order.purchase_id) : mail.kind === 'refunded' ? await creditNoteOf(refunds.get(mail.refund_id ?? '')?.providerRefundId ?? order.refund_id) : null;
           await mailer.send({
             to: order.email,
-            ...render(mail.kind, order, linesOf(order), pricedOf.get(order.purchase_id), { myOrdersUrl, paymentTimeoutMs, timeZone }),
+            ...render(mail.kind, order, linesOf(order), pricedOf.get(order.purchase_id), { myOrdersUrl, paymentTimeoutMs, timeZone }, refunds.get(mail.refund_id ?? '')),
             ...(attachment ? { attachments: [attachment] } : {}),
           });
           sent++;
@@ -256,6 +295,12 @@ export function createOrderMailDispatcher({
     });
   }
 
-  return { deliverDue, releaseHeld };
+  /** The returns module's writer of its steps' emails; set once, when it registers (the orders module never imports it). */
+  function useReturnMail(writer: ReturnMailWriter): void {
+    if (returnMail) throw new Error('a return mail writer is already in use');
+    returnMail = writer;
+  }
+
+  return { deliverDue, releaseHeld, useReturnMail };
 }
 export type OrderMailDispatcher = ReturnType<typeof createOrderMailDispatcher>;

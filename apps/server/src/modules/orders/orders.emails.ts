@@ -20,6 +20,13 @@ export type PricedPurchase = Pick<
   | 'arrives_to'
 >;
 
+/** The refund a refund email tells of (the ledger's row): what it gave back, and whether it was the rest of the line (null: found in the provider's events). */
+export interface RefundTold {
+  amountCents: number;
+  providerRefundId: string | null;
+  wholeLine: boolean | null;
+}
+
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const line = (order: OrderRow) => `${order.quantity} x ${order.tool_name} at ${money(order.unit_price_cents)} = ${money(order.total_cents)}`;
 
@@ -102,15 +109,25 @@ export const orderEmails = {
     subject: `Your order ${numberOf(parcel)} is on its way`,
     text: `Hello ${parcel[0]!.customer_name},\n\nYour parts have been sent to ${parcel[0]!.location}:\n\n${summary(parcel)}\n${tracking(parcel[0]!)}${parcel.length < purchaseLines ? 'The other parts of your order travel separately.\n' : ''}\nMoto Parts`,
   }),
-  /** Refunded line by line, so one line at a time. */
-  refunded: (order: OrderRow, purchaseLines: number, myOrdersUrl: string) => ({
-    subject: `${ofOrder(purchaseLines)} ${formatOrderNumber(order.purchase_number)} is refunded`,
-    text: `Hello ${order.customer_name},\n\nWe refunded ${money(order.total_cents)} to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
-  }),
-  /** A refund the bank sent back after it was made: the line is paid again, and the shop will be in touch. */
-  refundFailed: (order: OrderRow, myOrdersUrl: string) => ({
+  /**
+   * One refund of one line: the amount it gave back. A refund of part of the line says so and
+   * never that the line is refunded; one queued before the ledger (no refund) tells the line's total.
+   */
+  refunded: (order: OrderRow, purchaseLines: number, myOrdersUrl: string, refund?: RefundTold) =>
+    // A refund found in the provider's events is of part of the line unless it left the line refunded.
+    refund && (refund.wholeLine === false || (refund.wholeLine === null && order.status !== 'refunded'))
+      ? {
+          subject: `We refunded ${money(refund.amountCents)} of your order ${formatOrderNumber(order.purchase_number)}`,
+          text: `Hello ${order.customer_name},\n\nWe refunded ${money(refund.amountCents)} of the amount of this part of your order to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+        }
+      : {
+          subject: `${ofOrder(purchaseLines)} ${formatOrderNumber(order.purchase_number)} is refunded`,
+          text: `Hello ${order.customer_name},\n\nWe refunded ${money(refund?.amountCents ?? order.total_cents)} to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+        },
+  /** A refund the bank sent back after it was made: its amount is owed again, and the shop will be in touch. */
+  refundFailed: (order: OrderRow, myOrdersUrl: string, refund?: RefundTold) => ({
     subject: `The refund of your order ${formatOrderNumber(order.purchase_number)} did not go through`,
-    text: `Hello ${order.customer_name},\n\nThe refund of ${money(order.total_cents)} to the card you paid with did not go through: your bank sent it back (${order.refund_failure ?? 'no reason given'}). Your order shows as paid again, and we will contact you to return your money another way:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+    text: `Hello ${order.customer_name},\n\nThe refund of ${money(refund?.amountCents ?? order.total_cents)} to the card you paid with did not go through: your bank sent it back (${order.refund_failure ?? 'no reason given'}). ${order.status === 'paid' ? 'Your order shows as paid again, and we' : 'We'} will contact you to return your money another way:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
   }),
   cancelled: (orders: OrderRow[], myOrdersUrl: string) => ({
     subject: `Your order ${numberOf(orders)} is cancelled`,

@@ -39,7 +39,8 @@ export const toOrder = (row: OrderRow & { reviewed?: unknown }, { paymentTimeout
   arrivesFrom: row.arrives_from,
   arrivesTo: row.arrives_to,
   shippingDaysMax: row.shipping_days_max,
-  ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed) } : {}),
+  // The customer's own list: whether they reviewed the part, and what has been given back for the line.
+  ...(row.reviewed !== undefined ? { reviewed: Boolean(row.reviewed), refunded: centsToDollars(Number(row.refunded_cents)) } : {}),
 });
 
 /** A purchase and its lines -> its answer (SPEC-3 section 1), named by its first line's number; money in dollars. */

@@ -5,8 +5,9 @@ import { type EventRow, LIFECYCLE, type LineEvent, type PurchaseEvent } from './
 import { queueOrderMail } from './order-mail-outbox.js';
 import { purchaseNumberOf, selectOrders } from './order-rows.js';
 import { createOrdersQueries } from './orders.queries.js';
-import { countSales, countStatusMove } from './orders.sales.js';
+import { countPayment, countStatusMove } from './orders.sales.js';
 import { createPlacement } from './placement.js';
+import { createRefundLedger } from './refund-ledger.js';
 
 /** A purchase as it is read: its row, and its lines in the order they were placed. */
 export interface PurchaseWithLines {
@@ -36,6 +37,8 @@ export function createOrdersRepository(
   return {
     ...createPlacement(database),
     ...createOrdersQueries(db),
+    /** Every refund, whole or part, as rows of the ledger (refund-ledger.ts). */
+    refunds: createRefundLedger(database),
 
     /** A purchase and its lines, in the order they were placed. */
     async findPurchase(id: string): Promise<PurchaseWithLines | undefined> {
@@ -116,43 +119,6 @@ export function createOrdersRepository(
      */
     shipPurchase(purchaseId: string, shipment: ShipmentRow, stamp: string): Promise<OrderRow[]> {
       return applyToLines('ship', { purchaseId }, stamp, { set: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber }, where: refundNotUnderWay(stamp) });
-    },
-
-    /**
-     * Marks a refund of this paid, unshipped order as under way until `until`, so a second
-     * refund or a shipping waits for its outcome; undefined when the order cannot be refunded now.
-     */
-    async claimRefund(id: string, stamp: string, until: string): Promise<OrderRow | undefined> {
-      const row = await db
-        .updateTable('orders')
-        .set({ refund_claimed_until: until })
-        .where('id', '=', id)
-        .where('status', '=', 'paid')
-        .where(refundNotUnderWay(stamp))
-        .returningAll()
-        .executeTakeFirst();
-      return row && (await withPurchase(db, [row]))[0];
-    },
-
-    /** The refund was not made: the order is as it was. */
-    async releaseRefund(id: string): Promise<void> {
-      await db.updateTable('orders').set({ refund_claimed_until: null }).where('id', '=', id).where('status', '=', 'paid').execute();
-    },
-
-    /**
-     * Paid -> refunded with the provider's refund id, once, and `after` (its credit note) in the
-     * same transaction: undefined when the order was not paid (refunded already, by a repeat or the provider's webhook).
-     */
-    completeRefund(id: string, refundId: string, stamp: string, after?: AfterMove): Promise<OrderRow | undefined> {
-      return applyToLine('refund', id, stamp, { set: { refund_id: refundId, refund_claimed_until: null, refund_failure: null }, after });
-    },
-
-    /**
-     * Refunded -> paid when the provider could not make this refund after all (the card closed
-     * since), the bank's reason kept, once; undefined when the order is not refunded by that refund.
-     */
-    reverseRefund(id: string, refundId: string, reason: string, stamp: string): Promise<OrderRow | undefined> {
-      return applyToLine('refund-failed', id, stamp, { set: { refunded_at: null, refund_failure: reason }, where: sql<boolean>`refund_id = ${refundId}` });
     },
   };
 
@@ -281,7 +247,8 @@ async function effects(
     }
   }
   if (mailTo) await queueOrderMail(trx, mailTo, row.mail, stamp);
-  if (row.sales) await countSales(trx, lines, row.sales, stamp);
+  // Refunds are counted by the ledger, with each refund's own amounts (refund-ledger.ts).
+  if (row.sales === 'paid') await countPayment(trx, lines, stamp);
   if (row.counted && row.to !== 'waiting') await countStatusMove(trx, lines, row.from[0]!, row.to);
 }
 

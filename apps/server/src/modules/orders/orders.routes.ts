@@ -73,7 +73,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // By account, never by address: whoever signs up a removed customer's email sees none of their orders.
       const caller = request.user!;
       const accountId = request.params.email === caller.email ? caller.id : await app.users.accountIdOf(request.params.email);
-      return accountId ? (await orders.listForAccount(accountId)).map(toAnswer) : [];
+      if (!accountId) return [];
+      const rows = await orders.listForAccount(accountId);
+      // Each line with its returns, and what of it can still go back and until when (SPEC-3 section 4).
+      const returns = await app.returns.lineFields(rows);
+      return rows.map((row) => ({ ...toAnswer(row), ...returns.get(row.id) }));
     },
   );
 
@@ -182,7 +186,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: purchaseSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => toPurchaseAnswer(await orders.findOwnedPurchase(request.user, request.params.id)),
+    async (request) => {
+      const found = await orders.findOwnedPurchase(request.user, request.params.id);
+      const returns = await app.returns.lineFields(found.lines);
+      const answer = toPurchaseAnswer(found);
+      return { ...answer, lines: answer.lines.map((line) => ({ ...line, ...returns.get(line._id) })) };
+    },
   );
 
   app.post(

@@ -8,42 +8,31 @@ type Sale = Pick<OrderRow, 'purchase_id' | 'product_id' | 'quantity' | 'total_ce
  * What a line sold for and the tax it collected (decision 033's stored amounts, so a refund takes
  * back exactly what the payment counted): its total less its discount, less its tax where the
  * purchase's prices contained it; the tax apart. Delivery is not a line and not revenue; its tax
- * is counted with the tax (deliveryTaxMoved).
+ * is counted with the tax (deliveryTaxOf).
  */
 function lineSale(line: Pick<Sale, 'total_cents' | 'discount_cents' | 'tax_cents'>, pricesIncludeTax: boolean): { cents: number; taxCents: number } {
   return { cents: lineNetCents(line, pricesIncludeTax), taxCents: Number(line.tax_cents) };
 }
 
-type PurchaseTax = { prices_include_tax: boolean | number; tax_cents: number | string; lines_tax_cents: number | string | null; unrefunded: number | string | bigint | null };
+type PurchaseTax = { prices_include_tax: boolean | number; tax_cents: number | string; lines_tax_cents: number | string | null };
 
-/** The purchases of these lines: whether their prices contain tax, their tax, their lines' tax, and how many lines are not refunded (as written so far). */
+/** The purchases of these lines: whether their prices contain tax, their tax, and their lines' tax. */
 async function purchasesOf(trx: Transaction<Database>, orders: Sale[]): Promise<Map<string, PurchaseTax>> {
   const rows = await trx
     .selectFrom('purchases')
     .select(['purchases.id', 'purchases.prices_include_tax', 'purchases.tax_cents'])
     .select((eb) => [
       eb.selectFrom('orders').select((inner) => inner.fn.sum<number | string>('orders.tax_cents').as('sum')).whereRef('orders.purchase_id', '=', 'purchases.id').as('lines_tax_cents'),
-      eb.selectFrom('orders').select((inner) => inner.fn.countAll<number | string>().as('count')).whereRef('orders.purchase_id', '=', 'purchases.id').where('orders.status', '!=', 'refunded').as('unrefunded'),
     ])
     .where('purchases.id', 'in', [...new Set(orders.map((order) => order.purchase_id))])
     .execute();
   return new Map(rows.map(({ id, ...purchase }) => [id, purchase]));
 }
 
-/**
- * The tax on delivery (where the rate taxes it) that this event moves: the purchase's tax beyond
- * its lines'. A payment collects it; the refund that returns the delivery (the purchase's last
- * line to go back, decision 033) gives it back; a failed refund of that last line takes it again.
- */
-function deliveryTaxMoved(purchases: Map<string, PurchaseTax>, orders: Sale[], event: 'paid' | 'refunded' | 'refund-failed'): number {
+/** The tax on delivery (where the rate taxes it) that a payment collects: the purchase's tax beyond its lines'. The refund that returns the delivery gives it back (the ledger's `deliveryIn`). */
+function deliveryTaxOf(purchases: Map<string, PurchaseTax>): number {
   let cents = 0;
-  for (const [id, purchase] of purchases) {
-    const deliveryTax = Number(purchase.tax_cents) - Number(purchase.lines_tax_cents ?? 0);
-    if (deliveryTax === 0) continue;
-    const unrefunded = Number(purchase.unrefunded ?? 0);
-    const moved = orders.filter((order) => order.purchase_id === id).length;
-    if (event === 'paid' || (event === 'refunded' && unrefunded === 0) || (event === 'refund-failed' && unrefunded === moved)) cents += deliveryTax;
-  }
+  for (const purchase of purchases.values()) cents += Number(purchase.tax_cents) - Number(purchase.lines_tax_cents ?? 0);
   return cents;
 }
 
@@ -53,33 +42,21 @@ function addingUp<Table extends keyof Database, Column extends keyof Database[Ta
 }
 
 /**
- * Counts these orders in the sales of the UTC day of `stamp` (decision 017): a payment adds
- * them to what the day took and what each part sold; a refund adds them to what the day gave
- * back and takes them off what each part sold; a refund that failed after it was counted
- * undoes that on its own day. Called in the transaction that changes their
- * status, after its other writes (the day's row, then the parts' in id order, as every caller
- * locks them).
+ * Counts these orders' payment in the sales of the UTC day of `stamp` (decision 017): what the
+ * day took and what each part sold. Refunds are counted by the ledger, one refund at a time
+ * (`countRefund`). Called in the transaction that marks them paid, after its other writes (the
+ * day's row, then the parts' in id order, as every caller locks them).
  */
-export async function countSales(trx: Transaction<Database>, orders: Sale[], event: 'paid' | 'refunded' | 'refund-failed', stamp: string): Promise<void> {
+export async function countPayment(trx: Transaction<Database>, orders: Sale[], stamp: string): Promise<void> {
   if (orders.length === 0) return;
   const day = stamp.slice(0, 10);
   const purchases = await purchasesOf(trx, orders);
   const sold = orders.map((order) => ({ order, ...lineSale(order, Boolean(purchases.get(order.purchase_id)?.prices_include_tax)) }));
   const cents = sold.reduce((sum, line) => sum + line.cents, 0);
-  const taxCents = sold.reduce((sum, line) => sum + line.taxCents, 0) + deliveryTaxMoved(purchases, orders, event);
-  const paid = event === 'paid';
-  const refunded = event === 'paid' ? 0 : event === 'refunded' ? 1 : -1;
+  const taxCents = sold.reduce((sum, line) => sum + line.taxCents, 0) + deliveryTaxOf(purchases);
   await trx
     .insertInto('sales_days')
-    .values({
-      day,
-      paid_orders: paid ? orders.length : 0,
-      paid_cents: paid ? cents : 0,
-      refunded_orders: refunded * orders.length,
-      refunded_cents: refunded * cents,
-      // The tax the day kept: collected by its payments, less what its refunds gave back.
-      tax_cents: paid ? taxCents : -refunded * taxCents,
-    })
+    .values({ day, paid_orders: orders.length, paid_cents: cents, refunded_orders: 0, refunded_cents: 0, tax_cents: taxCents })
     .onConflict((oc) => oc.column('day').doUpdateSet(addingUp('sales_days', ['paid_orders', 'paid_cents', 'refunded_orders', 'refunded_cents', 'tax_cents'])))
     .execute();
 
@@ -90,14 +67,47 @@ export async function countSales(trx: Transaction<Database>, orders: Sale[], eve
     part.cents += lineCents;
     parts.set(order.product_id, part);
   }
-  const sign = event === 'refunded' ? -1 : 1;
   await trx
     .insertInto('sales_part_days')
     .values(
       [...parts.entries()]
         .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([productId, part]) => ({ day, product_id: productId, quantity: sign * part.quantity, cents: sign * part.cents })),
+        .map(([productId, part]) => ({ day, product_id: productId, quantity: part.quantity, cents: part.cents })),
     )
+    .onConflict((oc) => oc.columns(['day', 'product_id']).doUpdateSet(addingUp('sales_part_days', ['quantity', 'cents'])))
+    .execute();
+}
+
+/** One refund of the ledger as the sales count it: its line's part, the revenue it gave back (without tax and delivery) and its tax share, the pieces it put back, and whether it refunded the line. */
+export interface CountedRefund {
+  productId: string;
+  revenueCents: number;
+  taxCents: number;
+  quantity: number;
+  /** 1 when it moved its line to refunded (or, failing, back to paid). */
+  lines: 0 | 1;
+}
+
+/**
+ * Counts one refund of the ledger in the sales of the UTC day of `stamp`: what the day gave back
+ * grows by its amount without its tax share and its delivery (decision 037), the day's tax
+ * shrinks by that share, and its part
+ * sold that much less (and the pieces it put back fewer); a refund the bank sent back undoes it
+ * on its own day. The refund's own amounts, so a part of a line counts as a part. Same lock
+ * order as `countPayment`: the day's row, then the part's.
+ */
+export async function countRefund(trx: Transaction<Database>, refund: CountedRefund, event: 'refunded' | 'refund-failed', stamp: string): Promise<void> {
+  const day = stamp.slice(0, 10);
+  const sign = event === 'refunded' ? 1 : -1;
+  const net = refund.revenueCents;
+  await trx
+    .insertInto('sales_days')
+    .values({ day, paid_orders: 0, paid_cents: 0, refunded_orders: sign * refund.lines, refunded_cents: sign * net, tax_cents: -sign * refund.taxCents })
+    .onConflict((oc) => oc.column('day').doUpdateSet(addingUp('sales_days', ['paid_orders', 'paid_cents', 'refunded_orders', 'refunded_cents', 'tax_cents'])))
+    .execute();
+  await trx
+    .insertInto('sales_part_days')
+    .values({ day, product_id: refund.productId, quantity: -sign * refund.quantity, cents: -sign * net })
     .onConflict((oc) => oc.columns(['day', 'product_id']).doUpdateSet(addingUp('sales_part_days', ['quantity', 'cents'])))
     .execute();
 }

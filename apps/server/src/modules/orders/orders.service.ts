@@ -2,9 +2,9 @@ import { type AllOrdersQuery, checkoutMessages, discountMessages, MAX_ORDER_TOTA
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { OrderRow } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { Database, OrderRow, RefundRow } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { lineChargedCents } from '../../lib/pricing.js';
 import type { InvoicesService } from '../invoices/invoices.plugin.js';
 import type { OrderMailDispatcher } from './order-mail-outbox.js';
 import { ordersCsv } from './orders.export.js';
@@ -12,9 +12,7 @@ import { refusalOf } from './lifecycle.js';
 import type { OrdersFilter } from './orders.queries.js';
 import type { OrdersRepository, PurchaseWithLines } from './orders.repository.js';
 import type { CheckoutSource, NewCheckout, Placement, PlacementLimits, Pricer, PurchasePricing } from './placement.js';
-
-/** How long a refund may take at the provider before the order can be refunded (or shipped) again. */
-const REFUND_CLAIM_MS = 2 * 60 * 1000;
+import type { FoundRefund, RefundAsk } from './refund-ledger.js';
 
 /** What the admin may say of a shipment: each optional. */
 export interface Shipment {
@@ -92,6 +90,9 @@ export interface PaymentGate {
   releaseBeforeCancel(purchase: Purchase): Promise<{ outcome: 'paid' | 'processing' } | { outcome: 'released'; afterCancel(): Promise<void> }>;
 }
 
+/** What runs in the transaction that records a refund, after its effects and credit note (a return marked refunded with it). */
+export type RefundCompletion = (trx: Transaction<Database>, refund: RefundRow) => Promise<unknown>;
+
 export type CancelReason = 'customer' | 'unpaid-timeout' | 'account-removed';
 
 /** Whoever asks for an order: its owner, or an admin. */
@@ -128,6 +129,7 @@ export function createOrdersService({
   log: FastifyBaseLogger;
 }) {
   let paymentGate: PaymentGate | undefined;
+  let returnRefunded: RefundCompletion | undefined;
   const now = () => new Date().toISOString();
 
   function placementLimits(stamp: string): PlacementLimits {
@@ -209,6 +211,16 @@ export function createOrdersService({
 
   const service = {
     mail,
+
+    /**
+     * What the returns module does, in the transaction that records a return's refund, when the
+     * refund is recorded without a `complete` of its own (found in the provider's events, or
+     * settled after an instance stopped); set once, when it registers.
+     */
+    useReturnRefunded(hook: RefundCompletion): void {
+      if (returnRefunded) throw new Error('a return refund hook is already in use');
+      returnRefunded = hook;
+    },
 
     /** The payments module's side of cancelling; set once, when payments registers. */
     usePaymentGate(gate: PaymentGate): void {
@@ -393,43 +405,76 @@ export function createOrdersService({
     },
 
     /**
-     * Holds a paid, unshipped order for its refund (no second refund, no shipping) while the
-     * provider is asked; anything else is a conflict that says why.
+     * Refuses (409, the lifecycle's reason) a refund of a line that cannot have one: a whole
+     * line's refund needs a paid line not yet shipped; part of its amount, a paid or shipped line.
      */
-    async claimRefund(id: string): Promise<OrderRow> {
-      const stamp = now();
-      const claimed = await repository.claimRefund(id, stamp, new Date(Date.parse(stamp) + REFUND_CLAIM_MS).toISOString());
-      if (claimed) return claimed;
-      const order = await repository.findById(id);
-      if (!order) throw notFound('Order');
-      throw conflict(refusalOf('refund', order.status));
+    checkRefundable(order: Pick<OrderRow, 'status'>, wholeLine: boolean): void {
+      const allowed = wholeLine ? order.status === 'paid' : order.status === 'paid' || order.status === 'shipped';
+      if (!allowed) throw conflict(refusalOf('refund', order.status));
     },
 
-    /** The provider refused the refund: the order stays paid, and can be refunded or shipped again. */
-    releaseRefund(id: string): Promise<void> {
-      return repository.releaseRefund(id);
+    /** The refund's pending row, once the line and the amount are checked against what is left of the payment (see refund-ledger.ts). */
+    reserveRefund(ask: RefundAsk): Promise<RefundRow> {
+      return repository.refunds.reserve(ask, now());
     },
 
-    /** The provider refunded the order: refunded, stock back and email queued, once; a repeat answers the order as it is. */
-    async completeRefund(id: string, refundId: string, amountCents?: number): Promise<{ order: OrderRow; changed: boolean }> {
-      const stamp = now();
-      const context = await invoices.context();
-      // The credit note with the refund, in its transaction: what was given back, or (a refund recorded from the provider's event) what the line cost.
-      const refunded = await repository.completeRefund(id, refundId, stamp, (trx, [line]) =>
-        invoices.issueCreditNote(trx, { refundId, purchaseId: line!.purchase_id, orderNumbers: [line!.number], amountCents: amountCents ?? lineChargedCents(line!, line!.prices_include_tax) }, stamp, context),
-      );
-      if (refunded) return { order: refunded, changed: true };
-      const order = await repository.findById(id);
-      if (!order) throw notFound('Order');
-      return { order, changed: false };
+    /** The provider was not reached: nothing was refunded. */
+    dropRefund(refundId: string): Promise<void> {
+      return repository.refunds.drop(refundId);
+    },
+
+    /** The provider declined the refund: its row is kept as failed, with the reason. */
+    declineRefund(refundId: string, providerRefundId: string | null, reason: string): Promise<void> {
+      return repository.refunds.decline(refundId, providerRefundId, reason, now());
     },
 
     /**
-     * The provider could not make a refund it had accepted: the order is paid again (and can be
-     * refunded or shipped), the customer emailed, once; false when that refund is not the order's.
+     * The provider made the refund: recorded once, with its effects, its credit note (of this
+     * amount, naming the line) and `complete` (a return's step) in one transaction.
      */
-    async reverseRefund(id: string, refundId: string, reason: string): Promise<boolean> {
-      return (await repository.reverseRefund(id, refundId, reason, now())) !== undefined;
+    async completeRefund(refundId: string, providerRefundId: string, complete?: RefundCompletion): Promise<{ refund: RefundRow; changed: boolean }> {
+      const stamp = now();
+      const context = await invoices.context();
+      return repository.refunds.complete(refundId, providerRefundId, stamp, async (trx, refund, line) => {
+        await invoices.issueCreditNote(trx, { refundId: providerRefundId, purchaseId: refund.purchase_id, orderNumbers: [line.number], amountCents: Number(refund.amount_cents) }, stamp, context);
+        const then = complete ?? (refund.return_id ? returnRefunded : undefined);
+        if (then) await then(trx, refund);
+      });
+    },
+
+    /** A refund the provider reports and the ledger does not hold (see `RefundLedger.recordFound`), with one credit note for it. Answers the rows written. */
+    async recordFoundRefund(found: FoundRefund): Promise<RefundRow[]> {
+      const stamp = now();
+      const context = await invoices.context();
+      return repository.refunds.recordFound(found, stamp, async (trx, refunds, lines) => {
+        await invoices.issueCreditNote(
+          trx,
+          { refundId: found.providerRefundId, purchaseId: found.purchaseId, orderNumbers: lines.map((line) => line.number), amountCents: refunds.reduce((sum, refund) => sum + Number(refund.amount_cents), 0) },
+          stamp,
+          context,
+        );
+        // A return's refund whose answer reached the shop only through the provider's event.
+        for (const refund of refunds) if (refund.return_id && returnRefunded) await returnRefunded(trx, refund);
+      });
+    },
+
+    /**
+     * The provider could not make a refund it had made (the card closed since): each line it
+     * gave back is given its amount back, a refunded line paid again, the customer emailed, once.
+     * Answers the rows reversed; none when the ledger holds no such refund as made.
+     */
+    reverseRefund(providerRefundId: string, reason: string): Promise<RefundRow[]> {
+      return repository.refunds.reverse(providerRefundId, reason, now());
+    },
+
+    /** Refunds left pending since before `cutoff`, `limit` at most. */
+    pendingRefundsBefore(cutoff: string, limit: number): Promise<RefundRow[]> {
+      return repository.refunds.pendingBefore(cutoff, limit);
+    },
+
+    /** A line's refunds, oldest first. */
+    refundsOf(orderId: string): Promise<RefundRow[]> {
+      return repository.refunds.ofLine(orderId);
     },
   };
   return service;

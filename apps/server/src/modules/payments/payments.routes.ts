@@ -4,6 +4,7 @@ import {
   idSchema,
   markPaidSchema,
   modifiedAnswerSchema,
+  partialRefundSchema,
   paymentConfigSchema,
   paymentIntentAnswerSchema,
   refundAnswerSchema,
@@ -84,12 +85,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         ...bearer,
-        summary: "Refunds a paid order not yet shipped (a checkout's line: its own amount) to the card that paid it, and puts its stock back (admin)",
+        summary:
+          "Refunds a paid order not yet shipped (a checkout's line: what is left of its amount) to the card that paid it, and puts its stock back; with { amount, restock? }, part of a paid or shipped order's amount, at most what is left of the payment, its status unchanged (admin)",
         params: z.object({ id: idSchema }),
-        response: { 200: refundAnswerSchema, ...errors(400, 401, 403, 404, 409, 503) },
+        body: partialRefundSchema,
+        response: { 200: refundAnswerSchema, ...errors(400, 401, 403, 404, 409, 422, 503) },
       },
     },
-    async (request) => refundAnswer([await payments.refund(request.params.id, request.user?.email)]),
+    async (request) => {
+      const { amount, restock } = request.body;
+      if (amount === undefined) return refundAnswer([await payments.refund(request.params.id, request.user?.email)]);
+      await payments.refundPart({ orderId: request.params.id, amountCents: Math.round(amount * 100), restockQuantity: restock ?? 0, by: request.user?.email });
+      return refundAnswer([(await orders.findById(request.params.id))!]);
+    },
   );
 
   app.post(

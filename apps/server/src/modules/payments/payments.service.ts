@@ -1,11 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrderRow } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { Database, OrderRow, RefundRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { lineChargedCents } from '../../lib/pricing.js';
 import type { OrdersService, PaymentGate, Purchase } from '../orders/orders.plugin.js';
 import type { PaymentsRepository } from './payments.repository.js';
 import { PAYMENT_CURRENCY, type PaymentProvider, type ProviderRefund, type WebhookEvent } from './providers/payment-provider.js';
 import type { TestModeProvider } from './providers/test-provider.js';
+
+/** What runs in the transaction that records a refund, after its effects (a return marked refunded with it). */
+export type RefundCompletion = (trx: Transaction<Database>, refund: RefundRow) => Promise<unknown>;
+
+/** A refund to make: of a line, an amount in cents or the rest of the line ('rest'), and pieces back in stock. */
+interface RefundAsk {
+  orderId: string;
+  amount: number | 'rest';
+  restock: number | 'rest';
+  returnId: string | null;
+  by: string | null;
+}
 
 const paymentRefused = (message: string) => new AppError(409, 'PAYMENT_NOT_VERIFIED', message);
 
@@ -33,16 +45,39 @@ export function createPaymentsService({
   log: FastifyBaseLogger;
 }) {
   /**
-   * What a line's refund gives back (decision 033): what was paid for the line, its share of the
-   * discount off and its tax on; and when it is the last line of its purchase to go back and none
-   * was shipped, the delivery too, so refunding every line returns the whole payment.
+   * Every refund, whole line or part of one, in three steps (orders' refund-ledger.ts): the
+   * amount is reserved against what is left of the payment, under the purchase's lock, so
+   * concurrent admins never give back more than was paid; the provider is asked with a stable
+   * idempotency key (a retry after a lost answer is the same refund, one after a decline a new
+   * one); the answer is recorded with all its effects in one transaction. Unreachable provider:
+   * the reservation goes (503). Declined: kept as failed (409).
    */
-  async function refundableCents(order: OrderRow): Promise<number> {
-    const own = lineChargedCents(order, order.prices_include_tax);
-    const purchase = await orders.findPurchase(order.purchase_id);
-    const others = purchase?.orders.filter((line) => line.id !== order.id) ?? [];
-    if (!purchase || !others.every((line) => line.status === 'refunded')) return own;
-    return purchase.totalCents - others.reduce((sum, line) => sum + lineChargedCents(line, line.prices_include_tax), 0);
+  async function refundThroughLedger(ask: RefundAsk, complete?: RefundCompletion): Promise<{ refund: RefundRow; order: OrderRow }> {
+    const order = await orders.findById(ask.orderId);
+    if (!order) throw notFound('Order');
+    orders.checkRefundable(order, ask.amount === 'rest');
+    const payment = order.transaction_id ? await repository.paymentByIntent(order.transaction_id) : undefined;
+    if (!payment || payment.purchase_id !== order.purchase_id) throw conflict('This order has no card payment to refund');
+    const reserved = await orders.reserveRefund(ask);
+    const amountCents = Number(reserved.amount_cents);
+    let answer: ProviderRefund;
+    try {
+      answer = await provider.refund({ intentId: payment.intent_id, amountCents, idempotencyKey: reserved.idempotency_key!, orderId: order.id, refundId: reserved.id });
+    } catch (error) {
+      await orders.dropRefund(reserved.id);
+      log.error({ err: error, orderId: order.id, refundId: reserved.id }, 'refund: the payment provider could not be reached');
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The payment provider could not be reached, so nothing was refunded. Please try again.');
+    }
+    if (answer.status === 'failed') {
+      const reason = answer.failureReason ?? 'no reason given';
+      await orders.declineRefund(reserved.id, answer.id || null, reason);
+      log.warn({ orderId: order.id, refundId: reserved.id, reason, by: ask.by }, 'refund declined by the payment provider');
+      throw new AppError(409, 'REFUND_DECLINED', `The payment provider declined the refund: ${reason}. ${order.status === 'shipped' ? 'Nothing was refunded.' : 'The order stays paid.'}`);
+    }
+    // The provider's event may have recorded it first: the returns module's hook did the return's step then.
+    const { refund, changed } = await orders.completeRefund(reserved.id, answer.id, complete);
+    if (changed) log.info({ orderId: order.id, refundId: refund.id, providerRefundId: answer.id, amountCents, by: ask.by }, 'refunded');
+    return { refund, order: (await orders.findById(order.id))! };
   }
 
   const service = {
@@ -100,37 +135,37 @@ export function createPaymentsService({
     },
 
     /**
-     * Gives back one paid, unshipped order's amount to the card that paid it (a checkout's line
-     * alone: its own amount), then records it: refunded, its stock back, the customer emailed.
-     * The order is held for its refund first, so two admins asking at once make one refund at
-     * the provider; the provider's idempotency key makes a retry after a lost answer the same
-     * refund. A refund the provider declines leaves the order paid, and says why.
+     * Gives back one paid, unshipped line to the card that paid it: what is left of its amount
+     * (with the delivery when it is the purchase's last line), every piece back in stock, the
+     * line refunded, the customer emailed. Two admins at once make one refund; a refund the
+     * provider declines leaves the line paid, and says why.
      */
     async refund(orderId: string, by: string | undefined): Promise<OrderRow> {
-      const order = await orders.claimRefund(orderId);
-      let refund: ProviderRefund;
-      let amountCents: number;
-      try {
-        const payment = order.transaction_id ? await repository.paymentByIntent(order.transaction_id) : undefined;
-        if (!payment || payment.purchase_id !== order.purchase_id) throw conflict('This order has no card payment to refund');
-        // After a refund the bank sent back, the next one is a new refund at the provider.
-        const idempotencyKey = order.refund_failure && order.refund_id ? `refund-order-${order.id}-after-${order.refund_id}` : `refund-order-${order.id}`;
-        amountCents = await refundableCents(order);
-        refund = await provider.refund({ intentId: payment.intent_id, amountCents, idempotencyKey, orderId: order.id });
-      } catch (error) {
-        await orders.releaseRefund(order.id);
-        if (error instanceof AppError) throw error;
-        log.error({ err: error, orderId: order.id }, 'refund: the payment provider could not be reached');
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The payment provider could not be reached, so nothing was refunded. Please try again.');
-      }
-      if (refund.status === 'failed') {
-        await orders.releaseRefund(order.id);
-        log.warn({ orderId: order.id, reason: refund.failureReason, by }, 'refund declined by the payment provider');
-        throw new AppError(409, 'REFUND_DECLINED', `The payment provider declined the refund: ${refund.failureReason ?? 'no reason given'}. The order stays paid.`);
-      }
-      const { order: refunded, changed } = await orders.completeRefund(order.id, refund.id, amountCents);
-      if (changed) log.info({ orderId: order.id, refundId: refund.id, amountCents, by }, 'refunded');
-      return refunded;
+      return (await refundThroughLedger({ orderId, amount: 'rest', restock: 'rest', returnId: null, by: by ?? null })).order;
+    },
+
+    /**
+     * Gives back part of a paid or shipped line (`amountCents`, at most what is left of the
+     * purchase's payment), with `restockQuantity` of its pieces back in stock (at most those not
+     * put back before); the line keeps its status. `complete` runs in the transaction that records
+     * the refund (a return marked refunded with it). Answers the succeeded row.
+     */
+    async refundPart({
+      orderId,
+      amountCents,
+      restockQuantity,
+      returnId,
+      by,
+      complete,
+    }: {
+      orderId: string;
+      amountCents: number;
+      restockQuantity: number;
+      returnId?: string | undefined;
+      by?: string | undefined;
+      complete?: RefundCompletion | undefined;
+    }): Promise<RefundRow> {
+      return (await refundThroughLedger({ orderId, amount: amountCents, restock: restockQuantity, returnId: returnId ?? null, by: by ?? null }, complete)).refund;
     },
 
     /** Refunds every paid, unshipped line of a checkout, line by line; a line refused stops the rest, and says why. */
@@ -144,6 +179,32 @@ export function createPaymentsService({
       return refunded;
     },
 
+    /**
+     * Settles refunds left pending by an instance that stopped while asking the provider: the
+     * provider is asked again with the same idempotency key and amount, so it answers the refund
+     * it made then (or makes the one the admin asked for), which is recorded or declined as usual;
+     * a provider still unreachable leaves them for the next round. Answers how many were settled.
+     */
+    async settleStaleRefunds(olderThanMs: number, at = Date.now()): Promise<number> {
+      let settled = 0;
+      for (const pending of await orders.pendingRefundsBefore(new Date(at - olderThanMs).toISOString(), 50)) {
+        const payment = await repository.paymentOf(pending.purchase_id);
+        if (!payment || !pending.idempotency_key) continue;
+        let answer: ProviderRefund;
+        try {
+          answer = await provider.refund({ intentId: payment.intent_id, amountCents: Number(pending.amount_cents), idempotencyKey: pending.idempotency_key, orderId: pending.order_id, refundId: pending.id });
+        } catch (error) {
+          log.warn({ err: error, refundId: pending.id }, 'a pending refund could not be settled: the payment provider could not be reached');
+          continue;
+        }
+        if (answer.status === 'failed') await orders.declineRefund(pending.id, answer.id || null, answer.failureReason ?? 'no reason given');
+        else await orders.completeRefund(pending.id, answer.id);
+        log.info({ refundId: pending.id, orderId: pending.order_id, outcome: answer.status }, 'a pending refund settled');
+        settled++;
+      }
+      return settled;
+    },
+
     /** Provider events, each processed once; processing is idempotent, so a crash in between only repeats harmless work. */
     async handleEvent(event: WebhookEvent): Promise<'processed' | 'duplicate' | 'ignored'> {
       if (await repository.eventSeen(event.id)) return 'duplicate';
@@ -152,11 +213,11 @@ export function createPaymentsService({
         outcome = (await service.recordRefunds(event.refunds)) > 0 ? 'processed' : 'ignored';
       } else if (event.type === 'refund.failed' && event.failedRefund) {
         const { id, orderId, reason } = event.failedRefund;
-        if (orderId && (await orders.reverseRefund(orderId, id, reason))) {
-          log.error({ eventId: event.id, orderId, refundId: id, reason }, 'a refund failed after it was made: the order is paid again');
+        if ((await orders.reverseRefund(id, reason)).length > 0) {
+          log.error({ eventId: event.id, orderId, refundId: id, reason }, 'a refund failed after it was made: its amount is owed again');
           outcome = 'processed';
         } else {
-          log.warn({ eventId: event.id, refundId: id, reason }, 'a failed refund names no refunded order of the shop');
+          log.warn({ eventId: event.id, refundId: id, reason }, 'a failed refund names no refund of the shop');
         }
       } else if (event.type === 'payment_intent.succeeded' && event.intent) {
         const payment = await repository.paymentByIntent(event.intent.id);
@@ -175,9 +236,10 @@ export function createPaymentsService({
     },
 
     /**
-     * A charge's refunds as the provider reports them: each of ours names its order; a whole
-     * refund made in the provider's dashboard refunds every paid line of the purchase. Orders
-     * refunded already stay as they are. Answers how many orders it refunded now.
+     * A charge's refunds as the provider reports them, matched against the ledger by the
+     * provider's refund id: those it holds are recorded already (no double count); one the shop
+     * asked for whose answer was late or lost is recorded on its line; one made in the provider's
+     * dashboard becomes ledger rows (see `recordFoundRefund`). Answers how many it recorded now.
      */
     async recordRefunds(refunds: NonNullable<WebhookEvent['refunds']>): Promise<number> {
       const payment = await repository.paymentByIntent(refunds.intentId);
@@ -187,14 +249,23 @@ export function createPaymentsService({
         return 0;
       }
       const lines = new Set(purchase.orders.map((order) => order.id));
-      const made = refunds.lines.filter((line) => line.orderId !== null && lines.has(line.orderId) && line.status !== 'failed' && line.status !== 'canceled');
-      const targets = made.length > 0 || !refunds.whole
-        ? made.map((line) => ({ orderId: line.orderId!, refundId: line.id }))
-        : purchase.orders.filter((order) => order.status === 'paid').map((order) => ({ orderId: order.id, refundId: refunds.lines[0]?.id ?? refunds.intentId }));
-      if (targets.length === 0) log.warn({ intentId: refunds.intentId }, 'a partial refund made outside the shop names no order: record it by hand');
-      let changed = 0;
-      for (const { orderId, refundId } of targets) if ((await orders.completeRefund(orderId, refundId)).changed) changed++;
-      return changed;
+      let recorded = 0;
+      for (const line of refunds.lines) {
+        if (line.status === 'failed' || line.status === 'canceled' || line.amountCents <= 0) continue;
+        const written = await orders.recordFoundRefund({
+          purchaseId: purchase.id,
+          providerRefundId: line.id,
+          amountCents: line.amountCents,
+          orderId: line.orderId !== null && lines.has(line.orderId) ? line.orderId : null,
+          ledgerId: line.refundId,
+          wholePayment: refunds.whole,
+        });
+        if (written.length > 0) {
+          recorded++;
+          log.info({ intentId: refunds.intentId, providerRefundId: line.id, rows: written.length }, 'a refund reported by the provider recorded');
+        }
+      }
+      return recorded;
     },
 
     /**

@@ -185,7 +185,7 @@ describe('Stripe mode (against a local stub of the Stripe API)', () => {
     const { customer, orderId, intentId } = await paidOrder();
     const answers = await Promise.all([1, 2, 3].map(() => shop.t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
-    expect(refundsOf(intentId)).toEqual([expect.objectContaining({ amount: 9000, status: 'succeeded', metadata: { orderId } })]);
+    expect(refundsOf(intentId)).toEqual([expect.objectContaining({ amount: 9000, status: 'succeeded', metadata: { orderId, refundId: expect.any(String) } })]);
     const order = (await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json();
     expect(order.status).toBe('refunded');
   });
@@ -200,7 +200,7 @@ describe('Stripe mode (against a local stub of the Stripe API)', () => {
     expect((await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json().status).toBe('paid');
   });
 
-  it('records a refund made in Stripe’s dashboard from its charge.refunded event: a whole one refunds the order; a partial one naming no order is left to the owner', async () => {
+  it('records refunds made in Stripe’s dashboard from its charge.refunded events as ledger rows: a partial one on the line, then the whole rest, each once', async () => {
     const { customer, orderId, intentId } = await paidOrder();
     const charge = (refunds: object[], whole: boolean) =>
       JSON.stringify({
@@ -209,16 +209,22 @@ describe('Stripe mode (against a local stub of the Stripe API)', () => {
         type: 'charge.refunded',
         data: { object: { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId, refunded: whole, amount: 9000, refunds: { object: 'list', data: refunds } } },
       });
-    const status = async () => (await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json().status;
+    const mine = async () => (await shop.t.app.inject({ url: `/api/orders/${customer.email}`, headers: customer.headers })).json().find((order: { _id: string }) => order._id === orderId);
+    const ledger = () => shop.t.database.db.selectFrom('refunds').select(['provider_refund_id', 'amount_cents', 'status']).where('order_id', '=', orderId).orderBy('provider_refund_id').execute();
 
-    // A partial refund made in Stripe's dashboard names no order: the shop cannot tell which line it was.
-    const partial = charge([{ id: 're_dash_1', object: 'refund', amount: 100, status: 'succeeded', metadata: {} }], false);
-    expect((await webhook(partial, signWebhook(partial))).json()).toEqual({ received: true, outcome: 'ignored' });
-    expect(await status()).toBe('paid');
+    // A partial refund made in Stripe's dashboard names no order: the purchase has one line, so it is that line's, its status unchanged.
+    const first = { id: 're_dash_1', object: 'refund', amount: 100, status: 'succeeded', metadata: {} };
+    const partial = charge([first], false);
+    expect((await webhook(partial, signWebhook(partial))).json()).toEqual({ received: true, outcome: 'processed' });
+    expect(await mine()).toMatchObject({ status: 'paid', refunded: 1 });
 
-    const whole = charge([{ id: 're_dash_2', object: 'refund', amount: 9000, status: 'succeeded', metadata: {} }], true);
+    // Stripe lists the charge's refunds again with the next one: the first is not counted twice.
+    const whole = charge([{ id: 're_dash_2', object: 'refund', amount: 8900, status: 'succeeded', metadata: {} }, first], true);
     expect((await webhook(whole, signWebhook(whole))).json()).toEqual({ received: true, outcome: 'processed' });
-    expect(await status()).toBe('refunded');
-    expect((await shop.t.app.inject({ url: `/api/specificorders/${orderId}`, headers: customer.headers })).json()).toMatchObject({ status: 'refunded', paid: true });
+    expect(await mine()).toMatchObject({ status: 'refunded', paid: true, refunded: 90 });
+    expect((await ledger()).map((row) => [row.provider_refund_id, Number(row.amount_cents), row.status])).toEqual([
+      ['re_dash_1', 100, 'succeeded'],
+      ['re_dash_2', 8900, 'succeeded'],
+    ]);
   });
 });

@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const usersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('users', createUsersService({ repository: createUsersRepository(app.database.db, app.database.dialect), images: app.images }));
+    app.decorate('users', createUsersService({ repository: createUsersRepository(app.database.db, app.database.dialect), images: app.images, account: app.account }));
   },
-  { name: 'users', dependencies: ['database', 'images'] },
+  { name: 'users', dependencies: ['database', 'images', 'account'] },
 );

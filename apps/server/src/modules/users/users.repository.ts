@@ -50,25 +50,6 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
       return Number(result.numUpdatedRows);
     },
     /**
-     * Removes a user unless that would leave the shop without an admin. Their sessions go with
-     * them (foreign key cascade); their orders stay, since orders are the shop's records.
-     */
-    async removeUnlessLastAdmin(email: string): Promise<{ outcome: 'removed'; id: string } | { outcome: 'not-found' | 'last-admin' }> {
-      return db.transaction().execute(async (trx) => {
-        // On PostgreSQL lock the admin rows, so two admins removing each other cannot both succeed;
-        // SQLite transactions here already hold the write lock.
-        const adminsQuery = trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'admin');
-        const admins = dialect === 'postgres' ? await adminsQuery.forUpdate().execute() : await adminsQuery.execute();
-        const target = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
-        if (!target) return { outcome: 'not-found' };
-        if (target.role === 'admin' && admins.length <= 1) return { outcome: 'last-admin' };
-        await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
-        await trx.deleteFrom('accounts').where('user_id', '=', target.id).execute();
-        await trx.deleteFrom('users').where('id', '=', target.id).execute();
-        return { outcome: 'removed', id: target.id };
-      });
-    },
-    /**
      * Makes an admin a customer again unless that would leave the shop without an admin, under the
      * same lock as a removal, so two admins demoting each other cannot both succeed.
      */

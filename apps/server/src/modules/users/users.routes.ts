@@ -122,13 +122,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/admin/:email',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], ...bearer, summary: 'Removes a user and ends their sessions (admin)', params: emailParamsSchema, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['users'],
+        ...bearer,
+        summary:
+          "Removes a user (admin) as their own deletion does: sessions ended, unpaid purchases cancelled, the person erased, paid purchases and invoices kept for the books; never oneself nor the last admin",
+        params: emailParamsSchema,
+        response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => {
-      const removal = await app.users.remove(request.params.email, request.user);
-      // The account is gone (and its sessions with it), so it can place nothing more: the stock its
-      // unpaid orders hold goes back to the shelf, each order once.
-      await app.orders.cancelUnpaidOfAccount(removal.id);
+      await app.users.remove(request.params.email, request.user);
       request.log.info({ removedUser: request.params.email, by: request.user?.email }, 'user removed');
       return { acknowledged: true, deletedCount: 1 };
     },

@@ -1,12 +1,21 @@
 import type { AdminUser, User } from '@shop/shared';
 import { conflict, notFound } from '../../lib/errors.js';
+import type { AccountService } from '../account/account.plugin.js';
 import type { CurrentUser } from '../identity/identity.plugin.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import { toAdminUser, toUser } from './users.mapper.js';
 import { isEmailVerified, type UsersRepository } from './users.repository.js';
 
 /** Accounts: profiles, and who is an admin. */
-export function createUsersService({ repository, images }: { repository: UsersRepository; images: Pick<ImagesService, 'assertStored'> }) {
+export function createUsersService({
+  repository,
+  images,
+  account,
+}: {
+  repository: UsersRepository;
+  images: Pick<ImagesService, 'assertStored'>;
+  account: Pick<AccountService, 'removeByAdmin'>;
+}) {
   return {
     /** The id of the account that has this address now, if any. */
     async accountIdOf(email: string): Promise<string | undefined> {
@@ -58,14 +67,11 @@ export function createUsersService({ repository, images }: { repository: UsersRe
       return outcome === 'demoted' ? 1 : 0;
     },
     /**
-     * Removes an account, and its sessions with it, unless it is the remover's own or the
-     * shop's last admin. Answers the removed account's id.
+     * Removes an account by the same erasure as its owner's deletion (decision 041), unless it is
+     * the remover's own or the shop's last admin. Answers the removed account's id.
      */
-    async remove(email: string, by: CurrentUser | null): Promise<{ id: string }> {
-      if (by?.email === email) throw conflict('You cannot remove your own account');
-      const removal = await repository.removeUnlessLastAdmin(email);
-      if (removal.outcome !== 'removed') throw removal.outcome === 'not-found' ? notFound('User') : conflict('The shop needs at least one admin');
-      return { id: removal.id };
+    remove(email: string, by: CurrentUser | null): Promise<{ id: string }> {
+      return account.removeByAdmin(email, by);
     },
   };
 }

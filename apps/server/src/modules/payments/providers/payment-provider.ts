@@ -19,11 +19,13 @@ export interface ProviderRefund {
   failureReason: string | null;
 }
 
-/** A refund a `charge.refunded` event lists: the order its metadata names, if it was ours. */
+/** A refund a `charge.refunded` event lists: its amount, and the order and ledger row its metadata names, if it was ours. */
 export interface RefundedLine {
   id: string;
   status: string;
+  amountCents: number;
   orderId: string | null;
+  refundId: string | null;
 }
 
 export interface WebhookEvent {
@@ -36,8 +38,8 @@ export interface WebhookEvent {
   failedRefund: { id: string; orderId: string | null; reason: string } | null;
 }
 
-/** The refund's metadata, naming the order whose amount it gives back. */
-export const refundMetadata = (orderId: string): Record<string, string> => ({ orderId });
+/** The refund's metadata, naming the order whose amount it gives back and the shop's ledger row of it. */
+export const refundMetadata = (orderId: string, refundId: string): Record<string, string> => ({ orderId, refundId });
 
 /** A card payment provider: Stripe, or the built-in test mode with the same life cycle. */
 export interface PaymentProvider {
@@ -53,7 +55,7 @@ export interface PaymentProvider {
    * Gives back part or all of a succeeded payment, once per idempotency key (a repeat answers
    * the first refund). A refund the provider declines answers 'failed' with its reason.
    */
-  refund(input: { intentId: string; amountCents: number; idempotencyKey: string; orderId: string }): Promise<ProviderRefund>;
+  refund(input: { intentId: string; amountCents: number; idempotencyKey: string; orderId: string; refundId: string }): Promise<ProviderRefund>;
   /** Verifies the signature over the raw body and answers the event; throws when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
 }

@@ -63,9 +63,9 @@ export function createStripeProvider(config: {
         throw error;
       }
     },
-    async refund({ intentId, amountCents, idempotencyKey, orderId }) {
+    async refund({ intentId, amountCents, idempotencyKey, orderId, refundId }) {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents, metadata: refundMetadata(orderId) }, { idempotencyKey });
+        const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents, metadata: refundMetadata(orderId, refundId) }, { idempotencyKey });
         // 'pending' and 'requires_action' refunds are on their way to the customer; 'failed' and
         // 'canceled' ones are not, and a later failure arrives as a `refund.failed` event.
         const failed = refund.status === 'failed' || refund.status === 'canceled';

@@ -57,6 +57,12 @@ function refundsOf(charge: Stripe.Charge): WebhookEvent['refunds'] {
   return {
     intentId,
     whole: charge.refunded === true,
-    lines: (charge.refunds?.data ?? []).map((refund) => ({ id: refund.id, status: refund.status ?? '', orderId: refund.metadata?.orderId ?? null })),
+    lines: (charge.refunds?.data ?? []).map((refund) => ({
+      id: refund.id,
+      status: refund.status ?? '',
+      amountCents: refund.amount,
+      orderId: refund.metadata?.orderId ?? null,
+      refundId: refund.metadata?.refundId ?? null,
+    })),
   };
 }

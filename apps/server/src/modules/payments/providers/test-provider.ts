@@ -177,7 +177,7 @@ export function createTestModeProvider({
       return toIntent(final);
     },
 
-    async refund({ intentId, amountCents, idempotencyKey, orderId }) {
+    async refund({ intentId, amountCents, idempotencyKey, orderId, refundId }) {
       const toRefund = (row: { id: string; status: 'succeeded' | 'failed'; failure_reason: string | null }): ProviderRefund => ({
         id: row.id,
         status: row.status,
@@ -204,7 +204,7 @@ export function createTestModeProvider({
         idempotency_key: idempotencyKey,
         status: closedCard ? ('failed' as const) : ('succeeded' as const),
         failure_reason: closedCard ? 'expired_or_canceled_card' : null,
-        metadata: JSON.stringify(refundMetadata(orderId)),
+        metadata: JSON.stringify(refundMetadata(orderId, refundId)),
         created_at: now(),
       };
       // Two requests with one key at once: the second insert does nothing and both read the first.
