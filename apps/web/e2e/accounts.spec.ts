@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, api, confirmEmailAddress, createAccount, expect, linkInEmailTo, newAccount, pngFile, SCALE_OUT, signIn, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
+import { ADMIN, api, confirmEmailAddress, createAccount, expect, findProduct, linkInEmailTo, messageFor, newAccount, pngFile, SCALE_OUT, signIn, stockOf, test } from './fixtures';
 
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -130,7 +131,9 @@ test.describe('sign-in', () => {
     await expectSignedIn(page);
   });
 
-  test('continue with Google through the identity provider', async ({ page }) => {
+  test('continue with Google through the identity provider; the account deletes itself on that fresh sign-in', async ({ page, allowedConsoleErrors }) => {
+    // As in the deletion with a password: the home page's first cart and garage reads, started as the deleted account's token is forgotten.
+    allowedConsoleErrors.push(/status of 401/);
     const login = `google-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await page.goto('/singin');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -146,6 +149,18 @@ test.describe('sign-in', () => {
     await expectSignedIn(page);
     await page.goto('/dashbord');
     await expect(page.getByText(`${login}@gmail.example`)).toBeVisible();
+    // An account made with Google has no password: it is told how to get one, and offered no password form.
+    await expect(page.getByRole('region', { name: 'Change password' })).toContainText('This account signs in with Google and has no password.');
+    await expect(page.getByRole('form', { name: 'Change password' })).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Change email' })).toBeVisible();
+
+    // Nor is a password asked to delete it: the sign-in a moment ago confirms it.
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog.getByLabel('Password')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await expect(page.getByText('Your account was deleted')).toBeVisible();
+    await expectSignedOut(page);
   });
 });
 
@@ -257,6 +272,123 @@ test.describe('dashboard', () => {
     await dialog.getByRole('button', { name: 'Yes, Remove' }).click();
     await expect(page.getByText(`User ${removed.email} is deleted`)).toBeVisible();
     await expect(row(removed.email)).toHaveCount(0);
+  });
+});
+
+test.describe('account controls', () => {
+  /** Ordered by the deletion journey only (journeys share one database): its stock is read before and after. */
+  const DELETED_ACCOUNTS_PART = 'Smart Battery Charger and Maintainer';
+
+  /** The sign-in page's form, filled and sent. */
+  async function signInOnPage(page: Page, email: string, password: string) {
+    await page.goto('/singin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'SignIn', exact: true }).click();
+  }
+
+  test('changing the password signs out the other browser, keeps this one, and the new password signs in', async ({ page, browser, allowedConsoleErrors }) => {
+    // Two browsers, a refusal, a change and two sign-ins: a long journey.
+    test.slow();
+    // The wrong current password's refusal, and the old password's refused sign-in.
+    allowedConsoleErrors.push(/status of 400/, /status of 401/);
+    const account = newAccount('password');
+    await createAccount(page, account);
+    // The same person, signed in on another device.
+    const elsewhere = await browser.newContext();
+    const otherDevice = await elsewhere.newPage();
+    await signIn(otherDevice, account);
+    await otherDevice.goto('/dashbord');
+    await expectSignedIn(otherDevice);
+
+    await signIn(page, account);
+    await page.goto('/dashbord');
+    const form = page.getByRole('form', { name: 'Change password' });
+    const current = form.getByLabel('Current password');
+    await current.fill('not-the-password');
+    await form.getByLabel(/^New password/).fill('brand-new-pass-7');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => messageFor(current)).toBe('The current password is not correct');
+
+    await current.fill(account.password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password was changed. Your other sessions were signed out.')).toBeVisible();
+    await expect(current).toHaveValue('');
+    // This browser goes on signed in.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
+    await expectSignedIn(page);
+
+    // The other device's next page load shows it signed out; the old password no longer works there.
+    await otherDevice.reload();
+    await expect(otherDevice).toHaveURL(/\/singin$/);
+    await expectSignedOut(otherDevice);
+    await signInOnPage(otherDevice, account.email, account.password);
+    await expect(otherDevice.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await otherDevice.getByLabel('Password', { exact: true }).fill('brand-new-pass-7');
+    await otherDevice.getByRole('button', { name: 'SignIn', exact: true }).click();
+    // Back on the page that found the session ended.
+    await expect(otherDevice).toHaveURL(/\/dashbord$/);
+    await expect(otherDevice.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
+    await expectSignedIn(otherDevice);
+    await elsewhere.close();
+  });
+
+  test('deleting the account, confirmed with the password, signs out for good; the address starts again with nothing', async ({ page, allowedConsoleErrors }) => {
+    // An order, a download, a refusal, the deletion and a new sign-up: a long journey.
+    test.slow();
+    // The wrong password's refusal, and the deleted account's refused sign-in.
+    allowedConsoleErrors.push(/status of 400/, /status of 401/);
+    const product = await findProduct(page, DELETED_ACCOUNTS_PART);
+    const account = newAccount('delete');
+    await createAccount(page, account);
+    const token = await signIn(page, account);
+    const stockBefore = await stockOf(page, product._id);
+    const order = await page.request.post(api('/orders'), {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { productId: product._id, quantity: 1, location: '12 Harbour Road, Chattogram', phone: '+880 1700 000000' },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    expect(await stockOf(page, product._id)).toBe(stockBefore - 1);
+
+    // First, a copy of what the shop keeps: the order is in it.
+    await page.goto('/dashbord');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.json$/);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as Record<string, unknown>;
+    expect(JSON.stringify(data)).toContain(account.email);
+    expect(JSON.stringify(data)).toContain(DELETED_ACCOUNTS_PART);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await expect.poll(() => messageFor(dialog.getByLabel('Password'))).toBe('The password is not correct');
+    await dialog.getByLabel('Password').fill(account.password);
+    await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+
+    await expect(page.getByText('Your account was deleted')).toBeVisible();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expectSignedOut(page);
+    // The unpaid order was cancelled: its part is back on the shelf.
+    expect(await stockOf(page, product._id)).toBe(stockBefore);
+    // The old token is worth nothing.
+    expect((await page.request.get(api('/account'), { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+
+    await signInOnPage(page, account.email, account.password);
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+
+    // The same address signs up again: a new account that sees none of the old one.
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill(account.name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'SignUp' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page);
+    await page.goto('/dashbord');
+    await page.getByRole('navigation', { name: 'Dashbord' }).getByRole('link', { name: 'My Orders' }).click();
+    await expect(page.getByText('You have not ordered any parts yet.')).toBeVisible();
   });
 });
 

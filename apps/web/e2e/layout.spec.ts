@@ -277,9 +277,9 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
     }
   });
 
-  test('an admin: orders', async ({ page }) => {
+  test('an admin: orders and returns', async ({ page }) => {
     await signIn(page, ADMIN);
-    for (const route of ['/dashbord/manageAllorders', `/dashbord/manageAllorders?q=${NAME_WORD.slice(0, 20)}`, `/dashbord/payment/${content.orderId}`]) {
+    for (const route of ['/dashbord/manageAllorders', `/dashbord/manageAllorders?q=${NAME_WORD.slice(0, 20)}`, `/dashbord/payment/${content.orderId}`, '/dashbord/returns']) {
       await checkRoute(page, route);
     }
   });

@@ -44,6 +44,7 @@ const MessagesRoute = lazyPage(dashboardPages, 'MessagesRoute');
 const ManageCategoriesRoute = lazyPage(dashboardPages, 'ManageCategoriesRoute');
 const ManageVehiclesRoute = lazyPage(dashboardPages, 'ManageVehiclesRoute');
 const DiscountsRoute = lazyPage(dashboardPages, 'DiscountsRoute');
+const ManageReturnsRoute = lazyPage(dashboardPages, 'ManageReturnsRoute');
 const ImportProductsRoute = lazyPage(dashboardPages, 'ImportProductsRoute');
 const SalesRoute = lazyPage(dashboardPages, 'SalesRoute');
 const SettingsRoute = lazyPage(dashboardPages, 'SettingsRoute');
@@ -117,6 +118,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.manageCategories.path, element: <ManageCategoriesRoute /> },
               { path: paths.dashboard.manageVehicles.path, element: <ManageVehiclesRoute /> },
               { path: paths.dashboard.discounts.path, element: <DiscountsRoute /> },
+              { path: paths.dashboard.returns.path, element: <ManageReturnsRoute /> },
               { path: paths.dashboard.sales.path, element: <SalesRoute /> },
               { path: paths.dashboard.settings.path, element: <SettingsRoute /> },
               { path: paths.dashboard.taxes.path, element: <TaxesRoute /> },

@@ -152,5 +152,9 @@ export const paths = {
       path: 'discounts',
       getHref: () => '/dashbord/discounts',
     },
+    returns: {
+      path: 'returns',
+      getHref: () => '/dashbord/returns',
+    },
   },
 } as const;

@@ -68,6 +68,8 @@ export const queryKeys = {
     detail: (id: string) => [...orders, 'detail', id] as const,
     /** A purchase with every line: under the orders, as every change of a line changes it. */
     purchase: (id: string) => [...orders, 'purchase', id] as const,
+    /** A page of returns (admin): under the orders, as a return's step changes the customer's lines and a refund the sales. */
+    returns: (filter: { status: string | undefined; q: string; page: number }) => [...orders, 'returns', filter] as const,
   },
   reviews: {
     all: reviews,
@@ -118,5 +120,7 @@ export const queryKeys = {
   /** The shop's tax rates (admin). */
   taxRates: ['tax-rates'] as const,
   session: ['session'] as const,
+  /** What the signed-in account's owner controls (whether it has a password): under the session, which a sign-in or deletion clears. */
+  account: ['session', 'account'] as const,
   authProviders: ['auth-providers'] as const,
 };

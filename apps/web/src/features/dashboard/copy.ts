@@ -1,3 +1,5 @@
+import { accountControlMessages } from '@shop/shared';
+
 /** Every text of the dashboard frame and the profile page. SPEC strings are verbatim. */
 export const dashboardCopy = {
   menu: {
@@ -19,6 +21,7 @@ export const dashboardCopy = {
     import: 'Import',
     sales: 'Sales',
     discounts: 'Discounts',
+    returns: 'Returns',
     settings: 'Settings',
     taxes: 'Taxes',
     shipping: 'Shipping',
@@ -45,6 +48,43 @@ export const dashboardCopy = {
       submit: 'Update',
       updated: 'User Update Successfully',
       failed: 'Failed to Update User',
+    },
+  },
+  /** My profile's account controls (SPEC-3 section 4): the headings are SPEC's words. */
+  account: {
+    password: {
+      heading: 'Change password',
+      intro: 'Every other device signed in to your account is signed out when it changes.',
+      current: 'Current password',
+      next: 'New password',
+      nextHint: 'At least 6 characters',
+      submit: 'Change password',
+      failed: 'Your password could not be changed. Please try again.',
+    },
+    email: {
+      heading: 'Change email',
+      intro: 'We send a link to the new address; your email changes when you open it. Your current address is told.',
+      next: 'New email',
+      submit: 'Change email',
+      failed: 'Your email could not be changed. Please try again.',
+    },
+    data: {
+      heading: 'Download my data',
+      intro: 'A JSON file with your profile, addresses, garage, cart, orders, reviews and returns.',
+      download: 'Download my data',
+      fileName: 'my-moto-parts-data.json',
+      failed: 'Your data could not be downloaded. Please try again.',
+    },
+    remove: {
+      heading: 'Delete my account',
+      intro: `Your profile, addresses, garage, cart and alerts are erased and you are signed out. Unpaid orders are cancelled. Paid orders and their invoices are kept for the shop's books, and your reviews stay under the name '${accountControlMessages.formerCustomer}'.`,
+      open: 'Delete my account',
+      dialogHeading: 'Delete your account?',
+      dialogText: 'This cannot be undone. Enter your password to confirm.',
+      password: 'Password',
+      confirm: 'Yes, delete my account',
+      cancel: 'Cancel',
+      failed: 'Your account could not be deleted. Please try again.',
     },
   },
 } as const;

@@ -43,6 +43,27 @@ export const ordersCopy = {
     confirm: 'Delete Order',
     cancel: 'Keep Order',
   },
+  /** SPEC-3 section 4: a shipped line within its return window. */
+  returnPart: 'Return',
+  /** Until when the line can go back, under 'Return'. */
+  returnBy: (day: string) => `Return by ${day}`,
+  /** How many pieces one of the line's returns sends back, after its state ('Return requested'). */
+  returnPieces: (quantity: number) => `${quantity} ${quantity === 1 ? 'piece' : 'pieces'}`,
+  returnDialog: {
+    heading: (part: string) => `Return ${part}`,
+    intro: (left: number, day: string) =>
+      `You can send back ${left === 1 ? '1 piece' : `up to ${left} pieces`} of this part until ${day}. Once we approve the return, we email you where to send it.`,
+    quantity: 'Quantity',
+    quantityHint: (left: number) => `up to ${left}`,
+    reason: 'Reason',
+    chooseReason: 'Choose a reason',
+    comment: 'Comment',
+    commentHint: 'optional',
+    submit: 'Request return',
+    cancel: 'Cancel',
+    sent: 'Your return request has been sent. We will email you once it is approved.',
+    failed: 'The return could not be requested.',
+  },
   deleted: 'Delete Order successfully',
   failed: 'Something went wrong. Please try again.',
 } as const;

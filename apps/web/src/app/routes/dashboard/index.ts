@@ -15,6 +15,7 @@ export { MyAddressesRoute } from './my-addresses';
 export { MyOrdersRoute } from './my-orders';
 export { PaymentRoute } from './payment';
 export { ProfileRoute } from './profile';
+export { ManageReturnsRoute } from './returns';
 export { SalesRoute } from './sales';
 export { SettingsRoute } from './settings';
 export { ShippingRoute } from './shipping';

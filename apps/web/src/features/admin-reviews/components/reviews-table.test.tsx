@@ -35,6 +35,17 @@ describe('ReviewsTable', () => {
     expect(row('ann').getByTitle(ofPart.review)).toHaveTextContent(ofPart.review);
   });
 
+  it("shows the photo beside the name, or the reviewer's initial when there is none (a deleted account's review)", () => {
+    const withPhoto = buildReview({ name: 'ann', img: '/images/ann.webp' });
+    const former = buildReview({ name: 'A former customer', img: '' });
+    renderWithProviders(<ReviewsTable reviews={[withPhoto, former]} onDelete={vi.fn()} />);
+    const row = (name: RegExp) => screen.getByRole('row', { name });
+    expect(row(/\bann\b/).querySelector('img')).toHaveAttribute('src', '/images/ann.webp');
+    expect(row(/A former customer/).querySelector('img')).toBeNull();
+    expect(within(row(/A former customer/)).getByText('A', { exact: true }).parentElement).toHaveClass('rounded-full');
+    expect(document.querySelector('img[src=""]')).toBeNull();
+  });
+
   it('renders what reviewers wrote as text, never as markup', () => {
     const attack = '<img src=x onerror=window.__xss=1>';
     renderWithProviders(<ReviewsTable reviews={[buildReview({ name: '<b>bold</b>', review: attack })]} onDelete={vi.fn()} />);

@@ -1,8 +1,8 @@
 import type { Review } from '@shop/shared';
 import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
 import { BusyButton, DANGER_OUTLINE } from '@/components/ui/busy-button';
 import { DataTable, type DataTableColumn, type DeletableRowsProps } from '@/components/ui/data-table';
-import { Thumbnail } from '@/components/ui/thumbnail';
 import { paths } from '@/config/paths';
 import { formatDay } from '@/utils/format';
 import { adminReviewsCopy } from '../copy';
@@ -42,7 +42,7 @@ export function ReviewsTable({ reviews, firstIndex = 1, onDelete, deletingId = n
         <>
           {/* The name is next to it; the photo only helps the eye. Both inline, so a long name ends in an ellipsis. */}
           <span className="mr-3 inline-block align-middle">
-            <Thumbnail src={review.img} size={40} shape="round" />
+            <Avatar src={review.img} name={review.name} size={40} />
           </span>
           <span className="font-medium">{review.name}</span>
         </>

@@ -1,3 +1,4 @@
+import { useAccountSettings } from '@/api/account/get-account-settings';
 import { useUserProfile } from '@/api/users/get-user-profile';
 import { useUpdateUserInfo } from '@/api/users/update-user-info';
 import { FormCard } from '@/components/ui/form-card';
@@ -6,14 +7,17 @@ import type { SubmitOutcome } from '@/lib/field-errors';
 import { toastedSave } from '@/lib/toasted-save';
 import { useUploadOnce } from '@/hooks/use-upload-once';
 import { dashboardCopy } from '../copy';
+import { AccountControls } from './account-controls';
 import { ProfileCard } from './profile-card';
 import { ProfileForm, type ProfileFormValues } from './profile-form';
 
 const copy = dashboardCopy.profile;
 
-/** The signed-in person's profile and the form that changes their phone and photo. */
+/** The signed-in person's profile, the form that changes their phone and photo, and the account's controls. */
 export function ProfilePage({ email }: { email: string }) {
   const profile = useUserProfile(email);
+  // Asked beside the profile: whether the account has a password decides which controls show.
+  const account = useAccountSettings();
   const photo = useUploadOnce();
   const updateUserInfo = useUpdateUserInfo();
 
@@ -36,6 +40,9 @@ export function ProfilePage({ email }: { email: string }) {
             <FormCard>
               <ProfileForm defaultPhone={current.phone ?? ''} onSubmit={save} upload={photo} />
             </FormCard>
+            {/* Shown once the shop has said whether there is a password, so nothing moves after. Not
+                knowing, the password forms are offered: the shop refuses them for an account without one. */}
+            {!account.isPending && <AccountControls email={current.email} hasPassword={account.data?.hasPassword ?? true} />}
           </>
         )}
       </QueryView>

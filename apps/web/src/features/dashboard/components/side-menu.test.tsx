@@ -56,6 +56,7 @@ describe('SideMenu', () => {
       'Import',
       'Sales',
       'Discounts',
+      'Returns',
       'Taxes',
       'Shipping',
       'Settings',
@@ -63,6 +64,7 @@ describe('SideMenu', () => {
     ]);
     expect(menu.getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/dashbord/sales');
     expect(menu.getByRole('link', { name: 'Discounts' })).toHaveAttribute('href', '/dashbord/discounts');
+    expect(menu.getByRole('link', { name: 'Returns' })).toHaveAttribute('href', '/dashbord/returns');
     expect(menu.getByRole('link', { name: 'Taxes' })).toHaveAttribute('href', '/dashbord/taxes');
     expect(menu.getByRole('link', { name: 'Shipping' })).toHaveAttribute('href', '/dashbord/shipping');
     expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashbord/settings');

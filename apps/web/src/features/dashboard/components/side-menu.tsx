@@ -139,6 +139,13 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
       )}
       {isAdmin === true && (
         <li>
+          <NavLink to={paths.dashboard.returns.path} onClick={onNavigate} className={itemClass}>
+            {copy.returns}
+          </NavLink>
+        </li>
+      )}
+      {isAdmin === true && (
+        <li>
           <NavLink to={paths.dashboard.taxes.path} onClick={onNavigate} className={itemClass}>
             {copy.taxes}
           </NavLink>

@@ -32,6 +32,17 @@ describe('ReviewList', () => {
     expect(screen.getByText('Ratings: 4')).toBeInTheDocument();
   });
 
+  it("shows a deleted account's review, which keeps no photo, with the reviewer's initial instead of an empty picture", () => {
+    render(<ReviewList reviews={[buildReview({ name: 'A former customer', img: '', review: 'Still a good part.' })]} />);
+
+    const avatar = screen.getByRole('img', { name: 'A former customer' });
+    expect(avatar.tagName).toBe('SPAN');
+    expect(avatar).toHaveTextContent(/^A$/);
+    expect(avatar.parentElement).toHaveClass('rounded-full');
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByText('Still a good part.')).toBeInTheDocument();
+  });
+
   it('shows ratings that are not a number exactly as typed', () => {
     render(<ReviewList reviews={[buildReview({ ratings: 'five stars!' })]} />);
     expect(screen.getByText('Ratings: five stars!')).toBeInTheDocument();

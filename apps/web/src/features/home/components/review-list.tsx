@@ -1,4 +1,5 @@
 import { HOME_REVIEWS, type Review } from '@shop/shared';
+import { Avatar } from '@/components/ui/avatar';
 import { Stars } from '@/components/ui/stars';
 import { capitalizeFirst } from '@/utils/format';
 import { homeCopy } from '../copy';
@@ -41,7 +42,7 @@ function ReviewCard({ review }: { review: Review }) {
       <div className="card-body items-center gap-4 text-center">
         <div className="avatar">
           <div className="w-20 rounded-full ring-2 ring-base-300 ring-offset-2 ring-offset-base-100">
-            <img src={review.img} alt={review.name} width={80} height={80} loading="lazy" decoding="async" />
+            <Avatar src={review.img} name={review.name} size={80} alt={review.name} />
           </div>
         </div>
         <blockquote className="max-w-full wrap-anywhere">{capitalizeFirst(review.review)}</blockquote>

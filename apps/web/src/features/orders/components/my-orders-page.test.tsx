@@ -139,6 +139,93 @@ describe('MyOrdersPage', () => {
     vi.restoreAllMocks();
   });
 
+  describe("'Return' on a shipped line", () => {
+    const until = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000).toISOString();
+    let shipped: Order;
+    let posted: unknown[];
+    beforeEach(() => {
+      shipped = buildOrder({ toolName: 'Spark Plug', quantity: 3, status: 'shipped', paid: true, shift: true, transactionId: 'pi_s', returns: [], returnableQuantity: 2, returnableUntil: until });
+      orders = [shipped];
+      posted = [];
+    });
+    /** The shop: takes the request (or refuses it as `refusal` says) and lists the line with its return. */
+    const serve = (refusal?: { status: number; body: unknown }) =>
+      fetchMock.mockImplementation(async (input, init) => {
+        if (init?.method === 'POST' && String(input).endsWith(`/orders/${shipped._id}/returns`)) {
+          posted.push(JSON.parse(String(init.body)));
+          if (refusal) return json(refusal.body, refusal.status);
+          orders = [{ ...shipped, returns: [{ _id: 'r'.repeat(24), quantity: 1, status: 'requested', statusText: 'Return requested' }], returnableQuantity: 1 }];
+          return json({ _id: 'r'.repeat(24) }, 201);
+        }
+        return json(orders);
+      });
+    const openDialog = async (user: ReturnType<typeof userEvent.setup>, row: (part: string) => ReturnType<typeof within>) => {
+      await user.click(row('Spark Plug').getByRole('button', { name: /^Return\s*Spark Plug$/ }));
+      return within(screen.getByRole('dialog', { name: 'Return Spark Plug' }));
+    };
+
+    it('asks how many pieces (up to what can still go back), why, and a comment, then sends the request and shows it on the line', async () => {
+      serve();
+      const { user, row } = renderPage();
+      const dialog = await openDialog(user, row);
+      expect(screen.getByRole('dialog')).toHaveAccessibleDescription(/^You can send back up to 2 pieces of this part until \d{1,2} \w{3} \d{4}\./);
+      // The whole of what can go back, unless the customer says less.
+      expect(dialog.getByLabelText(/^Quantity/)).toHaveValue(2);
+      expect(dialog.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Choose a reason',
+        'Does not fit my bike',
+        'Damaged',
+        'Wrong part sent',
+        'No longer needed',
+        'Other',
+      ]);
+
+      // More than can go back, and no reason: said under each field, and nothing is sent.
+      await user.clear(dialog.getByLabelText(/^Quantity/));
+      await user.type(dialog.getByLabelText(/^Quantity/), '3');
+      await user.click(dialog.getByRole('button', { name: 'Request return' }));
+      expect(await dialog.findByText('You can return at most 2 of this part')).toBeInTheDocument();
+      expect(dialog.getByText('Please choose a reason')).toBeInTheDocument();
+      await user.clear(dialog.getByLabelText(/^Quantity/));
+      await user.type(dialog.getByLabelText(/^Quantity/), '0');
+      await user.click(dialog.getByRole('button', { name: 'Request return' }));
+      expect(await dialog.findByText('Quantity must be a whole number from 1')).toBeInTheDocument();
+      expect(posted).toEqual([]);
+
+      await user.clear(dialog.getByLabelText(/^Quantity/));
+      await user.type(dialog.getByLabelText(/^Quantity/), '1');
+      await user.selectOptions(dialog.getByLabelText('Reason'), 'Damaged');
+      await user.type(dialog.getByLabelText(/^Comment/), '  Cracked insulator  ');
+      await user.click(dialog.getByRole('button', { name: 'Request return' }));
+      expect(await screen.findByText('Your return request has been sent. We will email you once it is approved.')).toBeInTheDocument();
+      expect(posted).toEqual([{ quantity: 1, reason: 'Damaged', comment: 'Cracked insulator' }]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(await row('Spark Plug').findByText('Return requested')).toBeInTheDocument();
+      // One piece can still go back.
+      expect(row('Spark Plug').getByRole('button', { name: /^Return\s*Spark Plug$/ })).toBeInTheDocument();
+    });
+
+    it("keeps the dialog open with the shop's reason when it refuses, and its field messages under their fields", async () => {
+      serve({ status: 409, body: { error: { code: 'CONFLICT', message: 'The return window of 30 days for this part has closed' }, requestId: 'r1' } });
+      const { user, row } = renderPage();
+      const dialog = await openDialog(user, row);
+      await user.selectOptions(dialog.getByLabelText('Reason'), 'No longer needed');
+      await user.click(dialog.getByRole('button', { name: 'Request return' }));
+      expect(await dialog.findByRole('alert')).toHaveTextContent('The return window of 30 days for this part has closed');
+      expect(await screen.findByText('The return could not be requested.')).toBeInTheDocument();
+      expect(posted).toEqual([{ quantity: 2, reason: 'No longer needed', comment: '' }]);
+
+      serve({ status: 422, body: { error: { code: 'VALIDATION', message: 'Invalid fields', fieldErrors: { comment: ['Comment must be at most 1000 characters'] } }, requestId: 'r2' } });
+      await user.click(dialog.getByRole('button', { name: 'Request return' }));
+      const comment = dialog.getByLabelText(/^Comment/);
+      await waitFor(() => expect(comment).toHaveAccessibleDescription(/Comment must be at most 1000 characters/));
+      expect(comment).toHaveAttribute('aria-invalid', 'true');
+
+      await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
   it('leads to the products when there are no orders', () => {
     renderPage([]);
     expect(screen.getByText('You have not ordered any parts yet.')).toBeInTheDocument();

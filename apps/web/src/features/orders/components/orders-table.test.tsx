@@ -14,7 +14,7 @@ const tracked = buildOrder({ toolName: 'Air Filter', status: 'shipped', paid: tr
 const refunded = buildOrder({ toolName: 'Fork Seal', status: 'refunded', paid: true, transactionId: 'pi_test_refund1', reviewed: false, arrivesFrom: '2026-01-05', arrivesTo: '2026-01-05', shippingDaysMax: 1 });
 
 function renderTable(onCancel = vi.fn()) {
-  renderWithProviders(<OrdersTable orders={[unpaid, paid, shipped, tracked, refunded]} onCancel={onCancel} />);
+  renderWithProviders(<OrdersTable orders={[unpaid, paid, shipped, tracked, refunded]} onCancel={onCancel} onReturn={vi.fn()} />);
   const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
   return { onCancel, row };
 }
@@ -73,7 +73,7 @@ describe('OrdersTable', () => {
 
   it("links a tracking number to a known carrier's page in a new tab, and shows an unknown carrier's as text", () => {
     const vans = buildOrder({ toolName: 'Clutch Lever', status: 'shipped', paid: true, shift: true, carrier: 'Bob’s Vans', trackingNumber: 'BV-7' });
-    renderWithProviders(<OrdersTable orders={[tracked, vans, shipped]} onCancel={vi.fn()} />);
+    renderWithProviders(<OrdersTable orders={[tracked, vans, shipped]} onCancel={vi.fn()} onReturn={vi.fn()} />);
     const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
     const link = row('Air Filter').getByRole('link', { name: /RM 1234 5678 5GB/ });
     expect(link).toHaveAttribute('href', 'https://www.royalmail.com/track-your-item#/tracking-results/RM12345678' + '5GB');
@@ -89,7 +89,7 @@ describe('OrdersTable', () => {
 
   it("says why a refund did not go through on an order that is paid again, as text", () => {
     const bounced = buildOrder({ toolName: 'Clutch Cable', status: 'paid', paid: true, transactionId: 'pi_test_bounce', refundFailure: '<b>expired_or_canceled_card</b>' });
-    renderWithProviders(<OrdersTable orders={[bounced]} onCancel={vi.fn()} />);
+    renderWithProviders(<OrdersTable orders={[bounced]} onCancel={vi.fn()} onReturn={vi.fn()} />);
     const row = within(screen.getByRole('row', { name: /Clutch Cable/ }));
     expect(row.getByTestId('order-refund-failure')).toHaveTextContent('Refund failed: <b>expired_or_canceled_card</b>');
     expect(row.getByText('Paid')).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('OrdersTable: one purchase, one number', () => {
   it("lists a checkout's lines under its one number, with one Pay and one Cancel for them all", async () => {
     const lines = [line(30003, 'Spark Plug'), line(30001, 'Engine Oil'), line(30002, 'Oil Filter', { quantity: 2, total: 20.1 })];
     const onCancel = vi.fn();
-    renderWithProviders(<OrdersTable orders={[...lines, unpaid]} onCancel={onCancel} />);
+    renderWithProviders(<OrdersTable orders={[...lines, unpaid]} onCancel={onCancel} onReturn={vi.fn()} />);
     const rows = screen.getAllByTestId('order-row');
     expect(rows).toHaveLength(2);
     const row = within(screen.getByRole('row', { name: /Engine Oil/ }));
@@ -133,7 +133,7 @@ describe('OrdersTable: one purchase, one number', () => {
       line(30002, 'Oil Filter', { status: 'refunded', paid: true, transactionId: 'pi_c' }),
       line(30003, 'Spark Plug', { status: 'shipped', paid: true, shift: true, transactionId: 'pi_c', carrier: 'DHL', trackingNumber: 'JD1' }),
     ];
-    renderWithProviders(<OrdersTable orders={lines} onCancel={vi.fn()} />);
+    renderWithProviders(<OrdersTable orders={lines} onCancel={vi.fn()} onReturn={vi.fn()} />);
     const row = within(screen.getByRole('row', { name: /Engine Oil/ }));
     const items = row.getAllByRole('listitem');
     expect(within(items[0]!).getByText('Shipped')).toBeInTheDocument();
@@ -160,10 +160,63 @@ describe("OrdersTable: 'Review this part'", () => {
     const toReview = buildOrder({ toolName: 'Oil Filter', productId: 'b'.repeat(24), status: 'shipped', paid: true, shift: true, reviewed: false });
     const reviewed = buildOrder({ toolName: 'Chain Lube', status: 'paid', paid: true, reviewed: true });
     const waiting = buildOrder({ toolName: 'Battery', reviewed: false });
-    renderWithProviders(<OrdersTable orders={[toReview, reviewed, waiting]} onCancel={vi.fn()} />);
+    renderWithProviders(<OrdersTable orders={[toReview, reviewed, waiting]} onCancel={vi.fn()} onReturn={vi.fn()} />);
     const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
     expect(row('Oil Filter').getByRole('link', { name: /Review this part/ })).toHaveAttribute('href', `/dashbord/addreview?product=${'b'.repeat(24)}`);
     expect(row('Chain Lube').queryByRole('link', { name: /Review this part/ })).not.toBeInTheDocument();
     expect(row('Battery').queryByRole('link', { name: /Review this part/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("OrdersTable: 'Return'", () => {
+  const days = (count: number) => new Date(Date.now() + count * 24 * 60 * 60 * 1000).toISOString();
+  const shippedLine = (toolName: string, more: Partial<Order> = {}) =>
+    buildOrder({ toolName, status: 'shipped', paid: true, shift: true, transactionId: 'pi_r', returns: [], returnableQuantity: 2, returnableUntil: days(20), ...more });
+
+  it('is offered on a shipped line while pieces can still go back and its window is open, and asks for that line', async () => {
+    const open = shippedLine('Oil Filter');
+    const allGoingBack = shippedLine('Chain Lube', { returnableQuantity: 0, returnableUntil: null });
+    const closed = shippedLine('Brake Lever', { returnableUntil: days(-1) });
+    const notShipped = buildOrder({ toolName: 'Battery', status: 'paid', paid: true, returnableQuantity: 0, returnableUntil: null });
+    // An order answer from before returns: no such fields.
+    const older = buildOrder({ toolName: 'Fuel Hose', status: 'shipped', paid: true, shift: true });
+    const onReturn = vi.fn();
+    renderWithProviders(<OrdersTable orders={[open, allGoingBack, closed, notShipped, older]} onCancel={vi.fn()} onReturn={onReturn} />);
+    const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
+
+    const button = row('Oil Filter').getByRole('button', { name: /^Return\s*Oil Filter$/ });
+    expect(row('Oil Filter').getByText(/^Return by \d{1,2} \w{3} \d{4}$/)).toBeInTheDocument();
+    for (const part of ['Chain Lube', 'Brake Lever', 'Battery', 'Fuel Hose']) {
+      expect(row(part).queryByRole('button', { name: /^Return/ })).not.toBeInTheDocument();
+      expect(row(part).queryByText(/^Return by/)).not.toBeInTheDocument();
+    }
+    await userEvent.click(button);
+    expect(onReturn).toHaveBeenCalledWith(open);
+  });
+
+  it("shows each of the line's returns by its state and how many pieces it sends back", () => {
+    const line = shippedLine('Oil Filter', {
+      quantity: 6,
+      returnableQuantity: 1,
+      returns: [
+        { _id: 'a'.repeat(24), quantity: 1, status: 'refunded', statusText: 'Refunded' },
+        { _id: 'b'.repeat(24), quantity: 2, status: 'rejected', statusText: 'Return rejected: <b>Worn by use</b>' },
+        { _id: 'c'.repeat(24), quantity: 1, status: 'approved', statusText: 'Return approved' },
+        { _id: 'd'.repeat(24), quantity: 1, status: 'received', statusText: 'Return received' },
+        { _id: 'e'.repeat(24), quantity: 1, status: 'requested', statusText: 'Return requested' },
+      ],
+    });
+    renderWithProviders(<OrdersTable orders={[line]} onCancel={vi.fn()} onReturn={vi.fn()} />);
+    const row = within(screen.getByRole('row', { name: /Oil Filter/ }));
+    expect(row.getAllByTestId('line-return').map((item) => item.textContent)).toEqual([
+      'Refunded · 1 piece',
+      // The reason is the admin's text, shown as text.
+      'Return rejected: <b>Worn by use</b> · 2 pieces',
+      'Return approved · 1 piece',
+      'Return received · 1 piece',
+      'Return requested · 1 piece',
+    ]);
+    // One piece of the six can still go back.
+    expect(row.getByRole('button', { name: /^Return\s*Oil Filter$/ })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { formatDay, formatPrice } from '@/utils/format';
 import { ordersCopy as copy } from '../copy';
+import { returnableOf } from './return-dialog';
 
 /** One purchase of the customer's: what they paid (or are to pay) for at once, named by one number, with its lines. */
 interface PurchaseRow {
@@ -65,13 +66,44 @@ interface OrdersTableProps {
   onCancel: (order: Order) => void;
   /** The order being cancelled right now, if any. */
   cancellingId?: string | null;
+  /** Asks to return pieces of a shipped line within its window; the page opens the dialog. */
+  onReturn: (line: Order) => void;
+}
+
+/** A line's returns, each by its state ('Return requested' … 'Refunded') and how many pieces it sends back. */
+function LineReturns({ line }: { line: Order }) {
+  if (!line.returns?.length) return null;
+  return (
+    <ul className="flex flex-col gap-0.5 text-sm">
+      {line.returns.map((lineReturn) => (
+        <li key={lineReturn._id} data-testid="line-return">
+          <span className="font-medium wrap-anywhere">{lineReturn.statusText}</span>
+          <span className="text-base-content/80"> · {copy.returnPieces(lineReturn.quantity)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Return' on a shipped line while some of its pieces can still go back, and until when. */
+function ReturnButton({ line, onReturn }: { line: Order; onReturn: (line: Order) => void }) {
+  if (returnableOf(line) === 0 || !line.returnableUntil) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <button type="button" className="btn btn-outline btn-xs" onClick={() => onReturn(line)}>
+        {copy.returnPart}
+        <span className="sr-only"> {line.toolName}</span>
+      </button>
+      <span className="text-xs text-base-content/80">{copy.returnBy(formatDay(line.returnableUntil))}</span>
+    </div>
+  );
 }
 
 /**
  * The customer's purchases, one row each under its one number, its lines listed in it: an unpaid
  * one can be paid or cancelled as a whole, a paid one shows its payment and where each line is.
  */
-export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTableProps) {
+export function OrdersTable({ orders, onCancel, cancellingId = null, onReturn }: OrdersTableProps) {
   const { columns } = copy;
   const purchases = purchasesOf(orders);
   const details = useOrderDetails(copy.state, 'customer', { linesOf: (order) => orders.filter((line) => line.purchaseId === order.purchaseId) });
@@ -95,6 +127,8 @@ export function OrdersTable({ orders, onCancel, cancellingId = null }: OrdersTab
                 <span className="wrap-anywhere">{copy.line(line.quantity, line.toolName)}</span>
                 {eachState && <OrderState order={{ ...line, transactionId: null, carrier: null, trackingNumber: null }} labels={copy.state} view="customer" />}
                 {eachParcel && <TrackingNumber order={line} labels={copy.state} />}
+                <LineReturns line={line} />
+                <ReturnButton line={line} onReturn={onReturn} />
                 {/* A refunded line's part was given back: it is not reviewed from that order. */}
                 {(line.status === 'paid' || line.status === 'shipped') && line.reviewed === false && (
                   <Link to={paths.dashboard.addReview.getHref(line.productId)} className="btn btn-outline btn-xs">

@@ -39,6 +39,21 @@ describe('PartReviews', () => {
     expect(String(fetchMock.mock.calls[1]![0])).toContain(`/products/${ID}/reviews?page=1&size=5`);
   });
 
+  it("shows a review without a photo (a deleted account's) with the reviewer's initial, and nothing to enlarge", async () => {
+    fetchMock.mockResolvedValue(
+      json({ total: 2, average: 4, reviews: [buildReview({ name: 'A former customer', img: '', review: 'Good pads.', productId: ID }), buildReview({ name: 'hana sato', productId: ID })] }),
+    );
+    renderWithProviders(<PartReviews productId={ID} />);
+    const [former, other] = await screen.findAllByRole('article');
+    expect(former).toHaveTextContent('Good pads.');
+    expect(within(former!).getByText('A', { exact: true }).parentElement).toHaveClass('rounded-full');
+    expect(former!.querySelector('img')).toBeNull();
+    expect(screen.queryByRole('button', { name: "Enlarge the photo of A former customer's review" })).not.toBeInTheDocument();
+    // A review with a photo still shows it, to be enlarged.
+    expect(within(other!).getByRole('button', { name: "Enlarge the photo of hana sato's review" })).toBeInTheDocument();
+    expect(document.querySelector('img[src=""]')).toBeNull();
+  });
+
   it("says 'No reviews yet' for a part without reviews", async () => {
     fetchMock.mockResolvedValue(json({ total: 0, average: 0, reviews: [] }));
     renderWithProviders(<PartReviews productId={ID} />);

@@ -1,6 +1,7 @@
 import type { Review } from '@shop/shared';
 import { useState } from 'react';
 import { useProductReviews } from '@/api/reviews/get-product-reviews';
+import { Avatar } from '@/components/ui/avatar';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { Stars } from '@/components/ui/stars';
 import { capitalizeFirst, formatDay } from '@/utils/format';
@@ -58,9 +59,14 @@ function PartReview({ review }: { review: Review }) {
   const [enlarged, setEnlarged] = useState(false);
   return (
     <article className="flex gap-4 rounded-box border border-base-300 p-4">
-      <button type="button" className="size-12 shrink-0 cursor-zoom-in rounded-full" aria-label={copy.enlargePhoto(review.name)} onClick={() => setEnlarged(true)}>
-        <img src={review.img} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-full object-cover" />
-      </button>
+      {review.img ? (
+        <button type="button" className="size-12 shrink-0 cursor-zoom-in rounded-full" aria-label={copy.enlargePhoto(review.name)} onClick={() => setEnlarged(true)}>
+          <Avatar src={review.img} name={review.name} size={48} />
+        </button>
+      ) : (
+        // No photo to enlarge (a deleted account's review keeps none): the reviewer's initial.
+        <Avatar src={null} name={review.name} size={48} />
+      )}
       {enlarged && <PhotoDialog photos={[review.img]} start={0} alt={copy.photoTitle(review.name)} title={() => copy.photoTitle(review.name)} onClose={() => setEnlarged(false)} />}
       <div className="flex min-w-0 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { boundedText, type Return, RETURN_REJECT_REASON_MAX, returnMessages } from '@shop/shared';
+import { useId } from 'react';
+import { z } from 'zod';
+import { FieldMessage, FormField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { SubmitButton } from '@/components/ui/submit-button';
+import type { SubmitOutcome } from '@/lib/field-errors';
+import { useServerForm } from '@/hooks/use-server-form';
+import { adminReturnsCopy } from '../copy';
+
+const copy = adminReturnsCopy.rejectDialog;
+
+/** The reject step's own field, as PATCH /returns/{id} checks it. */
+const rejectSchema = z.object({ reason: boundedText(RETURN_REJECT_REASON_MAX, returnMessages.rejectReasonRequired) });
+export type RejectValues = z.output<typeof rejectSchema>;
+
+export interface RejectDialogProps {
+  /** Open while set: the requested return being rejected. */
+  item: Return | null;
+  onSave: (item: Return, values: RejectValues) => Promise<SubmitOutcome>;
+  onClose: () => void;
+}
+
+/** 'Reject': asks the reason the customer is emailed; closed once the shop has rejected the return. */
+export function RejectDialog({ item, onSave, onClose }: RejectDialogProps) {
+  const headingId = useId();
+  const textId = useId();
+  return (
+    <Modal open={item !== null} onClose={onClose} labelledBy={headingId} describedBy={textId}>
+      {item !== null && (
+        <>
+          <h2 id={headingId} className="text-lg font-bold">
+            {copy.heading}
+          </h2>
+          <p id={textId} className="pt-2 wrap-anywhere">
+            {copy.text(item.quantity, item.toolName, item.customerName)}
+          </p>
+          <RejectForm key={item._id} item={item} onSave={onSave} onClose={onClose} />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function RejectForm({ item, onSave, onClose }: { item: Return } & Pick<RejectDialogProps, 'onSave' | 'onClose'>) {
+  const id = useId();
+  const form = useServerForm<z.input<typeof rejectSchema>, RejectValues>({
+    resolver: zodResolver(rejectSchema),
+    defaultValues: { reason: '' },
+    fields: { reason: 'reason' },
+    onSubmit: async (values) => {
+      const outcome = await onSave(item, values);
+      if (outcome.saved) onClose();
+      return outcome;
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={form.submit} className="flex flex-col gap-4 pt-4">
+      <FormField id={`${id}-reason`} kind="textarea" label={copy.reason} error={errors.reason?.message}>
+        {(props) => <textarea rows={3} maxLength={RETURN_REJECT_REASON_MAX} {...props} {...form.register('reason')} />}
+      </FormField>
+      {form.formError && <FieldMessage alert>{form.formError}</FieldMessage>}
+      <div className="modal-action mt-0">
+        <button type="button" className="btn" onClick={onClose}>
+          {copy.cancel}
+        </button>
+        <SubmitButton busy={form.formState.isSubmitting} className="sm:min-w-32">
+          {copy.submit}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
