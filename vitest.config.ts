@@ -2,6 +2,23 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Server test files that open no database of the pass (or only a SQLite file of their own, as
+ * the backup does): they would run the very same code in the PostgreSQL pass, so they run once,
+ * in the SQLite pass. A file missing from this list only runs twice.
+ */
+const SAME_ON_EVERY_DATABASE = [
+  'src/cli/backup-restore.test.ts',
+  'src/lib/image-storage.contract.test.ts',
+  'src/lib/micro-cache.test.ts',
+  'src/lib/pricing.test.ts',
+  'src/lib/response-cache.test.ts',
+  'src/modules/invoices/invoice-pdf.test.ts',
+  'src/modules/orders/placement.test.ts',
+  'src/modules/search/search-index.test.ts',
+  'src/modules/shipping/arrival.test.ts',
+];
+
+/**
  * `*.postgres.test.ts` and `*.sqlite.test.ts` disturb one database engine on purpose
  * (an outage, a lock held by another process); each runs in its own engine's pass.
  */
@@ -11,7 +28,7 @@ const serverProject = (dialect: 'sqlite' | 'postgres') => ({
     name: `server:${dialect}`,
     root: './apps/server',
     env: { TEST_DIALECT: dialect },
-    exclude: ['**/node_modules/**', dialect === 'postgres' ? 'src/**/*.sqlite.test.ts' : 'src/**/*.postgres.test.ts'],
+    exclude: ['**/node_modules/**', ...(dialect === 'postgres' ? ['src/**/*.sqlite.test.ts', ...SAME_ON_EVERY_DATABASE] : ['src/**/*.postgres.test.ts'])],
   },
 });
 
