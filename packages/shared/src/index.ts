@@ -33,3 +33,5 @@ export * from './schemas/purchase-options.js';
 export * from './schemas/quote.js';
 export * from './schemas/returns.js';
 export * from './schemas/account.js';
+export * from './schemas/service-kit.js';
+export * from './schemas/garage-service.js';

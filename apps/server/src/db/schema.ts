@@ -67,6 +67,24 @@ export interface FitmentTable {
   note: Generated<string>;
 }
 
+/** A vehicle's service kit (SPEC-3 section 5, migration 039): how often its service is due. */
+export interface ServiceKitTable {
+  vehicle_id: string;
+  interval_km: number;
+  interval_months: number;
+  updated_at: string;
+}
+
+/** A line of a service kit, in order; a deleted part leaves it with `product_id` null and its name kept. */
+export interface ServiceKitLineTable {
+  vehicle_id: string;
+  position: number;
+  product_id: string | null;
+  name: string;
+  quantity: number;
+  note: Generated<string>;
+}
+
 /** A line of a signed-in customer's cart: a part, how many, and its name and price as last seen. */
 export interface CartLineTable {
   user_id: string;
@@ -85,6 +103,26 @@ export interface GarageBikeTable {
   vehicle_id: string;
   year: number;
   active: Generated<number>;
+  /** 'Email me when a service is due' (migration 040), off until the rider asks. */
+  reminders: Generated<boolean | number>;
+  created_at: string;
+}
+
+/** An 'Odometer (km)' reading of a garage bike (migration 040): its day, YYYY-MM-DD in the shop's time zone. */
+export interface GarageReadingTable {
+  id: string;
+  bike_id: string;
+  read_on: string;
+  km: number;
+  created_at: string;
+}
+
+/** A 'Service done' of a garage bike (migration 040): its day, YYYY-MM-DD in the shop's time zone, and the km. */
+export interface GarageServiceTable {
+  id: string;
+  bike_id: string;
+  done_on: string;
+  km: number;
   created_at: string;
 }
 
@@ -643,7 +681,11 @@ export interface Database {
   catalogue_changes: CatalogueChangeTable;
   vehicles: VehicleTable;
   fitment: FitmentTable;
+  service_kits: ServiceKitTable;
+  service_kit_lines: ServiceKitLineTable;
   garage_bikes: GarageBikeTable;
+  garage_readings: GarageReadingTable;
+  garage_services: GarageServiceTable;
   addresses: AddressTable;
   cart_lines: CartLineTable;
   discounts: DiscountTable;

@@ -51,6 +51,20 @@ async function matrixVehicle(): Promise<string> {
     .execute();
   return id;
 }
+/** A vehicle of its own with a one-line service kit of a universal part. */
+async function matrixServiceKit(): Promise<string> {
+  const vehicleId = await matrixVehicle();
+  const part = await insertProduct(t.database.db, { universal: 1 });
+  await t.database.db.insertInto('service_kits').values({ vehicle_id: vehicleId, interval_km: 6000, interval_months: 12, updated_at: new Date().toISOString() }).execute();
+  await t.database.db.insertInto('service_kit_lines').values({ vehicle_id: vehicleId, position: 0, product_id: part.id, name: part.name, quantity: 1, note: '' }).execute();
+  return vehicleId;
+}
+/** A bike in the owner's garage, of a vehicle of its own, written straight to the database. */
+async function matrixGarageBike(ownerId: string): Promise<string> {
+  const id = newId();
+  await t.database.db.insertInto('garage_bikes').values({ id, user_id: ownerId, vehicle_id: await matrixVehicle(), year: 2016, created_at: new Date().toISOString() }).execute();
+  return id;
+}
 const MATRIX_ADDRESS = { fullName: 'Matrix Rider', line1: '1 Matrix Road', postcode: 'LS1 4AP', country: 'GB', phone: '+44 113 496 0000' };
 /** A saved address of the owner's, written straight to the database. */
 async function matrixAddress(userId: string): Promise<string> {
@@ -225,6 +239,20 @@ const ROWS: Row[] = [
     expect: gated(401, 403, 403, 200),
     request: async () => ({ url: `/api/vehicles/${await matrixVehicle()}` }),
   },
+  { route: 'GET /api/vehicles/:id/service-kit', expect: all(200), request: async () => ({ url: `/api/vehicles/${await matrixServiceKit()}/service-kit` }) },
+  {
+    route: 'PUT /api/vehicles/:id/service-kit',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({
+      url: `/api/vehicles/${await matrixVehicle()}/service-kit`,
+      payload: { intervalKm: 6000, intervalMonths: 12, lines: [{ productId: (await insertProduct(t.database.db, { universal: 1 })).id, quantity: 2 }] },
+    }),
+  },
+  {
+    route: 'DELETE /api/vehicles/:id/service-kit',
+    expect: gated(401, 403, 403, 204),
+    request: async () => ({ url: `/api/vehicles/${await matrixServiceKit()}/service-kit` }),
+  },
   { route: 'GET /api/garage', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/garage' }) },
   {
     route: 'GET /api/products/:id/notify',
@@ -256,6 +284,42 @@ const ROWS: Row[] = [
       const id = newId();
       await t.database.db.insertInto('garage_bikes').values({ id, user_id: context.owner.id, vehicle_id: vehicleId, year: 2016, created_at: new Date().toISOString() }).execute();
       return { url: `/api/garage/${id}` };
+    },
+  },
+  {
+    route: 'PATCH /api/garage/:id',
+    expect: gated(401, 200, 404, 404),
+    request: async (context) => ({ url: `/api/garage/${await matrixGarageBike(context.owner.id)}`, payload: { reminders: true } }),
+  },
+  // A reading or a service of the owner's bike: theirs to write and remove; anyone else finds no such bike (404), an admin too.
+  {
+    route: 'POST /api/garage/:bikeId/readings',
+    expect: gated(401, 201, 404, 404),
+    request: async (context) => ({ url: `/api/garage/${await matrixGarageBike(context.owner.id)}/readings`, payload: { km: 1200, readOn: '2026-01-05' } }),
+  },
+  {
+    route: 'POST /api/garage/:bikeId/services',
+    expect: gated(401, 201, 404, 404),
+    request: async (context) => ({ url: `/api/garage/${await matrixGarageBike(context.owner.id)}/services`, payload: { doneOn: '2026-01-05', km: 1200 } }),
+  },
+  {
+    route: 'DELETE /api/garage/:bikeId/readings/:id',
+    expect: gated(401, 200, 404, 404),
+    request: async (context) => {
+      const bikeId = await matrixGarageBike(context.owner.id);
+      const id = newId();
+      await t.database.db.insertInto('garage_readings').values({ id, bike_id: bikeId, read_on: '2026-01-05', km: 1200, created_at: new Date().toISOString() }).execute();
+      return { url: `/api/garage/${bikeId}/readings/${id}` };
+    },
+  },
+  {
+    route: 'DELETE /api/garage/:bikeId/services/:id',
+    expect: gated(401, 200, 404, 404),
+    request: async (context) => {
+      const bikeId = await matrixGarageBike(context.owner.id);
+      const id = newId();
+      await t.database.db.insertInto('garage_services').values({ id, bike_id: bikeId, done_on: '2026-01-05', km: 1200, created_at: new Date().toISOString() }).execute();
+      return { url: `/api/garage/${bikeId}/services/${id}` };
     },
   },
   // Each signed-in account has its own saved addresses: another's answers as an unknown one (404), to an admin too.

@@ -34,6 +34,16 @@ async function secondSessionOf(customer: Customer): Promise<Record<string, strin
 const limits: Array<{ route: string; perMinute: number; call: (customer: Customer) => Promise<{ method: 'PUT' | 'POST' | 'DELETE'; url: string; payload?: object }> }> = [
   { route: 'PUT /api/cart', perMinute: 120, call: async () => ({ method: 'PUT', url: '/api/cart', payload: { lines: [] } }) },
   { route: 'POST /api/garage', perMinute: 30, call: async () => ({ method: 'POST', url: '/api/garage', payload: { vehicleId, year: 2019 } }) },
+  {
+    route: 'POST /api/garage/{bikeId}/readings',
+    perMinute: 30,
+    call: async (customer) => {
+      const bike = await t.app.inject({ method: 'POST', url: '/api/garage', headers: customer.headers, payload: { vehicleId, year: 2019 } });
+      expect(bike.statusCode).toBe(201);
+      // The same reading again is accepted: the odometer does not go back.
+      return { method: 'POST', url: `/api/garage/${bike.json().insertedId}/readings`, payload: { km: 100, readOn: '2026-01-05' } };
+    },
+  },
   { route: 'PUT /api/products/{id}/notify', perMinute: 30, call: async () => ({ method: 'PUT', url: `/api/products/${soldOut}/notify` }) },
   { route: 'DELETE /api/products/{id}/notify', perMinute: 30, call: async () => ({ method: 'DELETE', url: `/api/products/${soldOut}/notify` }) },
   {

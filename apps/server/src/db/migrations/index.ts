@@ -37,6 +37,8 @@ import * as m035 from './035-purchase-delivery-days.js';
 import * as m036 from './036-invoices.js';
 import * as m037 from './037-refund-ledger.js';
 import * as m038 from './038-returns.js';
+import * as m039 from './039-service-kits.js';
+import * as m040 from './040-garage-odometer.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +80,6 @@ export const migrations: Record<string, Migration> = {
   '036-invoices': m036,
   '037-refund-ledger': m037,
   '038-returns': m038,
+  '039-service-kits': m039,
+  '040-garage-odometer': m040,
 };

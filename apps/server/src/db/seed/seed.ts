@@ -63,7 +63,7 @@ export function demoCatalogueRows(images: readonly string[], now: number): { cat
 }
 
 /** The demo parts' fitment rows, for the vehicles of the demo models now in the shop. */
-async function demoFitmentRows(db: Kysely<Database>, products: NewProductRow[]): Promise<NewFitmentRow[]> {
+export async function demoFitmentRows(db: Kysely<Database>, products: NewProductRow[]): Promise<NewFitmentRow[]> {
   const vehicles = await db.selectFrom('vehicles').select(['id', 'model_key']).where('model_key', 'in', demoVehicles.map((vehicle) => vehicleNameKey(vehicle.model))).execute();
   const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.model_key, vehicle.id]));
   return products.flatMap((product) =>
@@ -74,6 +74,79 @@ async function demoFitmentRows(db: Kysely<Database>, products: NewProductRow[]):
       return { product_id: product.id, vehicle_id: vehicleId, year_from: yearFrom ?? null, year_to: yearTo ?? null, note: note ?? '' };
     }),
   );
+}
+
+/** Engine oil sold by the litre: a kit takes one bottle per litre the bike holds, rounded up. */
+const OIL_1L = 'POWER1-10W40-1L';
+const perCylinder = (cylinders: number, partNumber: string) => ({ partNumber, quantity: cylinders, note: cylinders === 1 ? 'one cylinder' : `one per cylinder (${cylinders})` });
+
+/**
+ * What an oil service of some demo bikes takes, by model (of `demoVehicles`), from demo parts
+ * that fit the bike or every bike (by part number): the oil by the bike's capacity, the filter,
+ * a spark plug per cylinder; the makers' intervals. Two singles (a washable strainer, no filter),
+ * three twins and two fours. The demo catalogue sells no drain-plug washer, so no kit has one.
+ */
+export const demoServiceKits: Readonly<Record<string, { intervalKm: number; intervalMonths: number; lines: ReadonlyArray<{ partNumber: string; quantity: number; note?: string }> }>> = {
+  CB125F: { intervalKm: 6000, intervalMonths: 12, lines: [{ partNumber: OIL_1L, quantity: 1, note: '0.9 l at an oil change' }, perCylinder(1, 'CR8E')] },
+  PCX125: { intervalKm: 6000, intervalMonths: 12, lines: [{ partNumber: OIL_1L, quantity: 1, note: '0.8 l at an oil change' }, perCylinder(1, 'CR8E')] },
+  CB500F: {
+    intervalKm: 12000,
+    intervalMonths: 12,
+    lines: [{ partNumber: OIL_1L, quantity: 3, note: '2.6 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(2, 'CR9EIX')],
+  },
+  Z650: {
+    intervalKm: 12000,
+    intervalMonths: 12,
+    lines: [{ partNumber: OIL_1L, quantity: 3, note: '2.3 l with filter' }, { partNumber: 'HF303', quantity: 1 }, perCylinder(2, 'CR9EIX')],
+  },
+  SV650: {
+    intervalKm: 6000,
+    intervalMonths: 12,
+    lines: [{ partNumber: OIL_1L, quantity: 3, note: '3.0 l with filter' }, { partNumber: 'HF138', quantity: 1 }, perCylinder(2, 'CR8E')],
+  },
+  CB650R: {
+    intervalKm: 12000,
+    intervalMonths: 12,
+    lines: [{ partNumber: OIL_1L, quantity: 3, note: '2.6 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(4, 'CR9EIX')],
+  },
+  Z900: {
+    intervalKm: 12000,
+    intervalMonths: 12,
+    lines: [{ partNumber: '7100-10W40-4L', quantity: 1, note: '3.8 l with filter' }, { partNumber: 'HF303', quantity: 1 }, perCylinder(4, 'CR9EIX')],
+  },
+};
+
+/** The demo service kits, for the demo models and parts now in the shop. */
+export async function insertDemoServiceKits(db: Kysely<Database>): Promise<void> {
+  const models = Object.keys(demoServiceKits);
+  const partNumbers = [...new Set(Object.values(demoServiceKits).flatMap((kit) => kit.lines.map((line) => line.partNumber)))];
+  const vehicles = await db.selectFrom('vehicles').select(['id', 'model_key']).where('model_key', 'in', models.map(vehicleNameKey)).execute();
+  const parts = await db.selectFrom('products').select(['id', 'name', 'part_number']).where('part_number', 'in', partNumbers).execute();
+  const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.model_key, vehicle.id]));
+  const partOf = new Map(parts.map((part) => [part.part_number, part]));
+  const updatedAt = new Date().toISOString();
+  for (const [model, kit] of Object.entries(demoServiceKits)) {
+    const vehicleId = vehicleOf.get(vehicleNameKey(model));
+    if (!vehicleId) throw new Error(`demo service kit of an unknown model: ${model}`);
+    // A vehicle the shop had before the demo keeps a kit an admin gave it.
+    const added = await db
+      .insertInto('service_kits')
+      .values({ vehicle_id: vehicleId, interval_km: kit.intervalKm, interval_months: kit.intervalMonths, updated_at: updatedAt })
+      .onConflict((conflict) => conflict.column('vehicle_id').doNothing())
+      .returning('vehicle_id')
+      .executeTakeFirst();
+    if (!added) continue;
+    await db
+      .insertInto('service_kit_lines')
+      .values(
+        kit.lines.map((line, position) => {
+          const part = partOf.get(line.partNumber);
+          if (!part) throw new Error(`demo service kit of an unknown part: ${line.partNumber}`);
+          return { vehicle_id: vehicleId, position, product_id: part.id, name: part.name, quantity: line.quantity, note: line.note ?? '' };
+        }),
+      )
+      .execute();
+  }
 }
 
 /** A shop that has ever been used keeps its data: an admin who deleted every product must not get the demo back. */
@@ -163,6 +236,7 @@ export async function seedDemo(
       .onConflict((conflict) => conflict.columns(['make_key', 'model_key', 'variant', 'year_from']).doNothing())
       .execute();
     await trx.insertInto('fitment').values(await demoFitmentRows(trx, products)).execute();
+    await insertDemoServiceKits(trx);
     // Rates an admin set before the first part stay as they are.
     if (!(await trx.selectFrom('tax_rates').select('id').limit(1).executeTakeFirst())) {
       await trx

@@ -1,4 +1,5 @@
 import { centsToDollars, formatOrderNumber } from '@shop/shared';
+import type { GarageService } from '../garage/garage.plugin.js';
 import type { AccountRepository } from './account.repository.js';
 
 const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());
@@ -25,7 +26,7 @@ async function* array<T>(items: AsyncIterable<T[]> | Iterable<T[]>, map: (item: 
  * times in UTC. Never a password hash, a session or a token: those are the shop's, not data
  * about the person.
  */
-export async function* exportDocument(repository: AccountRepository, userId: string): AsyncGenerator<string> {
+export async function* exportDocument(repository: AccountRepository, userId: string, garage: Pick<GarageService, 'logsOf'>): AsyncGenerator<string> {
   const profile = await repository.profileOf(userId);
   if (!profile) {
     yield '{}';
@@ -61,6 +62,7 @@ export async function* exportDocument(repository: AccountRepository, userId: str
   }));
 
   yield section('garage');
+  const garageLogs = await garage.logsOf(userId);
   yield* array([await repository.garageOf(userId)], (bike) => ({
     make: bike.make,
     model: bike.model,
@@ -68,6 +70,8 @@ export async function* exportDocument(repository: AccountRepository, userId: str
     year: bike.year,
     active: flag(bike.active),
     added: iso(bike.created_at),
+    // Odometer readings and services, oldest first; days are YYYY-MM-DD in the shop's time zone.
+    ...(garageLogs.get(bike.id) ?? { readings: [], services: [] }),
   }));
 
   yield section('cart');

@@ -20,11 +20,12 @@ export const accountPlugin = fp(
         repository: createAccountRepository(app.database),
         auth: app.auth,
         orders: app.orders,
+        garage: app.garage,
         mailer: app.mailer,
         log: app.log,
         publicUrl: app.config.publicUrl,
       }),
     );
   },
-  { name: 'account', dependencies: ['database', 'identity', 'orders'] },
+  { name: 'account', dependencies: ['database', 'identity', 'orders', 'garage'] },
 );

@@ -4,6 +4,7 @@ import { accountControlMessages as texts, accountMessages, type AccountSettings,
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { GarageService } from '../garage/garage.plugin.js';
 import type { CurrentUser } from '../identity/identity.plugin.js';
 import type { OrdersService } from '../orders/orders.plugin.js';
 import { accountEmails, CHANGE_EMAIL_HOURS } from './account.emails.js';
@@ -29,6 +30,7 @@ export function createAccountService({
   repository,
   auth,
   orders,
+  garage,
   mailer,
   log,
   publicUrl,
@@ -36,6 +38,7 @@ export function createAccountService({
   repository: AccountRepository;
   auth: FastifyInstance['auth'];
   orders: Pick<OrdersService, 'cancelUnpaidOfAccount'>;
+  garage: Pick<GarageService, 'logsOf'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
@@ -114,7 +117,7 @@ export function createAccountService({
 
     /** The person's data as one JSON document, written piece by piece. */
     exportData(user: CurrentUser): Readable {
-      return Readable.from(exportDocument(repository, user.id));
+      return Readable.from(exportDocument(repository, user.id, garage));
     },
 
     /**

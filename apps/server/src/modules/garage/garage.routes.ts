@@ -1,4 +1,16 @@
-import { deletedAnswerSchema, garageAddSchema, garageBikeSchema, idParamsSchema, insertedAnswerSchema } from '@shop/shared';
+import {
+  deletedAnswerSchema,
+  garageAddSchema,
+  garageBikeChangeSchema,
+  garageBikeParamsSchema,
+  garageBikeServiceSchema,
+  garageEntryParamsSchema,
+  idParamsSchema,
+  insertedAnswerSchema,
+  modifiedAnswerSchema,
+  odometerReadingInputSchema,
+  serviceDoneInputSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
@@ -6,13 +18,20 @@ import { scaledLimit } from '../../plugins/security.js';
 
 /** A garage holds 10 bikes, all joined at sign-in at once at most; choosing the active bike adds it again. */
 const GARAGE_ADDS_PER_MINUTE = 30;
+/** Readings and services are written by hand, a few at a time. */
+const ODOMETER_ENTRIES_PER_MINUTE = 30;
 
 export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/garage',
     {
       config: { access: 'user' },
-      schema: { tags: ['garage'], ...bearer, summary: "The signed-in rider's bikes, oldest first, one of them active", response: { 200: z.array(garageBikeSchema), ...errors(401) } },
+      schema: {
+        tags: ['garage'],
+        ...bearer,
+        summary: "The signed-in rider's bikes, oldest first, one of them active, each with its odometer, readings, services and next service",
+        response: { 200: z.array(garageBikeServiceSchema), ...errors(401) },
+      },
     },
     async (request) => app.garage.list(request.user!.id),
   );
@@ -43,4 +62,80 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true, deletedCount: 1 };
     },
   );
+
+  app.patch(
+    '/garage/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['garage'],
+        ...bearer,
+        summary: "Turns 'Email me when a service is due' on or off for one of your bikes",
+        params: idParamsSchema,
+        body: garageBikeChangeSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 404, 422) },
+      },
+    },
+    async (request) => {
+      await app.garage.setReminders(request.user!.id, request.params.id, request.body.reminders);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+  );
+
+  const entryLimit = { max: scaledLimit(app.config, ODOMETER_ENTRIES_PER_MINUTE), timeWindow: 60_000 };
+
+  app.post(
+    '/garage/:bikeId/readings',
+    {
+      config: { access: 'user', rateLimit: entryLimit },
+      schema: {
+        tags: ['garage'],
+        ...bearer,
+        summary: "An 'Odometer (km)' reading of one of your bikes, today unless readOn says another day; never in the future, never below an earlier entry",
+        params: garageBikeParamsSchema,
+        body: odometerReadingInputSchema,
+        response: { 201: insertedAnswerSchema, ...errors(400, 401, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ acknowledged: true, insertedId: await app.garage.addReading(request.user!.id, request.params.bikeId, request.body) }),
+  );
+
+  app.post(
+    '/garage/:bikeId/services',
+    {
+      config: { access: 'user', rateLimit: entryLimit },
+      schema: {
+        tags: ['garage'],
+        ...bearer,
+        summary: "'Service done' on one of your bikes: its day and km; never in the future, never below an earlier entry or above a later one",
+        params: garageBikeParamsSchema,
+        body: serviceDoneInputSchema,
+        response: { 201: insertedAnswerSchema, ...errors(400, 401, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ acknowledged: true, insertedId: await app.garage.addService(request.user!.id, request.params.bikeId, request.body) }),
+  );
+
+  for (const [path, kind] of [
+    ['readings', 'reading'],
+    ['services', 'service'],
+  ] as const) {
+    app.delete(
+      `/garage/:bikeId/${path}/:id`,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['garage'],
+          ...bearer,
+          summary: `Removes a ${kind} of one of your bikes`,
+          params: garageEntryParamsSchema,
+          response: { 200: deletedAnswerSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        await app.garage.removeEntry(request.user!.id, request.params.bikeId, kind, request.params.id);
+        return { acknowledged: true, deletedCount: 1 };
+      },
+    );
+  }
 };

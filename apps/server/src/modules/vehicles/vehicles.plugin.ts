@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createServiceKitRepository } from './service-kit.repository.js';
+import { createServiceKitService, type ServiceKitService } from './service-kit.service.js';
 import { createVehiclesRepository } from './vehicles.repository.js';
 import { createVehiclesService, type VehiclesService } from './vehicles.service.js';
 
@@ -9,12 +11,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The vehicles the shop knows, and which parts fit them. */
     vehicles: VehiclesService;
+    /** The vehicles' service kits (SPEC-3 section 5). */
+    serviceKits: ServiceKitService;
   }
 }
 
 export const vehiclesPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('vehicles', createVehiclesService({ repository: createVehiclesRepository(app.database.db) }));
+    app.decorate('serviceKits', createServiceKitService({ repository: createServiceKitRepository(app.database.db) }));
   },
   { name: 'vehicles', dependencies: ['database'] },
 );

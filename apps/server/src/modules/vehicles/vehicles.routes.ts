@@ -5,6 +5,8 @@ import {
   idParamsSchema,
   insertedAnswerSchema,
   modifiedAnswerSchema,
+  serviceKitInputSchema,
+  serviceKitSchema,
   vehicleInputSchema,
   vehicleQuerySchema,
   vehicleSchema,
@@ -90,6 +92,57 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ acknowledged: true, deletedCount: 1, fitmentRemoved: await app.vehicles.remove(request.params.id) }),
+  );
+
+  app.cachedGet(
+    '/vehicles/:id/service-kit',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['vehicles'],
+        summary: "A vehicle's service kit: its intervals, and its lines with the parts' prices and stock now; for a line out of stock, a fitting part of its category in stock",
+        params: idParamsSchema,
+        response: { 200: serviceKitSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, _reply, cache) => {
+      const kit = await cache(`service-kit:${request.params.id}`, () => app.serviceKits.get(request.params.id));
+      if (!kit) throw notFound('Service kit');
+      return kit;
+    },
+  );
+
+  app.put(
+    '/vehicles/:id/service-kit',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['vehicles'],
+        ...bearer,
+        summary: "Sets a vehicle's service kit whole, replacing its lines (admin); only parts that fit the vehicle or every bike",
+        params: idParamsSchema,
+        body: serviceKitInputSchema,
+        response: { 200: serviceKitSchema, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      await app.serviceKits.set(request.params.id, request.body);
+      const kit = await app.serviceKits.get(request.params.id);
+      if (!kit) throw notFound('Service kit');
+      return kit;
+    },
+  );
+
+  app.delete(
+    '/vehicles/:id/service-kit',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['vehicles'], ...bearer, summary: "Deletes a vehicle's service kit (admin)", params: idParamsSchema, response: { 204: z.null(), ...errors(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      await app.serviceKits.remove(request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.put(

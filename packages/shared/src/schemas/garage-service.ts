@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+import { garageBikeSchema } from './vehicle.js';
+
+/**
+ * A garage bike's odometer and services (SPEC-3 section 5, issue 36 item 4): 'Odometer (km)'
+ * readings, 'Service done' (a date and the km), the kilometres a day they show, and the next
+ * service by the vehicle's service kit interval. Dates are calendar days (YYYY-MM-DD) in the
+ * shop's time zone; the server decides which day is today.
+ */
+export const ODOMETER_KM_MAX = 2_000_000;
+/** Kilometres a day are estimated only from entries at least this many days apart. */
+export const KM_PER_DAY_MIN_DAYS = 7;
+
+/** '12,400' */
+export const formatKm = (km: number): string => km.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+// en-US's parts: en-GB writes September 'Sept' in current ICU. Made on first use.
+let dayParts: Intl.DateTimeFormat | undefined;
+
+/** A calendar date (YYYY-MM-DD) as '3 Nov 2026'. */
+export function formatServiceDay(date: string): string {
+  dayParts ??= new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const parts = dayParts.formatToParts(new Date(`${date}T12:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}`;
+}
+
+export const garageServiceMessages = {
+  kmInvalid: `Odometer (km) must be a whole number from 0 to ${formatKm(ODOMETER_KM_MAX)}`,
+  dateInvalid: 'Please enter a date as YYYY-MM-DD',
+  future: 'The date cannot be in the future',
+  /** The new km is below an entry on or before its day. */
+  backFromEarlier: (entry: OdometerEntry) =>
+    entry.kind === 'reading'
+      ? `The odometer cannot go back: the last reading was ${formatKm(entry.km)} km on ${formatServiceDay(entry.on)}`
+      : `The odometer cannot go back: the last service was at ${formatKm(entry.km)} km on ${formatServiceDay(entry.on)}`,
+  /** The new km is above an entry of a later day. */
+  aboveLater: (entry: OdometerEntry) =>
+    entry.kind === 'reading'
+      ? `The odometer cannot go back: a later reading was ${formatKm(entry.km)} km on ${formatServiceDay(entry.on)}`
+      : `The odometer cannot go back: a later service was at ${formatKm(entry.km)} km on ${formatServiceDay(entry.on)}`,
+} as const;
+
+const kmSchema = z
+  .number({ error: garageServiceMessages.kmInvalid })
+  .int(garageServiceMessages.kmInvalid)
+  .min(0, garageServiceMessages.kmInvalid)
+  .max(ODOMETER_KM_MAX, garageServiceMessages.kmInvalid);
+const daySchema = z.iso.date(garageServiceMessages.dateInvalid);
+
+/** POST /garage/{bikeId}/readings: 'Odometer (km)', read today unless a day is given. */
+export const odometerReadingInputSchema = z.object({ km: kmSchema, readOn: daySchema.optional() });
+
+/** POST /garage/{bikeId}/services: 'Service done', its day and the km. */
+export const serviceDoneInputSchema = z.object({ doneOn: daySchema, km: kmSchema });
+
+/** PATCH /garage/{id}: 'Email me when a service is due' on or off. */
+export const garageBikeChangeSchema = z.object({ reminders: z.boolean({ error: 'Reminders must be on (true) or off (false)' }) });
+
+export const garageBikeParamsSchema = z.object({ bikeId: idSchema });
+export const garageEntryParamsSchema = z.object({ bikeId: idSchema, id: idSchema });
+
+export const odometerReadingSchema = z.object({ _id: idSchema, km: z.number().int(), readOn: z.string() });
+export const serviceDoneSchema = z.object({ _id: idSchema, doneOn: z.string(), km: z.number().int() });
+export const nextServiceSchema = z.object({ km: z.number().int(), date: z.string() });
+
+/** A bike of GET /garage with its odometer: readings and services newest first. */
+export const garageBikeServiceSchema = garageBikeSchema.extend({
+  /** 'Email me when a service is due', off until the rider turns it on. */
+  reminders: z.boolean(),
+  odometerKm: z.number().int().nullable(),
+  kmPerDay: z.number().nullable(),
+  lastService: z.object({ doneOn: z.string(), km: z.number().int() }).nullable(),
+  nextService: nextServiceSchema.nullable(),
+  readings: z.array(odometerReadingSchema),
+  services: z.array(serviceDoneSchema),
+});
+export type GarageBikeService = z.infer<typeof garageBikeServiceSchema>;
+export type NextService = z.infer<typeof nextServiceSchema>;
+
+/** A reading or a service as the odometer rules see it. */
+export interface OdometerEntry {
+  kind: 'reading' | 'service';
+  /** Its day, YYYY-MM-DD. */
+  on: string;
+  km: number;
+}
+
+/** Oldest first; on one day the lower km first (the odometer only goes up). */
+const byDay = (a: OdometerEntry, b: OdometerEntry) => (a.on < b.on ? -1 : a.on > b.on ? 1 : a.km - b.km);
+
+/**
+ * The entry a new one contradicts, or null: an entry on or before its day with more km
+ * (`earlier`), else an entry of a later day with fewer km (`later`).
+ */
+export function odometerConflict(entries: readonly OdometerEntry[], candidate: { on: string; km: number }): { entry: OdometerEntry; earlier: boolean } | null {
+  const earlier = entries.filter((entry) => entry.on <= candidate.on && entry.km > candidate.km).sort(byDay).at(-1);
+  if (earlier) return { entry: earlier, earlier: true };
+  const later = entries.filter((entry) => entry.on > candidate.on && entry.km < candidate.km).sort(byDay)[0];
+  return later ? { entry: later, earlier: false } : null;
+}
+
+const dayNumber = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD). */
+export const daysBetween = (from: string, to: string): number => Math.round(dayNumber(to) - dayNumber(from));
+
+/** `date` plus whole months; a day the month does not have becomes its last (31 Jan + 1 month = 28 or 29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7)) - 1 + months;
+  const target = new Date(Date.UTC(year, month, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(Number(date.slice(8, 10)), lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** A service kit's interval. */
+export interface ServiceInterval {
+  intervalKm: number;
+  intervalMonths: number;
+}
+
+export interface OdometerSummary {
+  odometerKm: number | null;
+  kmPerDay: number | null;
+  lastService: { doneOn: string; km: number } | null;
+  nextService: NextService | null;
+}
+
+/**
+ * What a bike's readings and services tell (SPEC-3 section 5): the km now (the latest entry's),
+ * km a day ((last km - first km) / days between, one decimal; null under KM_PER_DAY_MIN_DAYS
+ * days), the last service, and the next one: interval km after the last service's km and
+ * interval months after its day. Without a service it counts from the first reading, and
+ * without a reading from 0 km on the day the bike was added. No interval (no service kit): no
+ * next service.
+ */
+export function odometerSummary(entries: readonly OdometerEntry[], interval: ServiceInterval | null, addedOn: string): OdometerSummary {
+  const sorted = [...entries].sort(byDay);
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  const days = first && last ? daysBetween(first.on, last.on) : 0;
+  const kmPerDay = first && last && days >= KM_PER_DAY_MIN_DAYS ? Math.round(((last.km - first.km) / days) * 10) / 10 : null;
+  const service = sorted.filter((entry) => entry.kind === 'service').at(-1);
+  const from = service ?? sorted.find((entry) => entry.kind === 'reading') ?? { on: addedOn, km: 0 };
+  return {
+    odometerKm: last?.km ?? null,
+    kmPerDay,
+    lastService: service ? { doneOn: service.on, km: service.km } : null,
+    nextService: interval ? { km: from.km + interval.intervalKm, date: addMonths(from.on, interval.intervalMonths) } : null,
+  };
+}
+
+/** 'Next service at 18,400 km or by 3 May 2027, whichever comes first' */
+export const nextServiceText = (next: NextService): string => `Next service at ${formatKm(next.km)} km or by ${formatServiceDay(next.date)}, whichever comes first`;
