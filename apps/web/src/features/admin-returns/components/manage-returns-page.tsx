@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
+import { StatusFilter } from '@/components/ui/status-filter';
 import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { ApiError, isApiError } from '@/lib/api-client';
@@ -94,17 +95,7 @@ export function ManageReturnsPage() {
       <title>{copy.documentTitle}</title>
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
       <div className="flex flex-wrap items-end gap-4">
-        <label className="flex flex-col gap-1.5">
-          <span className="font-medium">{copy.statusFilter.label}</span>
-          <select className="select w-56" value={status ?? ''} onChange={(event) => showStatus(event.target.value)}>
-            <option value="">{copy.statusFilter.all}</option>
-            {RETURN_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {copy.statusFilter.options[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StatusFilter statuses={RETURN_STATUSES} copy={copy.statusFilter} value={status} onChange={showStatus} />
         <div className="min-w-64 flex-1">
           <TableSearch label={copy.search} placeholder={copy.searchPlaceholder} value={q} onSearch={setQ} />
         </div>

@@ -4,12 +4,12 @@ import { useId } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { useServerForm } from '@/hooks/use-server-form';
 import { formatPrice } from '@/utils/format';
 import { adminReturnsCopy } from '../copy';
+import { ReturnStepDialog } from './return-step-dialog';
 
 const copy = adminReturnsCopy.refundDialog;
 
@@ -51,22 +51,10 @@ export interface RefundDialogProps {
  * left of the payment, and whether the pieces go back on the shelf; closed once refunded.
  */
 export function RefundDialog({ item, onSave, onClose }: RefundDialogProps) {
-  const headingId = useId();
-  const textId = useId();
   return (
-    <Modal open={item !== null} onClose={onClose} labelledBy={headingId} describedBy={textId}>
-      {item !== null && (
-        <>
-          <h2 id={headingId} className="text-lg font-bold">
-            {copy.heading}
-          </h2>
-          <p id={textId} className="pt-2 wrap-anywhere">
-            {copy.text(item.quantity, item.toolName, item.customerName)}
-          </p>
-          <RefundForm key={item._id} item={item} onSave={onSave} onClose={onClose} />
-        </>
-      )}
-    </Modal>
+    <ReturnStepDialog item={item} heading={copy.heading} text={(open) => copy.text(open.quantity, open.toolName, open.customerName)} onClose={onClose}>
+      {(open) => <RefundForm key={open._id} item={open} onSave={onSave} onClose={onClose} />}
+    </ReturnStepDialog>
   );
 }
 

@@ -3,11 +3,11 @@ import { boundedText, type Return, RETURN_REJECT_REASON_MAX, returnMessages } fr
 import { useId } from 'react';
 import { z } from 'zod';
 import { FieldMessage, FormField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { useServerForm } from '@/hooks/use-server-form';
 import { adminReturnsCopy } from '../copy';
+import { ReturnStepDialog } from './return-step-dialog';
 
 const copy = adminReturnsCopy.rejectDialog;
 
@@ -24,22 +24,10 @@ export interface RejectDialogProps {
 
 /** 'Reject': asks the reason the customer is emailed; closed once the shop has rejected the return. */
 export function RejectDialog({ item, onSave, onClose }: RejectDialogProps) {
-  const headingId = useId();
-  const textId = useId();
   return (
-    <Modal open={item !== null} onClose={onClose} labelledBy={headingId} describedBy={textId}>
-      {item !== null && (
-        <>
-          <h2 id={headingId} className="text-lg font-bold">
-            {copy.heading}
-          </h2>
-          <p id={textId} className="pt-2 wrap-anywhere">
-            {copy.text(item.quantity, item.toolName, item.customerName)}
-          </p>
-          <RejectForm key={item._id} item={item} onSave={onSave} onClose={onClose} />
-        </>
-      )}
-    </Modal>
+    <ReturnStepDialog item={item} heading={copy.heading} text={(open) => copy.text(open.quantity, open.toolName, open.customerName)} onClose={onClose}>
+      {(open) => <RejectForm key={open._id} item={open} onSave={onSave} onClose={onClose} />}
+    </ReturnStepDialog>
   );
 }
 
