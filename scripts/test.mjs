@@ -5,7 +5,7 @@
 // against the real server on a fresh database; with TEST_DATABASE_URL, the core journeys again
 // against two instances on PostgreSQL and an S3 stand-in behind HAProxy. Ends with one summary line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,16 +46,36 @@ const runKept = (args) =>
 /**
  * The SQLite driver is compiled from source where its prebuilt binary cannot be downloaded: about
  * two minutes of one core. An install with --ignore-scripts (as .ci/run does) leaves that compile
- * to here, where it runs beside the checks instead of before them.
+ * to here, where it runs beside the checks instead of before them (.ci/run starts it earlier still).
  */
-const sqliteDriverMissing = !existsSync(path.join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'));
+const sqliteDriverPath = path.join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+const sqliteDriverMissing = !existsSync(sqliteDriverPath);
+
+/**
+ * The driver compiled early by .ci/run (SQLITE_DRIVER_BUILD, beside npm ci) is waited for and
+ * put in place; without it, or when that compile failed, it is compiled here.
+ */
+async function provideSqliteDriver() {
+  const early = process.env.SQLITE_DRIVER_BUILD;
+  if (early) {
+    while (!existsSync(path.join(early, 'done'))) await new Promise((resolve) => setTimeout(resolve, 500));
+    if (existsSync(path.join(early, 'ok'))) {
+      mkdirSync(path.dirname(sqliteDriverPath), { recursive: true });
+      copyFileSync(path.join(early, 'package/build/Release/better_sqlite3.node'), sqliteDriverPath);
+      process.stdout.write('\n--- the SQLite driver compiled beside npm ci is in place\n');
+      return 0;
+    }
+    process.stdout.write(`\n--- the SQLite driver's early compile failed, so it is compiled now:\n${readFileSync(path.join(early, 'log'), 'utf8').split('\n').slice(-15).join('\n')}\n`);
+  }
+  return runKept(['rebuild', 'better-sqlite3']);
+}
 
 // The checks and the web build (which the browser journeys need) side by side: each is mostly one core's work.
 const [lintStatus, typecheckStatus, buildStatus, driverStatus] = await Promise.all([
   runKept(['run', 'lint']),
   runKept(['run', 'typecheck']),
   runKept(['run', 'build']),
-  sqliteDriverMissing ? runKept(['rebuild', 'better-sqlite3']) : 0,
+  sqliteDriverMissing ? provideSqliteDriver() : 0,
 ]);
 stageDone('checks and build');
 for (const [check, status] of [['run lint', lintStatus], ['run typecheck', typecheckStatus], ['rebuild better-sqlite3', driverStatus]]) {
