@@ -232,3 +232,24 @@ export async function confirmEmailAddress(page: Page, email: string): Promise<vo
   const link = await linkInEmailTo(email, /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/);
   expect((await page.request.get(link, { maxRedirects: 0 })).status()).toBe(302);
 }
+
+/** Places and pays (with the 4242 test card) an order of two pieces (or `quantity`) through the API as the customer of `token`: its id and its number ('#10042'). */
+export async function paidOrder(page: Page, token: string, product: Product, quantity = 2): Promise<{ id: string; number: string }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const placed = await page.request.post(api('/orders'), {
+    headers,
+    data: { productId: product._id, quantity, location: '12 Harbour Road, Chattogram', phone: '+880 1700 000000' },
+  });
+  expect(placed.status()).toBe(201);
+  const { insertedId: id } = (await placed.json()) as { insertedId: string };
+  const { clientSecret } = (await (await page.request.post(api('/create-payment-intent'), { headers, data: { orderId: id } })).json()) as { clientSecret: string };
+  const confirmed = await page.request.post(api('/payments/test/confirm'), {
+    headers,
+    data: { clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+  });
+  expect(confirmed.status()).toBe(200);
+  const { id: transactionID } = (await confirmed.json()) as { id: string };
+  expect((await page.request.patch(api(`/orders/${id}`), { headers, data: { transactionID } })).status()).toBe(200);
+  const order = (await (await page.request.get(api(`/specificorders/${id}`), { headers })).json()) as { number: number };
+  return { id, number: `#${order.number}` };
+}

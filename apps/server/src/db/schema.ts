@@ -701,6 +701,7 @@ export type ProductRow = Selectable<ProductTable>;
 export type NewProductRow = Insertable<ProductTable>;
 export type NewFitmentRow = Insertable<FitmentTable>;
 export type NewCategoryRow = Insertable<CategoryTable>;
+export type NewVehicleRow = Insertable<VehicleTable>;
 export type UserRow = Selectable<UserTable>;
 export type PurchaseRow = Selectable<PurchaseTable>;
 /** The purchase's columns an order is read with: its buyer, delivery address and arrival, and payment. */

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ImageStorage } from '../../lib/image-storage.js';
-import type { Database, NewCategoryRow, NewFitmentRow, NewProductRow, NewReviewRow } from '../schema.js';
+import type { Database, NewCategoryRow, NewFitmentRow, NewProductRow, NewReviewRow, NewVehicleRow } from '../schema.js';
 import { categoryKey, DEMO_TAX_RATES, partNumberKey, vehicleNameKey } from '@shop/shared';
 import { demoCategories, demoProducts } from './demo-products.js';
 import { demoReviews } from './demo-reviews.js';
@@ -27,6 +27,22 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item:
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/** The demo's bikes as rows, added at `now`. */
+export function demoVehicleRows(now: number): NewVehicleRow[] {
+  return demoVehicles.map((vehicle) => ({
+    id: newId(),
+    make: vehicle.make,
+    make_key: vehicleNameKey(vehicle.make),
+    model: vehicle.model,
+    model_key: vehicleNameKey(vehicle.model),
+    variant: vehicle.variant ?? '',
+    year_from: vehicle.yearFrom,
+    year_to: vehicle.yearTo,
+    cc: vehicle.cc,
+    created_at: new Date(now).toISOString(),
+  }));
 }
 
 /**
@@ -219,20 +235,7 @@ export async function seedDemo(
     await trx.insertInto('reviews').values(reviews).execute();
     await trx
       .insertInto('vehicles')
-      .values(
-        demoVehicles.map((vehicle) => ({
-          id: newId(),
-          make: vehicle.make,
-          make_key: vehicleNameKey(vehicle.make),
-          model: vehicle.model,
-          model_key: vehicleNameKey(vehicle.model),
-          variant: vehicle.variant ?? '',
-          year_from: vehicle.yearFrom,
-          year_to: vehicle.yearTo,
-          cc: vehicle.cc,
-          created_at: new Date(now).toISOString(),
-        })),
-      )
+      .values(demoVehicleRows(now))
       .onConflict((conflict) => conflict.columns(['make_key', 'model_key', 'variant', 'year_from']).doNothing())
       .execute();
     await trx.insertInto('fitment').values(await demoFitmentRows(trx, products)).execute();

@@ -1,9 +1,8 @@
-import { serviceKitMessages, vehicleNameKey } from '@shop/shared';
+import { serviceKitMessages } from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProducts } from '../../db/seed/demo-products.js';
-import { demoVehicles } from '../../db/seed/demo-vehicles.js';
-import { demoCatalogueRows, demoFitmentRows, demoServiceKits, insertDemoServiceKits } from '../../db/seed/seed.js';
+import { demoCatalogueRows, demoFitmentRows, demoServiceKits, demoVehicleRows, insertDemoServiceKits } from '../../db/seed/seed.js';
 import { newId } from '../../lib/ids.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
@@ -212,22 +211,7 @@ describe("the demo seed's service kits", () => {
     );
     await db.insertInto('categories').values(categories).execute();
     await db.insertInto('products').values(products).execute();
-    await db
-      .insertInto('vehicles')
-      .values(
-        demoVehicles.map((vehicle) => ({
-          id: newId(),
-          make: vehicle.make,
-          make_key: vehicleNameKey(vehicle.make),
-          model: vehicle.model,
-          model_key: vehicleNameKey(vehicle.model),
-          year_from: vehicle.yearFrom,
-          year_to: vehicle.yearTo,
-          cc: vehicle.cc,
-          created_at: new Date().toISOString(),
-        })),
-      )
-      .execute();
+    await db.insertInto('vehicles').values(demoVehicleRows(Date.now())).execute();
     await db.insertInto('fitment').values(await demoFitmentRows(db, products)).execute();
     await insertDemoServiceKits(db);
   });
