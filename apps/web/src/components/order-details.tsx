@@ -41,14 +41,18 @@ const amountsOf = ({ subtotal, shipping, discount, tax, pricesIncludeTax, countr
     ? { subtotal, shipping, discount, tax, pricesIncludeTax, total }
     : undefined;
 
-/** 'Express', then when it arrives ('Arrives Fri 28 Nov – Tue 2 Dec', or 'Ready to collect …'). */
+/**
+ * 'Express', then when it arrives ('Arrives Fri 28 Nov – Tue 2 Dec', or 'Ready to collect …'):
+ * a collection's day no longer, once every line has left the shop.
+ */
 function DeliveryMethod({ purchase }: { purchase: PurchaseDetails }) {
   const { shippingMethod, arrivesFrom, arrivesTo, shippingDaysMax } = purchase;
   if (!shippingMethod) return null;
+  const collected = shippingDaysMax === 0 && purchase.lines.every((line) => line.status === 'shipped' || line.status === 'refunded');
   return (
     <Field label={labels.deliveryMethod}>
       <span data-testid="order-details-method">{shippingMethod}</span>
-      {arrivesFrom && arrivesTo && (
+      {arrivesFrom && arrivesTo && !collected && (
         <>
           <br />
           <span className="text-sm" data-testid="order-details-arrival">

@@ -33,6 +33,16 @@ describe('OrdersTable', () => {
     expect(row('Chain Kit').queryByText(/Arrives|Ready to collect/)).not.toBeInTheDocument();
   });
 
+  it('says a collection is ready while its parts wait in the shop, and no longer once handed over', () => {
+    const collection = { arrivesFrom: '2026-01-05', arrivesTo: '2026-01-05', shippingDaysMax: 0 };
+    const waiting = buildOrder({ toolName: 'Oil Filter', status: 'paid', paid: true, transactionId: 'pi_test_collect1', ...collection });
+    const collected = buildOrder({ toolName: 'Brake Lever', status: 'shipped', paid: true, shift: true, transactionId: 'pi_test_collect2', ...collection });
+    renderWithProviders(<OrdersTable orders={[waiting, collected]} onCancel={vi.fn()} onReturn={vi.fn()} />);
+    const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
+    expect(row('Oil Filter').getByText('Ready to collect Mon 5 Jan')).toBeInTheDocument();
+    expect(row('Brake Lever').queryByText(/Ready to collect/)).not.toBeInTheDocument();
+  });
+
   it("heads each purchase with its number, which opens its details with the delivery address and phone", async () => {
     const { row } = renderTable();
     const user = userEvent.setup();

@@ -46,10 +46,14 @@ function purchasesOf(orders: Order[]): PurchaseRow[] {
     .sort((a, b) => b.number - a.number);
 }
 
-/** When the purchase arrives, as placed: while it is on its way or still to be paid, not once cancelled or refunded. */
+/**
+ * When the purchase arrives, as placed: while it is on its way or still to be paid, not once
+ * cancelled or refunded, nor once a collection's parts have all been handed over.
+ */
 function arrivalOf(purchase: PurchaseRow): string | null {
   const { arrivesFrom, arrivesTo, shippingDaysMax } = purchase.lines[0]!;
   if (!arrivesFrom || !arrivesTo || purchase.status === 'cancelled' || purchase.status === 'refunded') return null;
+  if (shippingDaysMax === 0 && purchase.lines.every((line) => line.status === 'shipped' || line.status === 'refunded')) return null;
   return arrivalText({ arrivesFrom, arrivesTo, daysMax: shippingDaysMax ?? 1 });
 }
 
