@@ -9,6 +9,8 @@
  *   npm run bench -- --only=PART --ab=<commit> [--rounds=3] [--quick]   (this code beside another commit's, in turns)
  *   npm run bench -- --only=quote   (POST /api/quote at 100 and 10,000 parts beside its ceiling)
  *   npm run bench -- --only=payments   (payment confirmations issuing invoices, and the invoice PDF beside its ceiling)
+ *   npm run bench -- --only=kits   (a bike's service kit at 100 and 10,000 parts beside GET /api/health and its ceiling)
+ *   npm run bench -- --only=reminders   (the daily service reminder round over 100,000 garage bikes beside a bare scan of them)
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
  *   (PostgreSQL adds one, two and three instances on CPU quotas behind HAProxy, which needs Debian's haproxy)
  */
@@ -35,6 +37,8 @@ import { cpuQuotaUnavailable } from './lib/cpu-quota.mjs';
 import { cpuMeter, inProcessDatabase, postgresCpu } from './lib/cpu.mjs';
 import { checkPricedCheckout, measureAgainstCeiling, measureBikeFilter, measureCheckouts, measureGrowth, measureImport, measureInstances, measureOrders, measureSales, measureSearch } from './lib/suites.mjs';
 import { measureSearchDepth } from './lib/search-depth.mjs';
+import { benchReminders, REMINDER_BIKES, renderReminders } from './lib/reminders.mjs';
+import { KIT_SIZES, measureServiceKit, prepareServiceKit, renderServiceKit } from './lib/service-kit.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -87,8 +91,10 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments|kits|reminders] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
       '--only=orders: orders and checkouts (plain, and in turns with them priced with delivery, tax and a discount code) at the main catalogue size, nothing else; --only=search: the search\'s golden queries at the largest size, nothing else;\n' +
+      '--only=reminders: the daily service reminder round over 100,000 garage bikes (time, peak memory, emails queued) beside a bare keyset scan of the same bikes and their readings, each pass in a process of its own.\n' +
+      '--only=kits: GET /api/vehicles/{id}/service-kit (a kit of five lines, one out of stock) at 100 and 10,000 parts beside GET /api/health and its ceiling, nothing else.\n' +
       '--only=quote: POST /api/quote at 100 and 10,000 parts beside its ceiling, nothing else. With --ab, a commit without the quote (or without delivery, tax and discount codes, for the priced checkouts) is measured as far as it goes and its rows say \'not measured\' with why.\n' +
       '--only=payments: purchases paid as the payment page pays in test mode, the confirming PATCH (which issues the invoice) timed 50 at once, then checked paid with one invoice each numbered without gaps; and the invoice PDF downloaded by its owners beside its ceiling. With --ab, a commit without invoices has its confirmations measured and its download \'not measured\'.\n' +
       '--ab=COMMIT [--rounds=N] [--quick]: the part (--only) measured N times for this code and N times for COMMIT (built in a worktree, measured by this bench), in turns (A B, B A, ...): medians, their ratio and the spread of each side.\n' +
@@ -97,7 +103,7 @@ if (flags.help) {
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments'];
+const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments', 'kits', 'reminders'];
 if (flags.only !== undefined && !PARTS.includes(flags.only)) {
   console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
@@ -106,7 +112,7 @@ if (flags.ab !== undefined && flags.only === undefined) {
   console.error('--ab needs --only=PART: the part to compare');
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote' | 'payments'} */ part) => flags.only === undefined || flags.only === part;
+const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote' | 'payments' | 'kits' | 'reminders'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -202,11 +208,15 @@ async function checkoutsPlainAndPriced(origin, { loader, label, plain, priced, p
  * @returns {Promise<import('./lib/report.mjs').DatabaseResults>}
  */
 async function benchDatabase(target, { dataDir, webDistDir }) {
-  const { close, loader, adminToken, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  const { shop, close, loader, adminToken, databaseCpu } = await openLoadedDatabase(target, dataDir);
   /** Delivery, tax and a code (priced rows), put in place once the first server runs; undefined when the code measured cannot. @type {import('./lib/quote.mjs').Pricing | undefined} */
   let pricing;
   /** @type {import('./lib/quote.mjs').QuoteStage[]} */
   const quote = [];
+  /** @type {import('./lib/service-kit.mjs').KitStage[]} */
+  const serviceKit = [];
+  /** The bike's kit, given at the first size it is measured at. @type {import('./lib/service-kit.mjs').KitTarget | undefined} */
+  let kit;
   const [vehicle] = loader.vehicles;
   if (!vehicle) throw new Error('the bench has no bikes');
   const year = Math.round((vehicle.yearFrom + vehicle.yearTo) / 2);
@@ -257,6 +267,12 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
         const stage = priced && (await attempt(`${target.label} quote at ${number(size)}`, () => measureQuote(uncached.url, { productIds: loader.productIds, pricing: priced, size, connections: LATENCY_CONNECTIONS }, settings, meterOf([uncached], databaseCpu))));
         if (stage) quote.push(stage);
       }
+      if (KIT_SIZES.includes(size)) {
+        kit ??= await attempt(`${target.label} service kit`, () => prepareServiceKit(uncached.url, { db: shop.db, vehicle, adminToken }));
+        const given = kit;
+        const stage = given && (await attempt(`${target.label} service kit at ${number(size)}`, () => measureServiceKit(uncached.url, { kit: given, size, connections: LATENCY_CONNECTIONS }, settings, meterOf([uncached], databaseCpu))));
+        if (stage) serviceKit.push(stage);
+      }
       const searchDepth = size === SIZES.at(-1) ? await measureSearchDepth(uncached.url, settings) : undefined;
       growth.push({
         size,
@@ -305,7 +321,7 @@ async function benchDatabase(target, { dataDir, webDistDir }) {
   }
   await close();
   if (!main) throw new Error(`MAIN_SIZE ${MAIN_SIZE} is not one of the sizes`);
-  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, quote, bike: bike.name, import: imported, importLoad, sales: [], databaseCpu: databaseCpu.method };
+  return { database: target.label, mainSize: MAIN_SIZE, growth, serverErrors, ...main, quote, serviceKit, bike: bike.name, import: imported, importLoad, sales: [], databaseCpu: databaseCpu.method };
 }
 
 /**
@@ -376,6 +392,46 @@ async function benchQuote(target, { dataDir, webDistDir }) {
       }
     }
     return { database: target.label, quote, serverErrors, databaseCpu: databaseCpu.method };
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The service kit alone, on a database of its own: KIT_SIZES[0] parts (no reviews or orders), the
+ * first bench bike given a kit, measured, then grown to each next size and measured again; the
+ * same measurement as in Growth.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'serviceKit' | 'serverErrors' | 'databaseCpu'>>}
+ */
+async function benchServiceKit(target, { dataDir, webDistDir }) {
+  const { shop, close, loader, adminToken, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  /** @type {import('./lib/service-kit.mjs').KitStage[]} */
+  const serviceKit = [];
+  /** @type {string[]} */
+  const serverErrors = [];
+  /** @type {import('./lib/service-kit.mjs').KitTarget | undefined} */
+  let kit;
+  const [vehicle] = loader.vehicles;
+  if (!vehicle) throw new Error('the bench has no bikes');
+  try {
+    for (const size of KIT_SIZES) {
+      const started = performance.now();
+      await loader.addProducts(size - loader.productIds.length);
+      await loader.settle();
+      step(`${target.label}, service kit at ${number(size)} parts, ${number(loader.fitmentRows())} fitment rows (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      // As in Growth: what a request costs at this size, so the server's caches are off.
+      const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir, publicCacheMs: 0 });
+      try {
+        kit ??= await prepareServiceKit(server.url, { db: shop.db, vehicle, adminToken });
+        serviceKit.push(await measureServiceKit(server.url, { kit, size, connections: LATENCY_CONNECTIONS }, settings, meterOf([server], databaseCpu)));
+      } finally {
+        await server.stop();
+        for (const message of server.errors()) serverErrors.push(`${number(size)} parts: ${message}`);
+      }
+    }
+    return { database: target.label, serviceKit, serverErrors, databaseCpu: databaseCpu.method };
   } finally {
     await close();
   }
@@ -586,9 +642,10 @@ async function main() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   onCleanup(`folder ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
 
-  // Orders, search, the quote and payments alone never ask for a page: the server runs without the web app's files.
+  // Orders, search, the quote, payments, kits and reminders alone never ask for a page: the server runs without the web app's files.
   const webDistDir = path.join(workDir, 'web');
-  if (flags.only !== 'orders' && flags.only !== 'search' && flags.only !== 'quote' && flags.only !== 'payments') {
+  const apiOnly = ['orders', 'search', 'quote', 'payments', 'kits', 'reminders'];
+  if (flags.only === undefined || !apiOnly.includes(flags.only)) {
     step('Building the web app into the bench folder');
     await buildWebApp(webDistDir);
   }
@@ -641,6 +698,13 @@ async function main() {
     }
   }
 
+  if (flags.only === 'kits') {
+    for (const target of targets) {
+      const result = await attempt(`${target.label} service kit`, () => benchServiceKit(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
+      if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
+    }
+  }
+
   if (flags.only === 'payments') {
     for (const target of targets) {
       const result = await attempt(`${target.label} payments`, () => benchPayments(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
@@ -653,6 +717,15 @@ async function main() {
       const result = await attempt(`${target.label} search`, () => benchSearch(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
       if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
     }
+  }
+
+  /** @type {import('./lib/reminders.mjs').ReminderResult[]} */
+  const reminders = [];
+  for (const target of runs('reminders') ? targets : []) {
+    const own = target.label === 'SQLite' ? sqliteDatabase(path.join(workDir, 'sqlite-reminders')) : await postgresDatabase(/** @type {string} */ (adminUrl));
+    step(`${target.label}, service reminder round over ${number(REMINDER_BIKES)} garage bikes`);
+    const result = await attempt(`${target.label} reminders`, () => benchReminders(own, { turns: settings.turns }));
+    if (result) reminders.push(result);
   }
 
   // One, two and three instances behind the balancer: PostgreSQL only, as several instances need it.
@@ -673,6 +746,7 @@ async function main() {
     postgresVersion: version,
     postgresSkipped,
     databases,
+    reminders,
     scaleOut,
     web,
     failures,
@@ -680,12 +754,22 @@ async function main() {
     totalSeconds: (performance.now() - clock) / 1000,
   };
   if (flags.json !== undefined) writeFileSync(flags.json, JSON.stringify(results, null, 2));
-  if (flags.only === 'orders' || flags.only === 'search' || flags.only === 'quote' || flags.only === 'payments') {
+  if (flags.only !== undefined && apiOnly.includes(flags.only)) {
     const orderFailures = Object.keys(failures).length;
     const summary =
-      flags.only === 'quote' ? renderQuote(databases, settings) : flags.only === 'payments' ? renderPayments(databases, settings) : flags.only === 'orders' ? renderPricedRatios(databases) : [];
+      flags.only === 'quote'
+        ? renderQuote(databases, settings)
+        : flags.only === 'kits'
+          ? renderServiceKit(databases, settings)
+          : flags.only === 'reminders'
+            ? renderReminders(reminders)
+          : flags.only === 'payments'
+            ? renderPayments(databases, settings)
+            : flags.only === 'orders'
+              ? renderPricedRatios(databases)
+              : [];
     if (summary.length > 0) console.log(`\n${summary.join('\n')}`);
-    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote', payments: 'Payments and invoices' }[flags.only];
+    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote', payments: 'Payments and invoices', kits: 'Service kit', reminders: 'Service reminders' }[flags.only];
     console.log(`\n${what}${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
     if (orderFailures > 0) process.exitCode = 1;
     return;

@@ -5,7 +5,7 @@
  * sizes beside the ceiling answering its bytes, and the Markdown section of the quote's rows.
  */
 import { startCeiling } from './ceiling.mjs';
-import { ms, number } from './format.mjs';
+import { latencyCell, number } from './format.mjs';
 import { measureLatency } from './latency.mjs';
 
 /** The code the bench's admin creates: a percent off every line, no use limit, no end. */
@@ -185,13 +185,7 @@ export function renderQuote(databases, settings) {
   const rows = [];
   for (const entry of measured) {
     const at = (/** @type {number} */ size) => entry.quote?.find((stage) => stage.size === size);
-    const cell = (/** @type {import('./latency.mjs').LatencyResult | undefined} */ result) => {
-      if (!result) return '';
-      const bad = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
-      const problems = [...bad.map(([code, count]) => `${number(count)} × ${code}`), ...(result.failures ? [`${result.failures} errors`] : [])];
-      const cpu = result.cpu ? `, CPU ${result.cpu.serverMs === undefined ? 'n/a' : number(result.cpu.serverMs, 2)}${result.cpu.databaseMethod === 'in-process' ? '' : ` + ${result.cpu.databaseMs === undefined ? 'n/a' : number(result.cpu.databaseMs, 2)}`}` : '';
-      return `${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)}, ${number(result.rps)}/s${cpu}${problems.length ? ` (**${problems.join(', ')}**)` : ''}`;
-    };
+    const cell = latencyCell;
     const smallest = at(sizes[0] ?? 0)?.ours;
     const largest = at(sizes.at(-1) ?? 0)?.ours;
     rows.push([entry.database, 'quote', ...sizes.map((size) => cell(at(size)?.ours)), smallest && largest && sizes.length > 1 ? `${number(largest.p95 / smallest.p95, 1)}×` : '']);

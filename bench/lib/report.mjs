@@ -6,6 +6,8 @@ import { kb, ms, number } from './format.mjs';
 import { renderImportLoad } from './import-load.mjs';
 import { renderPayments } from './payments.mjs';
 import { PRICED_ADDRESS, renderQuote } from './quote.mjs';
+import { renderReminders } from './reminders.mjs';
+import { renderServiceKit } from './service-kit.mjs';
 import { renderSearchDepth } from './search-depth.mjs';
 import { checkTargets, isCheckoutSound, isOversellFree, PRICED_SHARE, pricedRatios } from './targets.mjs';
 
@@ -85,6 +87,7 @@ import { checkTargets, isCheckoutSound, isOversellFree, PRICED_SHARE, pricedRati
  * @property {CheckoutsResult} checkouts
  * @property {CheckoutsResult} [pricedCheckouts]   the same checkouts on parts of their own, in turns with the plain ones, each naming an address, a delivery method and a discount code
  * @property {import('./quote.mjs').QuoteStage[]} [quote]   `POST /api/quote` at each of QUOTE_SIZES, beside its ceiling
+ * @property {import('./service-kit.mjs').KitStage[]} [serviceKit]   `GET /api/vehicles/{id}/service-kit` at each of KIT_SIZES, beside GET /api/health and its ceiling
  * @property {import('./payments.mjs').PaymentsResult} [payments]   payment confirmations issuing their invoices, and the invoices downloaded beside the ceiling
  * @property {string} bike               the bike of the bike-filtered calls
  * @property {ImportResult} import
@@ -158,6 +161,7 @@ import { checkTargets, isCheckoutSound, isOversellFree, PRICED_SHARE, pricedRati
  * @property {string | undefined} postgresVersion
  * @property {string | undefined} postgresSkipped   why there are no PostgreSQL rows
  * @property {DatabaseResults[]} databases
+ * @property {import('./reminders.mjs').ReminderResult[]} [reminders]   the service reminder round beside its scan, per database
  * @property {ScaleOutResult | undefined} scaleOut   one, two and three instances under CPU quotas behind the balancer (PostgreSQL)
  * @property {WebResults | undefined} web
  * @property {Record<string, string>} failures   parts that failed (SQLite, PostgreSQL, Pages), with why
@@ -419,6 +423,8 @@ export function renderResults(results) {
     );
     out.push(...renderSearchDepth(results.databases, settings));
     out.push(...renderQuote(results.databases, settings));
+    out.push(...renderServiceKit(results.databases, settings));
+    out.push(...renderReminders(results.reminders ?? []));
 
     const salesStages = results.databases.flatMap((entry) => entry.sales);
     const salesSizes = [...new Set(salesStages.map((stage) => stage.orders))].sort((a, b) => a - b);

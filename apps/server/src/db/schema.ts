@@ -126,6 +126,38 @@ export interface GarageServiceTable {
   created_at: string;
 }
 
+/**
+ * One due service of one garage bike (migration 041): the next service's km and day the daily
+ * round found due; at most one email. Unsent while `sent_at` and `dropped_at` are null.
+ */
+export interface ServiceReminderTable {
+  id: string;
+  bike_id: string;
+  due_km: number;
+  /** YYYY-MM-DD, the shop's time zone. */
+  due_on: string;
+  created_at: string;
+  /** Set while an instance emails it. */
+  claimed_until: string | null;
+  /** Sends tried. */
+  attempts: Generated<number>;
+  sent_at: string | null;
+  /** Not sent: the bike no longer wanted it at sending, or its sends kept failing. */
+  dropped_at: string | null;
+  /** Its 'Stop these emails' link was used. */
+  stop_used_at: string | null;
+}
+
+/** A shop day whose reminder round started (migration 041); finished once every bike was looked at. */
+export interface ServiceReminderRoundTable {
+  /** YYYY-MM-DD, the shop's time zone. */
+  day: string;
+  started_at: string;
+  finished_at: string | null;
+  /** Reminders the round added. */
+  queued: Generated<number>;
+}
+
 /** A customer's saved delivery address (migration 031); one of each customer's is the default. */
 export interface AddressTable {
   id: string;
@@ -686,6 +718,8 @@ export interface Database {
   garage_bikes: GarageBikeTable;
   garage_readings: GarageReadingTable;
   garage_services: GarageServiceTable;
+  service_reminders: ServiceReminderTable;
+  service_reminder_rounds: ServiceReminderRoundTable;
   addresses: AddressTable;
   cart_lines: CartLineTable;
   discounts: DiscountTable;

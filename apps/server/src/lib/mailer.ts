@@ -12,6 +12,8 @@ export interface MailMessage {
   replyTo?: string;
   /** Files sent with it (an invoice's PDF), as nodemailer takes them. */
   attachments?: MailAttachment[];
+  /** Header lines of its own, by name (List-Unsubscribe and List-Unsubscribe-Post of RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {

@@ -15,6 +15,8 @@ const CLIENT_ROUTES = [
   /^\/allproducts\/?$/,
   /^\/blogs\/?$/,
   /^\/search\/?$/,
+  /^\/(garage|cart|checkout)\/?$/,
+  /^\/service-emails\/stop\/?$/,
   /^\/(about|warranty|returns|privacy|terms)\/?$/,
   /^\/singin\/?$/,
   /^\/signup\/?$/,

@@ -291,6 +291,16 @@ const ROWS: Row[] = [
     expect: gated(401, 200, 404, 404),
     request: async (context) => ({ url: `/api/garage/${await matrixGarageBike(context.owner.id)}`, payload: { reminders: true } }),
   },
+  // A reminder's 'Stop these emails' link needs no sign-in: the signed token of one sent reminder is the right to stop its bike's emails.
+  {
+    route: 'POST /api/garage/reminders/stop',
+    expect: all(200),
+    request: async (context) => {
+      const id = newId();
+      await t.database.db.insertInto('service_reminders').values({ id, bike_id: await matrixGarageBike(context.owner.id), due_km: 6000, due_on: '2027-01-01', created_at: new Date().toISOString() }).execute();
+      return { url: '/api/garage/reminders/stop', payload: { token: t.app.serviceReminders.tokenOf(id) } };
+    },
+  },
   // A reading or a service of the owner's bike: theirs to write and remove; anyone else finds no such bike (404), an admin too.
   {
     route: 'POST /api/garage/:bikeId/readings',
@@ -378,6 +388,7 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/catalogue/products.csv', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/catalogue/products.csv' }) },
   { route: 'GET /api/catalogue/fitment.csv', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/catalogue/fitment.csv' }) },
+  { route: 'GET /api/catalogue/service-kits.csv', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/catalogue/service-kits.csv' }) },
   {
     route: 'GET /api/products/:id/fitment',
     expect: all(200),

@@ -9,7 +9,10 @@ import {
   odometerConflict,
   odometerReadingInputSchema,
   odometerSummary,
+  estimatedKm,
+  isServiceDue,
   serviceDoneInputSchema,
+  serviceReminderLinks,
 } from './garage-service.js';
 
 const reading = (on: string, km: number): OdometerEntry => ({ kind: 'reading', on, km });
@@ -63,7 +66,7 @@ describe('odometerConflict', () => {
 describe('odometerSummary', () => {
   it('counts the next service from the last one: interval km after its km, interval months after its day', () => {
     const summary = odometerSummary([reading('2026-10-01', 12_000), service('2026-10-15', 12_400), reading('2026-11-01', 12_930)], KIT, '2026-09-01');
-    expect(summary).toEqual({ odometerKm: 12_930, kmPerDay: 30, lastService: { doneOn: '2026-10-15', km: 12_400 }, nextService: { km: 18_400, date: '2027-10-15' } });
+    expect(summary).toEqual({ odometerKm: 12_930, odometerOn: '2026-11-01', kmPerDay: 30, lastService: { doneOn: '2026-10-15', km: 12_400 }, nextService: { km: 18_400, date: '2027-10-15' } });
     expect(nextServiceText(summary.nextService!)).toBe('Next service at 18,400 km or by 15 Oct 2027, whichever comes first');
   });
   it('takes the latest of several services', () => {
@@ -73,7 +76,7 @@ describe('odometerSummary', () => {
   });
   it('without a service counts from the first reading, and without a reading from 0 km on the day the bike was added', () => {
     expect(odometerSummary([reading('2026-11-20', 13_000), reading('2026-10-01', 12_000)], KIT, '2026-09-01').nextService).toEqual({ km: 18_000, date: '2027-10-01' });
-    expect(odometerSummary([], KIT, '2026-09-01')).toEqual({ odometerKm: null, kmPerDay: null, lastService: null, nextService: { km: 6000, date: '2027-09-01' } });
+    expect(odometerSummary([], KIT, '2026-09-01')).toEqual({ odometerKm: null, odometerOn: null, kmPerDay: null, lastService: null, nextService: { km: 6000, date: '2027-09-01' } });
   });
   it('has no next service without a service kit', () => {
     expect(odometerSummary([service('2026-10-15', 12_400)], null, '2026-09-01').nextService).toBeNull();
@@ -82,6 +85,36 @@ describe('odometerSummary', () => {
     expect(odometerSummary([reading('2026-11-01', 1000), reading('2026-11-07', 1600)], null, '2026-11-01').kmPerDay).toBeNull();
     expect(odometerSummary([reading('2026-11-01', 1000), reading('2026-11-08', 1600)], null, '2026-11-01').kmPerDay).toBe(85.7);
     expect(odometerSummary([reading('2026-11-01', 1000)], null, '2026-11-01').kmPerDay).toBeNull();
+  });
+});
+
+describe('when a service is due', () => {
+  // Serviced at 12,400 km on 15 Oct 2026, 30 km a day since: next at 18,400 km or by 15 Oct 2027.
+  const summary = odometerSummary([reading('2026-10-01', 12_000), service('2026-10-15', 12_400), reading('2026-11-01', 12_930)], KIT, '2026-09-01');
+
+  it('estimates the km of a day from the latest entry and the km a day', () => {
+    expect(estimatedKm(summary, '2026-11-01')).toBe(12_930);
+    expect(estimatedKm(summary, '2026-11-11')).toBe(13_230);
+    // A day before the latest entry counts as its day; no entry, no estimate.
+    expect(estimatedKm(summary, '2026-10-20')).toBe(12_930);
+    expect(estimatedKm(odometerSummary([], KIT, '2026-09-01'), '2026-11-01')).toBeNull();
+  });
+  it('is due within 500 km by the estimate: 17,900 km falls on 16 Apr 2027', () => {
+    expect(isServiceDue(summary, '2027-04-15')).toBe(false);
+    expect(isServiceDue(summary, '2027-04-16')).toBe(true);
+  });
+  it('is due within 30 days of the date, and past it', () => {
+    const idle = odometerSummary([service('2026-10-15', 12_400)], KIT, '2026-09-01');
+    expect(isServiceDue(idle, '2027-09-14')).toBe(false);
+    expect(isServiceDue(idle, '2027-09-15')).toBe(true);
+    expect(isServiceDue(idle, '2028-01-01')).toBe(true);
+  });
+  it('is never due without a service kit', () => {
+    expect(isServiceDue(odometerSummary([service('2020-01-01', 1)], null, '2019-01-01'), '2026-11-01')).toBe(false);
+  });
+  it("links to the kit and to the stop page with the ids encoded", () => {
+    expect(serviceReminderLinks.addKit('https://shop.example', 'b1')).toBe('https://shop.example/garage?addKit=b1');
+    expect(serviceReminderLinks.stop('https://shop.example', 'r1.a+b/c')).toBe('https://shop.example/service-emails/stop?token=r1.a%2Bb%2Fc');
   });
 });
 

@@ -70,9 +70,13 @@ export const garageBikeServiceSchema = garageBikeSchema.extend({
   /** 'Email me when a service is due', off until the rider turns it on. */
   reminders: z.boolean(),
   odometerKm: z.number().int().nullable(),
+  /** The day of the latest reading or service: the km now are estimated from it. */
+  odometerOn: z.string().nullable(),
   kmPerDay: z.number().nullable(),
   lastService: z.object({ doneOn: z.string(), km: z.number().int() }).nullable(),
   nextService: nextServiceSchema.nullable(),
+  /** Within DUE_WITHIN_KM (by the estimate of the km now) or DUE_WITHIN_DAYS of the next service, or past it. */
+  serviceDue: z.boolean(),
   readings: z.array(odometerReadingSchema),
   services: z.array(serviceDoneSchema),
 });
@@ -124,6 +128,7 @@ export interface ServiceInterval {
 
 export interface OdometerSummary {
   odometerKm: number | null;
+  odometerOn: string | null;
   kmPerDay: number | null;
   lastService: { doneOn: string; km: number } | null;
   nextService: NextService | null;
@@ -147,6 +152,7 @@ export function odometerSummary(entries: readonly OdometerEntry[], interval: Ser
   const from = service ?? sorted.find((entry) => entry.kind === 'reading') ?? { on: addedOn, km: 0 };
   return {
     odometerKm: last?.km ?? null,
+    odometerOn: last?.on ?? null,
     kmPerDay,
     lastService: service ? { doneOn: service.on, km: service.km } : null,
     nextService: interval ? { km: from.km + interval.intervalKm, date: addMonths(from.on, interval.intervalMonths) } : null,
@@ -155,3 +161,50 @@ export function odometerSummary(entries: readonly OdometerEntry[], interval: Ser
 
 /** 'Next service at 18,400 km or by 3 May 2027, whichever comes first' */
 export const nextServiceText = (next: NextService): string => `Next service at ${formatKm(next.km)} km or by ${formatServiceDay(next.date)}, whichever comes first`;
+
+/** A service is due (its reminder goes out) this close to it, by km or by days (SPEC-3 section 5). */
+export const DUE_WITHIN_KM = 500;
+export const DUE_WITHIN_DAYS = 30;
+
+/** The km on `today` by the estimate: the latest entry's km plus km a day for the days since; null with no entry. */
+export function estimatedKm(summary: Pick<OdometerSummary, 'odometerKm' | 'odometerOn' | 'kmPerDay'>, today: string): number | null {
+  if (summary.odometerKm === null || summary.odometerOn === null) return null;
+  const days = Math.max(0, daysBetween(summary.odometerOn, today));
+  return Math.round(summary.odometerKm + (summary.kmPerDay ?? 0) * days);
+}
+
+/** Whether the bike's next service is within DUE_WITHIN_DAYS days or DUE_WITHIN_KM km (estimated) on `today`, or past. */
+export function isServiceDue(summary: Pick<OdometerSummary, 'odometerKm' | 'odometerOn' | 'kmPerDay' | 'nextService'>, today: string): boolean {
+  const next = summary.nextService;
+  if (!next) return false;
+  if (daysBetween(today, next.date) <= DUE_WITHIN_DAYS) return true;
+  const km = estimatedKm(summary, today);
+  return km !== null && next.km - km <= DUE_WITHIN_KM;
+}
+
+/**
+ * The service reminders (SPEC-3 section 5): the email's subject, the one-click stop link's
+ * answers, and the links the email carries. `token` is the signed token of one sent reminder.
+ */
+export const serviceReminderMessages = {
+  subject: (bike: string) => `Your ${bike} is due for a service`,
+  stopped: (bike: string) => `Service emails for your ${bike} are stopped`,
+  linkInvalid: 'This link is not valid: please use the link in the latest email, or turn the emails off in My Garage',
+  linkUsed: 'This link was used already: these emails are stopped',
+  bikeGone: 'This bike is no longer in a garage: no emails are sent for it',
+} as const;
+
+/** The query parameter of My Garage that adds a bike's service kit to the cart (after sign-in), as the reminder's link does. */
+export const ADD_KIT_PARAM = 'addKit';
+/** The web page the reminder's 'Stop these emails' link opens (it stops them without sign-in), with `?token=`. */
+export const STOP_REMINDERS_PATH = '/service-emails/stop';
+
+export const serviceReminderLinks = {
+  addKit: (publicUrl: string, bikeId: string) => `${publicUrl}/garage?${ADD_KIT_PARAM}=${encodeURIComponent(bikeId)}`,
+  stop: (publicUrl: string, token: string) => `${publicUrl}${STOP_REMINDERS_PATH}?token=${encodeURIComponent(token)}`,
+};
+
+/** POST /garage/reminders/stop: the token of a reminder's 'Stop these emails' link; no sign-in. */
+export const reminderStopInputSchema = z.object({ token: z.string({ error: serviceReminderMessages.linkInvalid }).min(1, serviceReminderMessages.linkInvalid).max(200, serviceReminderMessages.linkInvalid) });
+/** Its answer: the bike whose emails stopped, '2019 Yamaha MT-07'. */
+export const reminderStopAnswerSchema = z.object({ bike: z.string() });

@@ -48,8 +48,20 @@ export const serviceKitInputSchema = z.object({
 });
 export type ServiceKitWrite = z.output<typeof serviceKitInputSchema>;
 
-/** A part that can stand in for an out-of-stock line: the cheapest in stock of its category that fits the vehicle or every bike. */
-export const serviceKitAlternativeSchema = z.object({ productId: idSchema, name: z.string(), price: z.number() });
+/**
+ * A part that can stand in for an out-of-stock line: the cheapest in stock of its category that
+ * fits the vehicle or every bike, with what the cart needs of it (its photo, minimum order and stock).
+ */
+export const serviceKitAlternativeSchema = z.object({
+  productId: idSchema,
+  name: z.string(),
+  price: z.number(),
+  img: z.string().nullable(),
+  minimum: z.number().int(),
+  /** Pieces in stock. */
+  available: z.number().int(),
+});
+export type ServiceKitAlternative = z.infer<typeof serviceKitAlternativeSchema>;
 
 /**
  * One line of a kit as answered. A line whose part was deleted keeps its name, with
@@ -64,8 +76,11 @@ export const serviceKitLineSchema = z.object({
   price: z.number().nullable(),
   /** Whether the shop holds at least `quantity` of it. */
   inStock: z.boolean(),
-  /** The part's minimum order quantity: a kit added to the cart takes at least this many. */
+  /** The part's minimum order quantity: a kit added to the cart takes at least this many. Absent for a deleted part, as are `img` and `available`. */
   minimum: z.number().int().optional(),
+  img: z.string().nullable().optional(),
+  /** Pieces in stock. */
+  available: z.number().int().optional(),
   alternative: serviceKitAlternativeSchema.optional(),
 });
 export type ServiceKitLine = z.infer<typeof serviceKitLineSchema>;
@@ -78,3 +93,44 @@ export const serviceKitSchema = z.object({
   total: z.number(),
 });
 export type ServiceKit = z.infer<typeof serviceKitSchema>;
+
+/** A part 'Add kit to cart' puts in the cart: what a cart line needs of it, and how many (at least its minimum). */
+export interface KitCartPart {
+  productId: string;
+  name: string;
+  price: number;
+  img: string | null;
+  minimum: number;
+  available: number;
+  quantity: number;
+  /** The kit's out-of-stock part it stands in for. */
+  insteadOf?: string;
+}
+
+/**
+ * What 'Add kit to cart' adds (SPEC-3 section 5): each line in stock at its quantity, at least the
+ * part's minimum; a line out of stock as its alternative when it has one; the other lines (out
+ * of stock with no alternative, or a deleted part) by name in `missing`.
+ */
+export function kitCartParts(kit: Pick<ServiceKit, 'lines'>): { parts: KitCartPart[]; missing: string[] } {
+  const parts: KitCartPart[] = [];
+  const missing: string[] = [];
+  // An alternative may be a part another line holds already: one line of it, the pieces added up.
+  const add = (part: KitCartPart) => {
+    const present = parts.find((other) => other.productId === part.productId);
+    if (present) present.quantity += part.quantity;
+    else parts.push(part);
+  };
+  for (const line of kit.lines) {
+    if (line.inStock && line.productId !== null && line.price !== null) {
+      const minimum = line.minimum ?? 1;
+      add({ productId: line.productId, name: line.name, price: line.price, img: line.img ?? null, minimum, available: line.available ?? 0, quantity: Math.max(line.quantity, minimum) });
+    } else if (line.alternative) {
+      const part = line.alternative;
+      add({ productId: part.productId, name: part.name, price: part.price, img: part.img, minimum: part.minimum, available: part.available, quantity: Math.max(line.quantity, part.minimum), insteadOf: line.name });
+    } else {
+      missing.push(line.name);
+    }
+  }
+  return { parts, missing };
+}

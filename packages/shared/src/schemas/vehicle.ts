@@ -25,6 +25,8 @@ export const vehicleSchema = z.object({
   cc: z.number().int(),
   /** How many parts fit it (each fitment row counts once). */
   parts: z.number().int().optional(),
+  /** In the list: whether it has a service kit (SPEC-3 section 5). */
+  serviceKit: z.boolean().optional(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 

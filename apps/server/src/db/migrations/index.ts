@@ -39,6 +39,8 @@ import * as m037 from './037-refund-ledger.js';
 import * as m038 from './038-returns.js';
 import * as m039 from './039-service-kits.js';
 import * as m040 from './040-garage-odometer.js';
+import * as m041 from './041-service-reminders.js';
+import * as m042 from './042-products-category-price-index.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +84,6 @@ export const migrations: Record<string, Migration> = {
   '038-returns': m038,
   '039-service-kits': m039,
   '040-garage-odometer': m040,
+  '041-service-reminders': m041,
+  '042-products-category-price-index': m042,
 };

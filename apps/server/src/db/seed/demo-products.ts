@@ -941,4 +941,31 @@ export const demoProducts: readonly DemoProduct[] = [
     visual: 'bottle',
     accent: '#b8322a',
   },
+  {
+    name: 'Drain Plug Crush Washer M12 x 1.5',
+    category: 'Engine',
+    brand: 'Honda',
+    partNumber: '94109-12000',
+    description:
+      'Genuine aluminium sealing washer for the M12 x 1.5 oil drain bolt of Honda twins and fours. It crushes to seal once: fit a new one at every oil change.',
+    priceCents: 149,
+    quantity: 600,
+    minimum: 1,
+    visual: 'washer',
+    accent: '#c0392b',
+  },
+  {
+    name: 'Drain Plug Crush Washer M14 x 1.5',
+    category: 'Engine',
+    brand: 'Yamaha',
+    partNumber: '214-11159-00',
+    description:
+      "Genuine aluminium sealing washer for the M14 x 1.5 oil drain bolt of Yamaha's CP2 twins and CP3 triples. It crushes to seal once: fit a new one at every oil change.",
+    priceCents: 199,
+    quantity: 450,
+    minimum: 1,
+    visual: 'washer',
+    accent: '#2f74c9',
+    variant: 1,
+  },
 ];

@@ -126,6 +126,9 @@ export const demoFitment: Readonly<Record<string, Fits>> = {
   ],
   FH020AA: [...HONDA_500, 'CB650R', 'CRF1100L Africa Twin'],
   // Engine and cooling
+  // The drain bolt's sealing washer: Honda's M12 bolt, Yamaha's M14 one.
+  '94109-12000': [...HONDA_500, 'CB650R'],
+  '214-11159-00': [...YAMAHA_CP2, ...YAMAHA_CP3],
   CK1223: ['CB650R'],
   '4938M06700': HONDA_500,
   '20-2300': ['CB650R'],

@@ -16,6 +16,7 @@ export type PartVisual =
   | 'piston'
   | 'valve'
   | 'gasket'
+  | 'washer'
   | 'bearing'
   | 'hose'
   | 'bottle'
@@ -635,6 +636,25 @@ const gasket: Draw = (d, accent) => {
   );
 };
 
+/** Sealing washers, a pile of flat aluminium rings seen at a slant, the hole sized by `variant` (0 for M12, 1 for M14). */
+const washer: Draw = (d, accent, variant) => {
+  const hole = variant === 1 ? 0.66 : 0.6;
+  const ellipse = (cx: number, cy: number, rx: number, ry: number) => `M${n(cx - rx)},${n(cy)}a${n(rx)},${n(ry)} 0 1,0 ${n(2 * rx)},0a${n(rx)},${n(ry)} 0 1,0 ${n(-2 * rx)},0Z`;
+  const ring = (cx: number, cy: number, r: number) => {
+    const ry = r * 0.62;
+    const edge = r * 0.1;
+    return (
+      // The ring's edge below, then its face; the hole shows what lies beneath.
+      `<path d="${ellipse(cx, cy + edge, r, ry)}${ellipse(cx, cy + edge, r * hole, ry * hole)}" fill="#7d8894" fill-rule="evenodd"/>` +
+      `<path d="${ellipse(cx, cy, r, ry)}${ellipse(cx, cy, r * hole, ry * hole)}" fill="${steelDiagonal(d)}" fill-rule="evenodd" stroke="#5c6774" stroke-width="2"/>` +
+      `<path d="M${n(cx - r * hole)},${n(cy)}a${n(r * hole)},${n(ry * hole)} 0 0,1 ${n(2 * r * hole)},0v${n(edge)}a${n(r * hole)},${n(ry * hole)} 0 0,0 ${n(-2 * r * hole)},0Z" fill="#6b7682"/>` +
+      `<path d="${ellipse(cx, cy, r * hole, ry * hole)}" fill="none" stroke="${shade(accent, 0.35)}" stroke-width="3"/>` +
+      `<path d="${ellipse(cx, cy, r * ((1 + hole) / 2), ry * ((1 + hole) / 2))}" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"/>`
+    );
+  };
+  return ring(372, 150, 84) + ring(212, 262, 118) + ring(402, 300, 96);
+};
+
 const bearingShape = (d: Defs, accent: string, cx: number, cy: number, r: number, kind: 'sealed' | 'balls' | 'rollers' | 'cup'): string => {
   const race = steelDiagonal(d);
   const outerInner = r * 0.78;
@@ -907,6 +927,7 @@ const drawings: Record<PartVisual, Draw> = {
   piston,
   valve,
   gasket,
+  washer,
   bearing,
   hose,
   bottle,

@@ -188,6 +188,46 @@ describe('seedDemo', () => {
     expect(cb500fOils).toHaveLength(3);
   });
 
+  it("gives some bikes a service kit of parts that fit them or every bike, the MT-07's with oil, filter, two plugs and the drain washer", async () => {
+    const lines = await database.db
+      .selectFrom('service_kit_lines')
+      .innerJoin('service_kits', 'service_kits.vehicle_id', 'service_kit_lines.vehicle_id')
+      .innerJoin('vehicles', 'vehicles.id', 'service_kit_lines.vehicle_id')
+      .innerJoin('products', 'products.id', 'service_kit_lines.product_id')
+      .select([
+        'vehicles.model',
+        'service_kits.interval_km',
+        'service_kits.interval_months',
+        'products.part_number',
+        'products.universal',
+        'service_kit_lines.name',
+        'service_kit_lines.quantity',
+        'service_kit_lines.note',
+        // The kit's own fit rule (PUT /vehicles/{id}/service-kit): a fitment row names the vehicle, or the part fits every bike.
+        (eb) => eb.exists(eb.selectFrom('fitment').select('fitment.product_id').whereRef('fitment.product_id', '=', 'products.id').whereRef('fitment.vehicle_id', '=', 'vehicles.id')).as('fits'),
+      ])
+      .orderBy('vehicles.model')
+      .orderBy('service_kit_lines.position')
+      .execute();
+    const models = new Set(lines.map((line) => line.model));
+    expect(models.size).toBeGreaterThanOrEqual(5);
+    for (const line of lines) expect(Number(line.universal) === 1 || Number(line.fits) === 1, `${line.model}: ${line.part_number}`).toBe(true);
+    const mt07 = lines.filter((line) => line.model === 'MT-07');
+    expect(mt07.map(({ part_number, quantity, note }) => ({ part_number, quantity, note }))).toEqual([
+      { part_number: 'POWER1-10W40-1L', quantity: 3, note: '3.0 l with filter' },
+      { part_number: 'HF204', quantity: 1, note: '' },
+      { part_number: 'CR9EIX', quantity: 2, note: 'one per cylinder (2)' },
+      { part_number: '214-11159-00', quantity: 1, note: 'drain bolt' },
+    ]);
+    expect(mt07[3]!.name).toBe('Drain Plug Crush Washer M14 x 1.5');
+    expect(mt07[0]).toMatchObject({ interval_km: 10000, interval_months: 12 });
+    // A drain washer in every kit of a bike the demo sells one for.
+    const washers = lines.filter((line) => /Drain Plug Crush Washer/.test(line.name)).map((line) => line.model);
+    expect(washers.sort()).toEqual(['CB500F', 'CB650R', 'MT-07']);
+    // A plug per cylinder: the fours take four.
+    expect(lines.find((line) => line.model === 'CB650R' && line.part_number === 'CR9EIX')?.quantity).toBe(4);
+  });
+
   it('inserts reviews, oldest first, each with an avatar', async () => {
     const reviews = await database.db.selectFrom('reviews').selectAll().orderBy('id').execute();
     expect(firstRun.reviews).toBe(reviews.length);

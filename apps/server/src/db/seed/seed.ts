@@ -95,12 +95,14 @@ export async function demoFitmentRows(db: Kysely<Database>, products: NewProduct
 /** Engine oil sold by the litre: a kit takes one bottle per litre the bike holds, rounded up. */
 const OIL_1L = 'POWER1-10W40-1L';
 const perCylinder = (cylinders: number, partNumber: string) => ({ partNumber, quantity: cylinders, note: cylinders === 1 ? 'one cylinder' : `one per cylinder (${cylinders})` });
+/** The drain bolt's sealing washer, renewed at every oil change. */
+const drainWasher = (partNumber: string) => ({ partNumber, quantity: 1, note: 'drain bolt' });
 
 /**
  * What an oil service of some demo bikes takes, by model (of `demoVehicles`), from demo parts
  * that fit the bike or every bike (by part number): the oil by the bike's capacity, the filter,
- * a spark plug per cylinder; the makers' intervals. Two singles (a washable strainer, no filter),
- * three twins and two fours. The demo catalogue sells no drain-plug washer, so no kit has one.
+ * a spark plug per cylinder, the drain bolt's washer where the demo sells one that fits; the makers'
+ * intervals. Two singles (a washable strainer, no filter), four twins and two fours.
  */
 export const demoServiceKits: Readonly<Record<string, { intervalKm: number; intervalMonths: number; lines: ReadonlyArray<{ partNumber: string; quantity: number; note?: string }> }>> = {
   CB125F: { intervalKm: 6000, intervalMonths: 12, lines: [{ partNumber: OIL_1L, quantity: 1, note: '0.9 l at an oil change' }, perCylinder(1, 'CR8E')] },
@@ -108,7 +110,12 @@ export const demoServiceKits: Readonly<Record<string, { intervalKm: number; inte
   CB500F: {
     intervalKm: 12000,
     intervalMonths: 12,
-    lines: [{ partNumber: OIL_1L, quantity: 3, note: '2.6 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(2, 'CR9EIX')],
+    lines: [{ partNumber: OIL_1L, quantity: 3, note: '2.6 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(2, 'CR9EIX'), drainWasher('94109-12000')],
+  },
+  'MT-07': {
+    intervalKm: 10000,
+    intervalMonths: 12,
+    lines: [{ partNumber: OIL_1L, quantity: 3, note: '3.0 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(2, 'CR9EIX'), drainWasher('214-11159-00')],
   },
   Z650: {
     intervalKm: 12000,
@@ -123,7 +130,7 @@ export const demoServiceKits: Readonly<Record<string, { intervalKm: number; inte
   CB650R: {
     intervalKm: 12000,
     intervalMonths: 12,
-    lines: [{ partNumber: OIL_1L, quantity: 3, note: '2.6 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(4, 'CR9EIX')],
+    lines: [{ partNumber: OIL_1L, quantity: 3, note: '2.6 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(4, 'CR9EIX'), drainWasher('94109-12000')],
   },
   Z900: {
     intervalKm: 12000,

@@ -24,6 +24,23 @@ export interface ImportWrite {
   changed: Array<{ id: string; columns: Omit<ProductColumns, 'quantity'>; stock: { quantity: number; seen: number } | undefined; updated_at: string }>;
   /** Parts whose fitment the import replaces: their universal mark and rows. */
   fitment: Array<{ productId: string; universal: boolean; rows: FitmentColumns[] }>;
+  /** Vehicles whose service kit the import replaces: its intervals and lines in order. */
+  serviceKits: ServiceKitWrite[];
+}
+
+/** A vehicle's service kit as the shop holds it: a deleted part's line has `product_id` null. */
+export interface StoredServiceKit {
+  interval_km: number;
+  interval_months: number;
+  lines: Array<{ product_id: string | null; quantity: number; note: string }>;
+}
+
+/** A vehicle's whole service kit as an import writes it. */
+export interface ServiceKitWrite {
+  vehicleId: string;
+  interval_km: number;
+  interval_months: number;
+  lines: Array<{ product_id: string; name: string; quantity: number; note: string }>;
 }
 
 /** Rolls an import back: a part's stock is no longer the one its file was made from. */
@@ -40,7 +57,7 @@ class StockMoved extends Error {
 /** Database access of catalogue imports and exports: bulk reads by part number, one transaction to write. */
 export function createCatalogueFilesRepository(db: Kysely<Database>) {
   /** The import's statements, in one transaction. */
-async function writeAll({ added, changed, fitment }: ImportWrite): Promise<void> {
+  async function writeAll({ added, changed, fitment, serviceKits }: ImportWrite): Promise<void> {
     await db.transaction().execute(async (trx) => {
       for (const batch of chunks(added)) {
         await trx.insertInto('products').values(batch).execute();
@@ -71,6 +88,28 @@ async function writeAll({ added, changed, fitment }: ImportWrite): Promise<void>
       const rows = fitment.flatMap((part) => part.rows.map((row) => ({ ...row, product_id: part.productId })));
       for (const batch of chunks(rows, 1000)) {
         await trx.insertInto('fitment').values(batch).execute();
+        await nextTurn();
+      }
+      // Kits after the parts: a kit may hold a part the same import adds.
+      const updatedAt = new Date().toISOString();
+      for (const batch of chunks(serviceKits)) {
+        await trx
+          .deleteFrom('service_kit_lines')
+          .where('vehicle_id', 'in', batch.map((kit) => kit.vehicleId))
+          .execute();
+        for (const kit of batch) {
+          const row = { interval_km: kit.interval_km, interval_months: kit.interval_months, updated_at: updatedAt };
+          await trx
+            .insertInto('service_kits')
+            .values({ vehicle_id: kit.vehicleId, ...row })
+            .onConflict((conflict) => conflict.column('vehicle_id').doUpdateSet(row))
+            .execute();
+        }
+        await nextTurn();
+      }
+      const lines = serviceKits.flatMap((kit) => kit.lines.map((line, position) => ({ ...line, vehicle_id: kit.vehicleId, position })));
+      for (const batch of chunks(lines, 1000)) {
+        await trx.insertInto('service_kit_lines').values(batch).execute();
         await nextTurn();
       }
     });
@@ -113,9 +152,9 @@ async function writeAll({ added, changed, fitment }: ImportWrite): Promise<void>
      * A part whose stock moved since the file was made (the shelf no longer holds `stock.seen`)
      * stops it: nothing is written, and the answer names the part and its stock now.
      */
-    async write({ added, changed, fitment }: ImportWrite): Promise<{ stockMoved?: { id: string; now: number; seen: number } }> {
+    async write(toWrite: ImportWrite): Promise<{ stockMoved?: { id: string; now: number; seen: number } }> {
       try {
-        await writeAll({ added, changed, fitment });
+        await writeAll(toWrite);
         return {};
       } catch (error) {
         if (error instanceof StockMoved) return { stockMoved: { id: error.id, now: error.now, seen: error.seen } };
@@ -138,6 +177,53 @@ async function writeAll({ added, changed, fitment }: ImportWrite): Promise<void>
         yield batch;
         from = batch[batch.length - 1]!.position!;
       }
+    },
+    /** Every vehicle, as a service kits row names it: make, model, variant and years. */
+    vehicles() {
+      return db.selectFrom('vehicles').select(['id', 'make', 'model', 'make_key', 'model_key', 'variant', 'year_from', 'year_to']).execute();
+    },
+    /** The service kits of these vehicles with their lines in order (a deleted part's line with `product_id` null). */
+    async serviceKitsOf(vehicleIds: string[]): Promise<Map<string, StoredServiceKit>> {
+      const kits = new Map<string, StoredServiceKit>();
+      for (const batch of chunks(vehicleIds)) {
+        if (batch.length === 0) continue;
+        await nextTurn();
+        for (const kit of await db.selectFrom('service_kits').select(['vehicle_id', 'interval_km', 'interval_months']).where('vehicle_id', 'in', batch).execute()) {
+          kits.set(kit.vehicle_id, { interval_km: kit.interval_km, interval_months: kit.interval_months, lines: [] });
+        }
+        const lines = await db.selectFrom('service_kit_lines').select(['vehicle_id', 'product_id', 'quantity', 'note']).where('vehicle_id', 'in', batch).orderBy('vehicle_id').orderBy('position').execute();
+        for (const line of lines) kits.get(line.vehicle_id)?.lines.push({ product_id: line.product_id, quantity: line.quantity, note: line.note });
+      }
+      return kits;
+    },
+    /**
+     * Every service kit, by make, model, variant and years, with its lines in order and each
+     * line's part number; a line whose part was deleted has no part number to write and is left out.
+     */
+    async serviceKitsForExport() {
+      const kits = await db
+        .selectFrom('service_kits')
+        .innerJoin('vehicles', 'vehicles.id', 'service_kits.vehicle_id')
+        .select(['service_kits.vehicle_id', 'vehicles.make', 'vehicles.model', 'vehicles.variant', 'vehicles.year_from', 'vehicles.year_to', 'service_kits.interval_km', 'service_kits.interval_months'])
+        .orderBy('vehicles.make_key')
+        .orderBy('vehicles.model_key')
+        .orderBy('vehicles.variant')
+        .orderBy('vehicles.year_from')
+        .execute();
+      const lines = await db
+        .selectFrom('service_kit_lines')
+        .innerJoin('products', 'products.id', 'service_kit_lines.product_id')
+        .select(['service_kit_lines.vehicle_id', 'products.part_number', 'service_kit_lines.quantity', 'service_kit_lines.note'])
+        .orderBy('service_kit_lines.vehicle_id')
+        .orderBy('service_kit_lines.position')
+        .execute();
+      const linesOf = new Map<string, typeof lines>();
+      for (const line of lines) {
+        const known = linesOf.get(line.vehicle_id);
+        if (known) known.push(line);
+        else linesOf.set(line.vehicle_id, [line]);
+      }
+      return kits.map((kit) => ({ ...kit, lines: linesOf.get(kit.vehicle_id) ?? [] }));
     },
     /** The fitment rows of these parts with their vehicles' names and years. */
     fitmentWithVehicles(productIds: string[]) {

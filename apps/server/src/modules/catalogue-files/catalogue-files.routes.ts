@@ -26,8 +26,8 @@ async function* fileText(file: Readable, field: ImportFile): AsyncGenerator<stri
 }
 
 /**
- * The files of the multipart fields `products` and `fitment`, each read and parsed as it arrives
- * (at most one of each, each at most 50 MB and IMPORT_MAX_ROWS rows).
+ * The files of the multipart fields `products`, `fitment` and `serviceKits`, each read and parsed
+ * as it arrives (at most one of each, each at most 50 MB and IMPORT_MAX_ROWS rows).
  */
 async function readImportFiles(request: FastifyRequest, service: CatalogueFilesService): Promise<ReadFiles> {
   const files: ReadFiles = {};
@@ -41,7 +41,8 @@ async function readImportFiles(request: FastifyRequest, service: CatalogueFilesS
       try {
         const text = fileText(part.file, part.fieldname);
         if (part.fieldname === 'products') files.products = await service.readProducts(text);
-        else files.fitment = await service.readFitment(text);
+        else if (part.fieldname === 'fitment') files.fitment = await service.readFitment(text);
+        else files.serviceKits = await service.readServiceKits(text);
       } finally {
         // A read that stopped early (a bad header, too many rows) leaves the rest unread.
         part.file.resume();
@@ -53,7 +54,7 @@ async function readImportFiles(request: FastifyRequest, service: CatalogueFilesS
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(importMessages.oneEach);
     throw error;
   }
-  if (files.products === undefined && files.fitment === undefined) throw badRequest(importMessages.noFiles);
+  if (files.products === undefined && files.fitment === undefined && files.serviceKits === undefined) throw badRequest(importMessages.noFiles);
   return files;
 }
 
@@ -67,7 +68,7 @@ const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
 
 export const catalogueFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
-    limits: { fileSize: IMPORT_MAX_BYTES, files: 2, fields: 2, fieldSize: 1024, parts: 4, headerPairs: 50 },
+    limits: { fileSize: IMPORT_MAX_BYTES, files: IMPORT_FILES.length, fields: 2, fieldSize: 1024, parts: IMPORT_FILES.length + 2, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
 
@@ -79,7 +80,7 @@ export const catalogueFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue files'],
         ...bearer,
         summary:
-          'Imports the products CSV and the fitment CSV (multipart fields "products" and "fitment", each optional, at most 50 MB and 10 000 product or 50 000 fitment rows): checked whole first, written in one transaction only when no row is wrong, parts matched by part number, a stock written only where the file changes it and only while the shelf holds its quantitySeen (admin). With check=true, only checks',
+          'Imports the products CSV, the fitment CSV and the service kits CSV (multipart fields "products", "fitment" and "serviceKits", each optional, at most 50 MB and 10 000 product, 50 000 fitment or 50 000 kit rows): checked whole first, written in one transaction only when no row is wrong, parts matched by part number, a stock written only where the file changes it and only while the shelf holds its quantitySeen, a vehicle\'s kit in the file replacing its kit (admin). With check=true, only checks',
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
         response: {
@@ -120,5 +121,19 @@ export const catalogueFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalogue files'], ...bearer, summary: "The catalogue's fitment as the fitment CSV ('*' make and model for a universal part) (admin)", response: { 200: z.string(), ...errors(401, 403) } },
     },
     async (_request, reply) => sendCsv(reply, 'fitment.csv', await app.catalogueFiles.exportFitment()),
+  );
+
+  app.get(
+    '/catalogue/service-kits.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalogue files'],
+        ...bearer,
+        summary: "The vehicles' service kits as the service kits CSV: a row per kit line, the kit's intervals on each (admin)",
+        response: { 200: z.string(), ...errors(401, 403) },
+      },
+    },
+    async (_request, reply) => sendCsv(reply, 'service-kits.csv', await app.catalogueFiles.exportServiceKits()),
   );
 };

@@ -4,9 +4,11 @@ import {
   createProductSchema,
   DEFAULT_CATEGORY,
   FITMENT_CSV_COLUMNS,
+  fitmentMessages,
   fitmentRowInputSchema,
   fromSpreadsheetText,
   type ImportFile,
+  IMPORT_FILES,
   IMPORT_MAX_ROWS,
   importMessages,
   type ImportProblem,
@@ -14,17 +16,23 @@ import {
   partNumberKey,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_STOCK_SEEN,
+  SERVICE_KIT_CSV_COLUMNS,
+  SERVICE_KIT_CSV_OPTIONAL,
+  SERVICE_KIT_LINES_MAX,
+  serviceKitInputSchema,
+  serviceKitMessages,
   UNIVERSAL_FITMENT,
   updateProductSchema,
+  vehicleNameKey,
 } from '@shop/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parseStringList } from '../../lib/string-list.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import type { VehiclesService } from '../vehicles/vehicles.plugin.js';
 import { type CsvRead, type CsvRow, readCsv, writeCsv } from './csv.js';
-import type { CatalogueFilesRepository, ExistingProduct, FitmentColumns, ImportWrite, ProductColumns } from './catalogue-files.repository.js';
+import type { CatalogueFilesRepository, ExistingProduct, FitmentColumns, ImportWrite, ProductColumns, ServiceKitWrite, StoredServiceKit } from './catalogue-files.repository.js';
 
 /** At most this many problems are listed (and kept); the count says how many in all. */
 const PROBLEMS_SHOWN = 500;
@@ -37,11 +45,18 @@ const productRowSchema = createProductSchema.omit({ img: true, images: true, fit
 const PRODUCT_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_STOCK_SEEN] as const;
 type ProductColumn = (typeof PRODUCT_EXPORT_COLUMNS)[number];
 type FitmentColumn = (typeof FITMENT_CSV_COLUMNS)[number];
+type KitColumn = (typeof SERVICE_KIT_CSV_COLUMNS)[number];
+
+/** A service kits row's kit and line fields, by the rules of PUT /vehicles/{id}/service-kit. */
+const kitLineSchema = serviceKitInputSchema.shape.lines.element;
+const kitIntervalsSchema = z.object({ intervalKm: serviceKitInputSchema.shape.intervalKm, intervalMonths: serviceKitInputSchema.shape.intervalMonths });
+const kitLineFieldsSchema = z.object({ quantity: kitLineSchema.shape.quantity, note: kitLineSchema.shape.note });
 
 /** The files of an import, each read as it arrived. */
 export interface ReadFiles {
   products?: CsvRead<ProductColumn> | undefined;
   fitment?: CsvRead<FitmentColumn> | undefined;
+  serviceKits?: CsvRead<KitColumn> | undefined;
 }
 
 /**
@@ -51,7 +66,7 @@ export interface ReadFiles {
 function problemList() {
   let kept: ImportProblem[] = [];
   let count = 0;
-  const order = (a: ImportProblem, b: ImportProblem) => (a.file === b.file ? a.line - b.line : a.file === 'products' ? -1 : 1);
+  const order = (a: ImportProblem, b: ImportProblem) => (a.file === b.file ? a.line - b.line : IMPORT_FILES.indexOf(a.file) - IMPORT_FILES.indexOf(b.file));
   return {
     push(problem: ImportProblem) {
       count++;
@@ -79,6 +94,14 @@ interface PlannedProduct {
   existing?: ExistingProduct | undefined;
 }
 
+/** A checked service kit: the vehicle, its intervals, and each line's part (the products file's or the shop's). */
+interface PlannedKit {
+  vehicleId: string;
+  intervalKm: number;
+  intervalMonths: number;
+  lines: Array<{ part: PlannedProduct | ExistingProduct; name: string; quantity: number; note: string }>;
+}
+
 /**
  * A price written with a decimal comma ('12,50', '1.234,50'), as spreadsheets write it where the
  * comma is the decimal mark and a semicolon or a tab separates the fields, with a decimal point;
@@ -99,6 +122,14 @@ const fitmentKey = (rows: ReadonlyArray<Pick<FitmentColumns, 'vehicle_id' | 'yea
     .map((row) => `${row.vehicle_id}|${row.year_from ?? ''}|${row.year_to ?? ''}|${row.note ?? ''}`)
     .sort()
     .join('\n');
+
+/** Whether a vehicle's kit now is the one an import would write: the same intervals and lines in order. */
+const sameKit = (current: StoredServiceKit | undefined, kit: ServiceKitWrite): boolean =>
+  current !== undefined &&
+  current.interval_km === kit.interval_km &&
+  current.interval_months === kit.interval_months &&
+  current.lines.length === kit.lines.length &&
+  current.lines.every((line, index) => line.product_id === kit.lines[index]!.product_id && line.quantity === kit.lines[index]!.quantity && line.note === kit.lines[index]!.note);
 
 /**
  * Catalogue import and export (SPEC-2 section 6): the products CSV and the fitment CSV. An
@@ -238,6 +269,139 @@ export function createCatalogueFilesService({
     return planned;
   }
 
+  /**
+   * The service kits file's kits: a vehicle's rows make its kit, which replaces the one it has.
+   * The rules of PUT /vehicles/{id}/service-kit hold for each: one interval km and months, at most
+   * SERVICE_KIT_LINES_MAX lines, a part once, a quantity within bounds, and only parts that fit
+   * the vehicle or every bike, as the shop will hold them after this import (the fitment file's
+   * rows for its parts, the shop's for the others).
+   */
+  async function planServiceKits(
+    rows: CsvRow<KitColumn>[],
+    products: PlannedProduct[],
+    fitment: Awaited<ReturnType<typeof planFitment>>,
+    problems: Problems,
+  ): Promise<PlannedKit[]> {
+    const partNumberOf = new Map<number, string>();
+    const problem = (line: number, message: string) => problems.push({ file: 'serviceKits', line, partNumber: partNumberOf.get(line), message });
+    const byModel = new Map<string, Awaited<ReturnType<CatalogueFilesRepository['vehicles']>>>();
+    for (const vehicle of await repository.vehicles()) {
+      const key = `${vehicle.make_key}\u0000${vehicle.model_key}`;
+      const known = byModel.get(key);
+      if (known) known.push(vehicle);
+      else byModel.set(key, [vehicle]);
+    }
+    interface KitRows {
+      bike: string;
+      firstLine: number;
+      intervalKm: number;
+      intervalMonths: number;
+      /** The line each part is on. */
+      parts: Map<string, number>;
+      lines: Array<{ line: number; key: string; partNumber: string; quantity: number; note: string }>;
+    }
+    const kits = new Map<string, KitRows>();
+    for (const [index, { line, values: raw }] of rows.entries()) {
+      if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+      const values = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, fromSpreadsheetText(value as string)])) as Record<KitColumn, string>;
+      const partNumber = values.partNumber.trim();
+      if (partNumber) partNumberOf.set(line, partNumber);
+      const bikeRow = fitmentRowInputSchema.safeParse({ make: values.make, model: values.model, yearFrom: values.yearFrom.trim(), yearTo: values.yearTo.trim(), note: '' });
+      // A row with no part and no quantity sets a kit's intervals alone: the export writes one for a kit without lines.
+      const intervalsOnly = !partNumber && !values.quantity.trim() && !values.note.trim();
+      const intervals = kitIntervalsSchema.safeParse({ intervalKm: values.intervalKm.trim(), intervalMonths: values.intervalMonths.trim() });
+      const lineFields = kitLineFieldsSchema.safeParse({ quantity: intervalsOnly ? 1 : values.quantity.trim(), note: values.note });
+      const fields = new Set<string>();
+      for (const issue of [...(bikeRow.error?.issues ?? []), ...(intervals.error?.issues ?? []), ...(lineFields.error?.issues ?? [])]) {
+        const field = String(issue.path[0] ?? '');
+        if (fields.has(field)) continue;
+        fields.add(field);
+        problem(line, importMessages.field(field, issue.message));
+      }
+      if (!partNumber && !intervalsOnly) problem(line, importMessages.partNumberRequired);
+      if (!bikeRow.success) continue;
+      const bike = bikeRow.data;
+      const variant = values.variant?.trim();
+      const name = `${bike.make} ${bike.model}${variant ? ` ${variant}` : ''}`;
+      let candidates = byModel.get(`${vehicleNameKey(bike.make)}\u0000${vehicleNameKey(bike.model)}`) ?? [];
+      if (variant !== undefined) candidates = candidates.filter((vehicle) => vehicleNameKey(vehicle.variant) === vehicleNameKey(variant));
+      if (candidates.length === 0) {
+        problem(line, fitmentMessages.unknownBike(bike.make, variant ? `${bike.model} ${variant}` : bike.model));
+        continue;
+      }
+      const from = bike.yearFrom ?? -Infinity;
+      const to = bike.yearTo ?? Infinity;
+      // The vehicle of exactly these years, else the one vehicle whose years meet them.
+      const exact = candidates.filter((vehicle) => vehicle.year_from === bike.yearFrom && vehicle.year_to === bike.yearTo);
+      const meeting = exact.length === 1 ? exact : candidates.filter((vehicle) => vehicle.year_from <= to && vehicle.year_to >= from);
+      if (meeting.length === 0) {
+        const first = Math.min(...candidates.map((vehicle) => vehicle.year_from));
+        const last = Math.max(...candidates.map((vehicle) => vehicle.year_to));
+        problem(line, fitmentMessages.yearsOutside(bike.make, bike.model, first, last));
+        continue;
+      }
+      if (meeting.length > 1) {
+        problem(line, importMessages.kitVehicleAmbiguous(name, meeting.map((vehicle) => `${vehicle.variant ? `${vehicle.variant} ` : ''}${vehicle.year_from}–${vehicle.year_to}`)));
+        continue;
+      }
+      const vehicle = meeting[0]!;
+      if (!intervals.success) continue;
+      const { intervalKm, intervalMonths } = intervals.data;
+      const bikeName = `${vehicle.make} ${vehicle.model}${vehicle.variant ? ` ${vehicle.variant}` : ''} ${vehicle.year_from}–${vehicle.year_to}`;
+      const kit: KitRows = kits.get(vehicle.id) ?? { bike: bikeName, firstLine: line, intervalKm, intervalMonths, parts: new Map(), lines: [] };
+      kits.set(vehicle.id, kit);
+      if (kit.intervalKm !== intervalKm || kit.intervalMonths !== intervalMonths) problem(line, importMessages.kitIntervalsDiffer(kit.firstLine));
+      if (intervalsOnly || !partNumber || !lineFields.success) continue;
+      const { quantity, note } = lineFields.data;
+      const key = partNumberKey(partNumber);
+      if (kit.parts.has(key)) {
+        problem(line, `${serviceKitMessages.twice}, on line ${kit.parts.get(key)}`);
+        continue;
+      }
+      kit.parts.set(key, line);
+      if (kit.lines.length === SERVICE_KIT_LINES_MAX) {
+        problem(line, serviceKitMessages.tooManyLines);
+        continue;
+      }
+      kit.lines.push({ line, key, partNumber, quantity, note });
+    }
+
+    // The parts: the products file's, else the shop's; and what each will fit once imported.
+    const inFile = new Map(products.map((part) => [part.key, part]));
+    const fitmentInFile = new Map(fitment.map((planned) => [planned.key, planned]));
+    const outside = [...new Set([...kits.values()].flatMap((kit) => kit.lines.map((line) => line.key)))].filter((key) => !inFile.has(key));
+    const shop = new Map<string, ExistingProduct[]>();
+    for (const product of await repository.productsByKeys(outside)) shop.set(product.part_number_key, [...(shop.get(product.part_number_key) ?? []), product]);
+    const existingOf = (key: string) => inFile.get(key)?.existing ?? shop.get(key)?.[0];
+    const fitsNow = new Set<string>();
+    const fromShop = [...kits.values()].flatMap((kit) => kit.lines.flatMap((line) => (fitmentInFile.has(line.key) ? [] : (existingOf(line.key)?.id ?? []))));
+    for (const row of await repository.fitmentOf([...new Set(fromShop)])) fitsNow.add(`${row.product_id}\u0000${row.vehicle_id}`);
+    const fits = (key: string, vehicleId: string): boolean => {
+      const planned = fitmentInFile.get(key);
+      if (planned) return planned.universal || planned.rows.some((row) => row.vehicle_id === vehicleId);
+      const existing = existingOf(key);
+      return existing !== undefined && (existing.universal === 1 || fitsNow.has(`${existing.id}\u0000${vehicleId}`));
+    };
+
+    const planned: PlannedKit[] = [];
+    for (const [vehicleId, kit] of kits) {
+      const lines: PlannedKit['lines'] = [];
+      for (const line of kit.lines) {
+        const part = inFile.get(line.key) ?? shop.get(line.key)?.[0];
+        if (!part) {
+          problem(line.line, importMessages.unknownPart(line.partNumber));
+          continue;
+        }
+        if (!inFile.has(line.key) && (shop.get(line.key)?.length ?? 0) > 1) problem(line.line, importMessages.ambiguousPart(line.partNumber));
+        const name = 'line' in part ? part.columns.name : part.name;
+        if (!fits(line.key, vehicleId)) problem(line.line, importMessages.kitPartDoesNotFit(name, kit.bike));
+        lines.push({ part, name, quantity: line.quantity, note: line.note });
+      }
+      planned.push({ vehicleId, intervalKm: kit.intervalKm, intervalMonths: kit.intervalMonths, lines });
+    }
+    return planned;
+  }
+
   const emptyReport = (): ImportReport => ({
     written: false,
     products: { added: 0, changed: 0, unchanged: 0 },
@@ -252,6 +416,9 @@ export function createCatalogueFilesService({
       readCsv<ProductColumn>(text, PRODUCT_EXPORT_COLUMNS, { optional: [PRODUCT_CSV_STOCK_SEEN], maxRows: IMPORT_MAX_ROWS.products, tooManyRows: tooManyRows('products') }),
     /** Reads the fitment file as its text arrives; refused at the first row too many. */
     readFitment: (text: AsyncIterable<string>) => readCsv<FitmentColumn>(text, FITMENT_CSV_COLUMNS, { maxRows: IMPORT_MAX_ROWS.fitment, tooManyRows: tooManyRows('fitment') }),
+    /** Reads the service kits file as its text arrives; refused at the first row too many. */
+    readServiceKits: (text: AsyncIterable<string>) =>
+      readCsv<KitColumn>(text, SERVICE_KIT_CSV_COLUMNS, { optional: SERVICE_KIT_CSV_OPTIONAL, maxRows: IMPORT_MAX_ROWS.serviceKits, tooManyRows: tooManyRows('serviceKits') }),
 
     /** Checks the files and, when asked and nothing is wrong, writes them; answers what they hold or what was written. */
     async import(files: ReadFiles, { write }: { write: boolean }): Promise<ImportReport> {
@@ -265,15 +432,17 @@ export function createCatalogueFilesService({
       };
       const productRows = rowsOf('products', files.products);
       const fitmentRows = rowsOf('fitment', files.fitment);
+      const kitRows = rowsOf('serviceKits', files.serviceKits);
 
       // A file separated by semicolons or tabs comes from where the comma is the decimal mark.
       const decimalComma = files.products?.rows !== undefined && files.products.delimiter !== ',';
       const { planned: products, numbers } = await planProducts(productRows, { decimalComma }, problems);
       const fitment = await planFitment(fitmentRows, products, numbers, problems);
+      const kits = await planServiceKits(kitRows, products, fitment, problems);
 
       // What the import changes, and nothing where the shop already holds the same.
       const now = Date.now();
-      const toWrite: ImportWrite = { added: [], changed: [], fitment: [] };
+      const toWrite: ImportWrite = { added: [], changed: [], fitment: [], serviceKits: [] };
       const idOf = new Map<PlannedProduct, string>();
       const categoryOf = new Map<string, string>();
       const lineOf = new Map<string, PlannedProduct>();
@@ -328,6 +497,24 @@ export function createCatalogueFilesService({
       }
       report.fitment.changed = toWrite.fitment.length;
 
+      // Kits: each replaces the vehicle's, and one the same as the shop's is not written again.
+      if (files.serviceKits !== undefined) {
+        const currentKits = await repository.serviceKitsOf(kits.map((kit) => kit.vehicleId));
+        const serviceKits = { vehicles: kits.length, lines: 0, changed: 0 };
+        for (const kit of kits) {
+          serviceKits.lines += kit.lines.length;
+          const lines = kit.lines.flatMap((line) => {
+            const productId = 'line' in line.part ? idOf.get(line.part) : line.part.id;
+            return productId ? [{ product_id: productId, name: line.name, quantity: line.quantity, note: line.note }] : [];
+          });
+          const write: ServiceKitWrite = { vehicleId: kit.vehicleId, interval_km: kit.intervalKm, interval_months: kit.intervalMonths, lines };
+          if (sameKit(currentKits.get(kit.vehicleId), write)) continue;
+          toWrite.serviceKits.push(write);
+        }
+        serviceKits.changed = toWrite.serviceKits.length;
+        report.serviceKits = serviceKits;
+      }
+
       const answer = () => {
         report.errorCount = problems.count;
         report.errors = problems.shown();
@@ -377,6 +564,20 @@ export function createCatalogueFilesService({
         }
       }
       return writeCsv(PRODUCT_EXPORT_COLUMNS, rows);
+    },
+
+    /**
+     * The service kits file: a row per kit line with the vehicle and the kit's intervals, a kit
+     * without lines as one row without a part. A line whose part was deleted is left out.
+     */
+    async exportServiceKits(): Promise<string> {
+      const rows: Array<Record<KitColumn, string | number>> = [];
+      for (const kit of await repository.serviceKitsForExport()) {
+        const vehicle = { make: kit.make, model: kit.model, variant: kit.variant, yearFrom: kit.year_from, yearTo: kit.year_to, intervalKm: kit.interval_km, intervalMonths: kit.interval_months };
+        if (kit.lines.length === 0) rows.push({ ...vehicle, partNumber: '', quantity: '', note: '' });
+        for (const line of kit.lines) rows.push({ ...vehicle, partNumber: line.part_number, quantity: line.quantity, note: line.note });
+      }
+      return writeCsv(SERVICE_KIT_CSV_COLUMNS, rows);
     },
 
     /** The fitment file: a row per part and bike (the part's own years only where narrower), '*' for universal parts. */

@@ -1,35 +1,16 @@
 import { cp } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { CATALOGUE_VEHICLES, csvFiles } from '../../test/catalogue-files.js';
 import { imagesDirectory, insertSignedInUser, storeTestImage } from '../../test/factories.js';
 
 type Admin = Awaited<ReturnType<typeof insertSignedInUser>>;
-const BOUNDARY = '----catalogue-import';
-
-/** A multipart body of CSV files by field name. */
-function csvFiles(files: Record<string, string | Buffer>) {
-  const parts = Object.entries(files).map(([field, content]) =>
-    Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${field}.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-      Buffer.isBuffer(content) ? content : Buffer.from(content),
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
-}
-
-const VEHICLES = [
-  { make: 'Yamaha', model: 'MT-07', yearFrom: 2014, yearTo: 2024, cc: 689 },
-  { make: 'Yamaha', model: 'MT-09', yearFrom: 2014, yearTo: 2020, cc: 847 },
-  { make: 'Yamaha', model: 'MT-09', yearFrom: 2021, yearTo: 2024, cc: 890 },
-  { make: 'Honda', model: 'CB500F', yearFrom: 2013, yearTo: 2023, cc: 471 },
-];
 
 /** A shop with the vehicles and categories the files name, and an admin. */
 async function shop(): Promise<{ t: TestApp; admin: Admin; img: string }> {
   const t = await buildTestApp({ PUBLIC_CACHE_MS: '0' });
   const admin = await insertSignedInUser(t.database.db, { role: 'admin' });
-  for (const vehicle of VEHICLES) await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: admin.headers, payload: vehicle });
+  for (const vehicle of CATALOGUE_VEHICLES) await t.app.inject({ method: 'POST', url: '/api/vehicles', headers: admin.headers, payload: vehicle });
   for (const name of ['Brakes', 'Filters', 'Tools & Care']) await t.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { name } });
   return { t, admin, img: await storeTestImage(t.app) };
 }

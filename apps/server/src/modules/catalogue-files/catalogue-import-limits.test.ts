@@ -91,7 +91,7 @@ describe('catalogue import: stock that moved, long files, broken bodies', () => 
     const added = { ...columns, id: newId(), part_number: 'STK-4', part_number_key: 'STK4', quantity: 5, created_at: part.created_at, updated_at: part.updated_at };
     const repository = createCatalogueFilesRepository(t.database.db);
     // The check saw 9 on the shelf; an order took one more meanwhile.
-    const written = await repository.write({ added: [added], changed: [{ id: part.id, columns, stock: { quantity: 50, seen: 9 }, updated_at: part.updated_at }], fitment: [] });
+    const written = await repository.write({ added: [added], changed: [{ id: part.id, columns, stock: { quantity: 50, seen: 9 }, updated_at: part.updated_at }], fitment: [], serviceKits: [] });
     expect(written).toEqual({ stockMoved: { id: part.id, now: 10, seen: 9 } });
     expect(await stockOf(part.id)).toBe(10);
     expect(await t.database.db.selectFrom('products').select('id').where('id', '=', added.id).executeTakeFirst()).toBeUndefined();

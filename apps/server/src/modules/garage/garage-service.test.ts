@@ -16,6 +16,8 @@ let withoutKit: string;
 interface Bike {
   _id: string;
   odometerKm: number | null;
+  odometerOn: string | null;
+  serviceDue: boolean;
   kmPerDay: number | null;
   lastService: { doneOn: string; km: number } | null;
   nextService: { km: number; date: string } | null;
@@ -132,6 +134,13 @@ describe('odometer readings', () => {
       services: [{ _id: done.json().insertedId, doneOn: '2026-10-15', km: 12_400 }],
     });
     expect(nextServiceText(after.nextService!)).toBe('Next service at 18,400 km or by 15 Oct 2027, whichever comes first');
+    expect(after).toMatchObject({ odometerOn: '2026-11-01', serviceDue: false });
+    // Serviced on 20 Dec 2025: due by 20 Dec 2026, 30 days after New York's 20 Nov; serviced a day later, not yet due.
+    const older = await addBike(alice, withKit, 2015);
+    expect((await post(alice, older, 'services', { doneOn: '2025-12-20', km: 100 })).statusCode).toBe(201);
+    expect(await bikeOf(alice, older)).toMatchObject({ nextService: { km: 6100, date: '2026-12-20' }, serviceDue: true });
+    expect((await post(alice, older, 'services', { doneOn: '2025-12-21', km: 100 })).statusCode).toBe(201);
+    expect(await bikeOf(alice, older)).toMatchObject({ nextService: { km: 6100, date: '2026-12-21' }, serviceDue: false });
     expect(await refusal(post(alice, bike, 'readings', { km: 12_300, readOn: '2026-10-20' }))).toEqual({
       km: ['The odometer cannot go back: the last service was at 12,400 km on 15 Oct 2026'],
     });

@@ -9,9 +9,11 @@ import {
   insertedAnswerSchema,
   modifiedAnswerSchema,
   odometerReadingInputSchema,
+  reminderStopAnswerSchema,
+  reminderStopInputSchema,
   serviceDoneInputSchema,
 } from '@shop/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import { scaledLimit } from '../../plugins/security.js';
@@ -20,6 +22,9 @@ import { scaledLimit } from '../../plugins/security.js';
 const GARAGE_ADDS_PER_MINUTE = 30;
 /** Readings and services are written by hand, a few at a time. */
 const ODOMETER_ENTRIES_PER_MINUTE = 30;
+/** 'Stop these emails' is one click per email; a mail app's one-click POST and the page's own may both come. */
+const REMINDER_STOPS_PER_MINUTE = 20;
+const FORM = 'application/x-www-form-urlencoded';
 
 export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -81,6 +86,36 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );
+
+  // RFC 8058: a mail app's 'Unsubscribe' button POSTs the form `List-Unsubscribe=One-Click` to the
+  // List-Unsubscribe address, the token in its query. Only this route reads forms.
+  await app.register(async (scope) => {
+    const oneClick = scope.withTypeProvider<ZodTypeProvider>();
+    oneClick.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 2048 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+    oneClick.post(
+      '/garage/reminders/stop',
+      {
+        config: { access: 'public', rateLimit: { max: scaledLimit(app.config, REMINDER_STOPS_PER_MINUTE), timeWindow: 60_000 } },
+        schema: {
+          tags: ['garage'],
+          summary:
+            "A reminder email's 'Stop these emails' link, without sign-in: turns that bike's reminders off. JSON `{ token }`, or RFC 8058's one-click form POST " +
+            '(`List-Unsubscribe=One-Click`) with `?token=`. 422 under `token` for a token the shop did not sign; 409 once the link was used; ' +
+            '404 when the bike has left its garage (its reminders went with it)',
+          querystring: z.object({ token: z.string().optional() }),
+          body: reminderStopInputSchema,
+          response: { 200: reminderStopAnswerSchema, ...errors(400, 404, 409, 422, 429) },
+        },
+        preValidation: async (request) => {
+          if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== FORM) return;
+          const form = (request.body ?? {}) as Record<string, string>;
+          // Checked next as any body is: a missing or forged token is the same 422.
+          (request as { body: unknown }).body = { token: form.token ?? (request.query as { token?: string }).token };
+        },
+      },
+      async (request) => app.serviceReminders.stop(request.body.token),
+    );
+  });
 
   const entryLimit = { max: scaledLimit(app.config, ODOMETER_ENTRIES_PER_MINUTE), timeWindow: 60_000 };
 

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { type GarageBikeService, garageMessages, garageServiceMessages, type OdometerEntry, odometerSummary } from '@shop/shared';
+import { type GarageBikeService, garageMessages, garageServiceMessages, isServiceDue, type OdometerEntry, odometerSummary } from '@shop/shared';
 import { format } from 'date-fns';
 import { conflict, invalidField, notFound } from '../../lib/errors.js';
 import type { SettingsService } from '../settings/settings.plugin.js';
@@ -12,6 +12,9 @@ export interface GarageLog {
   services: Array<{ doneOn: string; km: number }>;
 }
 
+/** The day (YYYY-MM-DD) of a moment in the shop's time zone. */
+export const dayOf = (time: number, timeZone: string): string => format(new TZDate(time, timeZone), 'yyyy-MM-dd');
+
 /** Each account's garage (SPEC-2 section 3): its bikes, one of them active, and each bike's odometer (SPEC-3 section 5). */
 export function createGarageService({
   repository,
@@ -22,8 +25,6 @@ export function createGarageService({
   vehicles: Pick<VehiclesService, 'assertBike'>;
   settings: Pick<SettingsService, 'current'>;
 }) {
-  /** The day of a moment in the shop's time zone. */
-  const dayOf = (time: number, timeZone: string): string => format(new TZDate(time, timeZone), 'yyyy-MM-dd');
   const today = async (): Promise<string> => dayOf(Date.now(), (await settings.current()).timeZone);
 
   const entriesByBike = async (bikeIds: string[]): Promise<Map<string, StoredEntry[]>> => {
@@ -55,8 +56,10 @@ export function createGarageService({
         repository.intervalsOf([...new Set(rows.map((row) => row.vehicle_id))]),
         settings.current(),
       ]);
+      const todayThere = dayOf(Date.now(), timeZone);
       return rows.map((row) => {
         const own = entries.get(row.id) ?? [];
+        const summary = odometerSummary(own, intervals.get(row.vehicle_id) ?? null, dayOf(Date.parse(row.created_at), timeZone));
         const newestFirst = (kind: OdometerEntry['kind']) => own.filter((entry) => entry.kind === kind).reverse();
         return {
           _id: row.id,
@@ -67,7 +70,8 @@ export function createGarageService({
           year: row.year,
           active: row.active === 1,
           reminders: row.reminders === true || row.reminders === 1,
-          ...odometerSummary(own, intervals.get(row.vehicle_id) ?? null, dayOf(Date.parse(row.created_at), timeZone)),
+          ...summary,
+          serviceDue: isServiceDue(summary, todayThere),
           readings: newestFirst('reading').map((entry) => ({ _id: entry.id, km: entry.km, readOn: entry.on })),
           services: newestFirst('service').map((entry) => ({ _id: entry.id, doneOn: entry.on, km: entry.km })),
         };

@@ -19,7 +19,7 @@ export function toServiceKit(kit: KitRow, alternatives: ReadonlyMap<number, Alte
     const base = { name: line.name ?? line.kept_name, quantity: line.quantity, note: line.note, ...(alternative ? { alternative } : {}) };
     if (line.product_id === null || line.name === null || line.price_cents === null) return { ...base, productId: null, price: null, inStock: false };
     totalCents += Number(line.price_cents) * line.quantity;
-    return { ...base, productId: line.product_id, price: centsToDollars(Number(line.price_cents)), inStock: lineInStock(line), minimum: Number(line.minimum) };
+    return { ...base, productId: line.product_id, price: centsToDollars(Number(line.price_cents)), inStock: lineInStock(line), minimum: Number(line.minimum), img: line.img, available: Number(line.stock) };
   });
   return { intervalKm: kit.interval_km, intervalMonths: kit.interval_months, lines, total: centsToDollars(totalCents) };
 }

@@ -32,6 +32,7 @@ export function createServiceKitRepository(db: Kysely<Database>) {
           'products.price_cents',
           'products.quantity as stock',
           'products.minimum',
+          'products.img',
           'products.category_id',
         ])
         .where('service_kit_lines.vehicle_id', '=', vehicleId)
@@ -46,7 +47,7 @@ export function createServiceKitRepository(db: Kysely<Database>) {
     alternative(vehicleId: string, categoryId: string, productId: string, quantity: number) {
       return db
         .selectFrom('products')
-        .select(['id', 'name', 'price_cents'])
+        .select(['id', 'name', 'price_cents', 'img', 'minimum', 'quantity'])
         .where('category_id', '=', categoryId)
         .where('id', '<>', productId)
         .where('quantity', '>=', quantity)

@@ -1,4 +1,4 @@
-import { centsToDollars, type ServiceKit, serviceKitMessages, type ServiceKitWrite } from '@shop/shared';
+import { centsToDollars, type ServiceKit, type ServiceKitAlternative, serviceKitMessages, type ServiceKitWrite } from '@shop/shared';
 import { AppError, conflict, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { type KitLineRow, lineInStock, toServiceKit } from './service-kit.mapper.js';
 import type { ServiceKitRepository } from './service-kit.repository.js';
@@ -10,12 +10,12 @@ export function createServiceKitService({ repository }: { repository: ServiceKit
     async get(vehicleId: string): Promise<ServiceKit | null> {
       const kit = await repository.read(vehicleId);
       if (!kit) return null;
-      const alternatives = new Map<number, { productId: string; name: string; price: number }>();
+      const alternatives = new Map<number, ServiceKitAlternative>();
       await Promise.all(
         kit.lines.map(async (line: KitLineRow, index) => {
           if (line.product_id === null || line.category_id === null || lineInStock(line)) return;
           const part = await repository.alternative(vehicleId, line.category_id, line.product_id, line.quantity);
-          if (part) alternatives.set(index, { productId: part.id, name: part.name, price: centsToDollars(Number(part.price_cents)) });
+          if (part) alternatives.set(index, { productId: part.id, name: part.name, price: centsToDollars(Number(part.price_cents)), img: part.img, minimum: Number(part.minimum), available: Number(part.quantity) });
         }),
       );
       return toServiceKit(kit, alternatives);

@@ -56,14 +56,15 @@ describe('service kits', () => {
     cb500f = await vehicle('Honda', 'CB500F', 471);
     const [oils, filters, ignition] = [await category('Oils & Fluids'), await category('Filters'), await category('Ignition')];
     const add = async (key: keyof typeof parts, row: Parameters<typeof insertProduct>[1], fits: string[] = []) => {
-      const product = await insertProduct(t.database.db, row);
+      // Each part its own photo, so the answer is seen to carry the right one.
+      const product = await insertProduct(t.database.db, { img: `/images/${key}.webp`, ...row });
       for (const vehicleId of fits) await fit(product.id, vehicleId);
       parts[key] = { id: product.id, name: product.name };
     };
     await add('oil', { name: 'Engine Oil 10W-40, 1 L', category_id: oils, price_cents: 899, quantity: 100, minimum: 2, universal: 1 });
     await add('filter', { name: 'HF204 Oil Filter', category_id: filters, price_cents: 1299, quantity: 50, minimum: 1 }, [mt07]);
     await add('plug', { name: 'Iridium Spark Plug CR9EIX', category_id: ignition, price_cents: 1100, quantity: 1, minimum: 1 }, [mt07]);
-    await add('cheapPlug', { name: 'Standard Spark Plug CR8E', category_id: ignition, price_cents: 700, quantity: 30, minimum: 1 }, [mt07, cb500f]);
+    await add('cheapPlug', { name: 'Standard Spark Plug CR8E', category_id: ignition, price_cents: 700, quantity: 30, minimum: 3 }, [mt07, cb500f]);
     await add('universalPlug', { name: 'Any-Bike Spark Plug', category_id: ignition, price_cents: 1500, quantity: 30, minimum: 1, universal: 1 });
     await add('otherBikePlug', { name: 'Honda Spark Plug', category_id: ignition, price_cents: 300, quantity: 30, minimum: 1 }, [cb500f]);
     await add('otherBikeFilter', { name: 'Racing Oil Filter', category_id: filters, price_cents: 1999, quantity: 30, minimum: 1 }, [cb500f]);
@@ -80,15 +81,15 @@ describe('service kits', () => {
     expect((await put('b'.repeat(24), KIT())).statusCode).toBe(404);
   });
 
-  it("sets a kit and reads it back with each part's price, stock and minimum; a line out of stock offers the cheapest fitting part of its category in stock", async () => {
+  it("sets a kit and reads it back with each part's price, photo, stock and minimum; a line out of stock offers the cheapest fitting part of its category in stock", async () => {
     const saved = await put(mt07, KIT());
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       intervalKm: 10000,
       intervalMonths: 12,
       lines: [
-        { productId: parts.oil.id, name: 'Engine Oil 10W-40, 1 L', quantity: 3, note: '2.6 l with filter', price: 8.99, inStock: true, minimum: 2 },
-        { productId: parts.filter.id, name: 'HF204 Oil Filter', quantity: 1, note: '', price: 12.99, inStock: true, minimum: 1 },
+        { productId: parts.oil.id, name: 'Engine Oil 10W-40, 1 L', quantity: 3, note: '2.6 l with filter', price: 8.99, inStock: true, minimum: 2, img: '/images/oil.webp', available: 100 },
+        { productId: parts.filter.id, name: 'HF204 Oil Filter', quantity: 1, note: '', price: 12.99, inStock: true, minimum: 1, img: '/images/filter.webp', available: 50 },
         {
           productId: parts.plug.id,
           name: 'Iridium Spark Plug CR9EIX',
@@ -98,12 +99,19 @@ describe('service kits', () => {
           // One in stock, two wanted. The Honda plug is cheaper but fits another bike only; the universal one costs more.
           inStock: false,
           minimum: 1,
-          alternative: { productId: parts.cheapPlug.id, name: 'Standard Spark Plug CR8E', price: 7 },
+          img: '/images/plug.webp',
+          available: 1,
+          // What the cart needs of the stand-in: its photo, minimum order and stock.
+          alternative: { productId: parts.cheapPlug.id, name: 'Standard Spark Plug CR8E', price: 7, img: '/images/cheapPlug.webp', minimum: 3, available: 30 },
         },
       ],
       total: 61.96,
     });
     expect(await kitOf(mt07)).toEqual(saved.json());
+    // The vehicle list says which vehicles have a kit, so a garage asks only for those.
+    const listed = (await t.app.inject({ url: '/api/vehicles' })).json() as Array<{ _id: string; serviceKit: boolean }>;
+    expect(listed.find((vehicle) => vehicle._id === mt07)?.serviceKit).toBe(true);
+    expect(listed.find((vehicle) => vehicle._id === cb500f)?.serviceKit).toBe(false);
 
     // Set again whole: the lines are replaced, not added to.
     const again = await put(mt07, { ...KIT(), intervalKm: 6000, lines: KIT().lines.slice(0, 2) });
@@ -117,7 +125,7 @@ describe('service kits', () => {
     expect(emptied.statusCode, emptied.body).toBe(200);
     const filterLine = (await kitOf(mt07)).lines[1]!;
     // The racing filter is in stock, but fits the CB500F only.
-    expect(filterLine).toEqual({ productId: parts.filter.id, name: 'HF204 Oil Filter', quantity: 1, note: '', price: 12.99, inStock: false, minimum: 1 });
+    expect(filterLine).toEqual({ productId: parts.filter.id, name: 'HF204 Oil Filter', quantity: 1, note: '', price: 12.99, inStock: false, minimum: 1, img: '/images/filter.webp', available: 0 });
     await t.app.inject({ method: 'PUT', url: `/api/products/${parts.filter.id}`, headers: admin.headers, payload: { updatequantity: 50 } });
     expect((await kitOf(mt07)).lines[1]!.inStock).toBe(true);
   });
@@ -195,7 +203,7 @@ describe('service kits', () => {
 });
 
 /** The cylinders of the demo bikes with a kit. */
-const CYLINDERS: Record<string, number> = { CB125F: 1, PCX125: 1, CB500F: 2, Z650: 2, SV650: 2, CB650R: 4, Z900: 4 };
+const CYLINDERS: Record<string, number> = { CB125F: 1, PCX125: 1, CB500F: 2, 'MT-07': 2, Z650: 2, SV650: 2, CB650R: 4, Z900: 4 };
 
 describe("the demo seed's service kits", () => {
   let t: TestApp;

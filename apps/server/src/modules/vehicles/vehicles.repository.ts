@@ -96,6 +96,12 @@ export function createVehiclesRepository(db: Kysely<Database>) {
       const rows = await db.selectFrom('fitment').select(['vehicle_id', sql<number>`count(*)`.as('n')]).where('vehicle_id', 'in', ids).groupBy('vehicle_id').execute();
       return new Map(rows.map((row) => [row.vehicle_id, Number(row.n)]));
     },
+    /** Which of these vehicles have a service kit. */
+    async withServiceKits(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('service_kits').select('vehicle_id').where('vehicle_id', 'in', ids).execute();
+      return new Set(rows.map((row) => row.vehicle_id));
+    },
     /** A part's fitment: whether it is universal, and the vehicles it fits with their years and notes; undefined for an unknown part. */
     async fitmentOf(productId: string) {
       const product = await db.selectFrom('products').select('universal').where('id', '=', productId).executeTakeFirst();

@@ -44,8 +44,9 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
     },
     async find(query: { make?: string | undefined; model?: string | undefined; year?: number | undefined }): Promise<Vehicle[]> {
       const rows = await repository.find({ makeKey: keyOf(query.make), modelKey: keyOf(query.model), year: query.year });
-      const parts = await repository.fittingCounts(rows.map((row) => row.id));
-      return rows.map((row) => ({ ...toVehicle(row), parts: parts.get(row.id) ?? 0 }));
+      const ids = rows.map((row) => row.id);
+      const [parts, kits] = await Promise.all([repository.fittingCounts(ids), repository.withServiceKits(ids)]);
+      return rows.map((row) => ({ ...toVehicle(row), parts: parts.get(row.id) ?? 0, serviceKit: kits.has(row.id) }));
     },
     async add(vehicle: VehicleInput): Promise<string> {
       const id = await repository.insert(toVehicleColumns(vehicle));
