@@ -7,7 +7,7 @@ import { ADMIN, api, expect, findProduct, linkInEmailTo, newAccount, SCALE_OUT, 
  * stock: each journey here checks out parts no other journey orders, and reads their stock itself.
  */
 const PARTS = {
-  oil: 'Engine Oil 10W-40, 1 L',
+  pads: 'Organic Rear Brake Pads (Pair)',
   plug: 'Standard Spark Plug, 10 mm Thread',
   fluid: 'DOT 4 Brake Fluid, 500 ml',
   thermostat: 'Wax-Pellet Thermostat, 82 C',
@@ -63,14 +63,14 @@ const orderRow = (page: Page, text: string) => page.getByRole('row').filter({ ha
 test.describe('cart', () => {
   test('a visitor fills a cart, creates an account at checkout, comes back to it, orders every line and pays once under one number; the admin ships one line, then the rest as one parcel', SCALE_OUT, async ({ page }) => {
     test.setTimeout(120_000);
-    const oil = await findProduct(page, PARTS.oil);
+    const pads = await findProduct(page, PARTS.pads);
     const plug = await findProduct(page, PARTS.plug);
     const fluid = await findProduct(page, PARTS.fluid);
     const account = newAccount('cart');
 
     // From two part pages and a search result's card.
-    await page.goto(`/parts/${oil._id}`);
-    await page.getByRole('button', { name: `Add to Cart ${oil.name}` }).click();
+    await page.goto(`/parts/${pads._id}`);
+    await page.getByRole('button', { name: `Add to Cart ${pads.name}` }).click();
     await expect(page.getByText('Added to Cart')).toBeVisible();
     await expect(cartLink(page)).toHaveText(/Cart\s*1/);
     // On a phone: a double tap adds the minimum once; the button says so at once, keeping its
@@ -113,7 +113,7 @@ test.describe('cart', () => {
     await plugQuantity.fill(String(plug.minimum + 2));
     await plugQuantity.press('Enter');
     await expect(lines.filter({ hasText: plug.name }).getByTestId('line-total')).toHaveText(money((cents(plug.price) * (plug.minimum + 2)) / 100));
-    const total = (cents(oil.price) * oil.minimum + cents(plug.price) * (plug.minimum + 2) + cents(fluid.price) * (fluid.minimum + 1)) / 100;
+    const total = (cents(pads.price) * pads.minimum + cents(plug.price) * (plug.minimum + 2) + cents(fluid.price) * (fluid.minimum + 1)) / 100;
     // Quoted for the shop's country: no region, no tax; collecting is free.
     await expect(page.getByTestId('quote-total')).toHaveText(money(total));
 
@@ -134,7 +134,7 @@ test.describe('cart', () => {
     await expect(page.getByTestId('quote-total')).toHaveText(money(total));
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
 
-    const before = [await stockOf(page, oil._id), await stockOf(page, plug._id), await stockOf(page, fluid._id)];
+    const before = [await stockOf(page, pads._id), await stockOf(page, plug._id), await stockOf(page, fluid._id)];
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByLabel('Name')).toHaveValue(account.name);
@@ -147,8 +147,8 @@ test.describe('cart', () => {
     await expect(page).toHaveURL(/\/dashbord\/payment\/[a-f0-9]{24}$/);
     // Polled: on two instances, the other one's product cache shows the order within a second.
     await expect
-      .poll(async () => [await stockOf(page, oil._id), await stockOf(page, plug._id), await stockOf(page, fluid._id)])
-      .toEqual([before[0]! - oil.minimum, before[1]! - (plug.minimum + 2), before[2]! - (fluid.minimum + 1)]);
+      .poll(async () => [await stockOf(page, pads._id), await stockOf(page, plug._id), await stockOf(page, fluid._id)])
+      .toEqual([before[0]! - pads.minimum, before[1]! - (plug.minimum + 2), before[2]! - (fluid.minimum + 1)]);
     await expect(cartLink(page)).toHaveText(/^Cart$/);
 
     // One payment page for every line under one number, and one email for the checkout.
@@ -174,10 +174,10 @@ test.describe('cart', () => {
 
     // My Orders: one entry under the purchase's number, every line paid with the one payment.
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
-    const mine = orderRow(page, oil.name);
+    const mine = orderRow(page, pads.name);
     await expect(mine).toHaveCount(1);
     await expect(mine.getByRole('rowheader')).toHaveText(purchaseNumber);
-    for (const product of [oil, plug, fluid]) await expect(mine).toContainText(product.name);
+    for (const product of [pads, plug, fluid]) await expect(mine).toContainText(product.name);
     await expect(mine.getByText('Paid', { exact: true })).toBeVisible();
     await expect(mine.getByText(paidWith)).toBeVisible();
     await expect(page.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
@@ -189,10 +189,10 @@ test.describe('cart', () => {
     await shipped.getByRole('button', { name: /^Shifting/ }).click();
     await page.getByRole('dialog', { name: 'Are you Sure For Shifting?' }).getByRole('button', { name: 'Yes, Shift' }).click();
     await expect(shipped.getByText('Deliverd')).toBeVisible();
-    await expect(orderRow(page, account.email).filter({ hasText: oil.name }).getByRole('button', { name: /^Shifting/ })).toBeEnabled();
+    await expect(orderRow(page, account.email).filter({ hasText: pads.name }).getByRole('button', { name: /^Shifting/ })).toBeEnabled();
 
     // The other two leave as one parcel, from the purchase's details: one tracking number, one email.
-    await orderRow(page, account.email).filter({ hasText: oil.name }).getByRole('button', { name: /details$/ }).click();
+    await orderRow(page, account.email).filter({ hasText: pads.name }).getByRole('button', { name: /details$/ }).click();
     const details = page.getByRole('dialog', { name: `Order ${purchaseNumber}` });
     await expect(details.getByTestId('purchase-line')).toHaveCount(3);
     await details.getByRole('button', { name: 'Ship all 2' }).click();

@@ -28,6 +28,8 @@ const PurchaseRoute = lazyPage(() => import('./routes/purchase'), 'PurchaseRoute
 const PartRoute = lazyPage(() => import('./routes/part'), 'PartRoute');
 const SearchRoute = lazyPage(() => import('./routes/search'), 'SearchRoute');
 const GarageRoute = lazyPage(() => import('./routes/garage'), 'GarageRoute');
+// Opened from a service reminder's email, by itself.
+const StopServiceEmailsRoute = lazyPage(() => import('./routes/service-emails'), 'StopServiceEmailsRoute');
 const cartPages = () => import('./routes/cart');
 const CartRoute = lazyPage(cartPages, 'CartRoute');
 const CheckoutRoute = lazyPage(cartPages, 'CheckoutRoute');
@@ -92,6 +94,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.search.path, element: <SearchRoute /> },
           { path: paths.garage.path, element: <GarageRoute /> },
+          { path: paths.stopServiceEmails.path, element: <StopServiceEmailsRoute /> },
           { path: paths.cart.path, element: <CartRoute /> },
           { path: paths.checkout.path, element: <CheckoutRoute /> },
           { path: paths.info.about.path, element: <AboutRoute /> },

@@ -1,3 +1,5 @@
+import { STOP_REMINDERS_PATH } from '@shop/shared';
+
 /** Anchors of the home page sections that other pages link to. */
 export type HomeSection = 'products' | 'contact' | 'reviews' | 'services';
 
@@ -56,6 +58,11 @@ export const paths = {
   garage: {
     path: '/garage',
     getHref: () => '/garage',
+  },
+  /** A service reminder's 'Stop these emails' link (STOP_REMINDERS_PATH), with its token. */
+  stopServiceEmails: {
+    path: STOP_REMINDERS_PATH,
+    getHref: (token: string) => `${STOP_REMINDERS_PATH}?token=${encodeURIComponent(token)}`,
   },
   cart: {
     path: '/cart',

@@ -39,6 +39,8 @@ export const queryKeys = {
     models: (make: string) => [...vehicles, 'models', make] as const,
     years: (make: string, model: string) => [...vehicles, 'years', make, model] as const,
     list: (filter: { make?: string; model?: string; year?: number }) => [...vehicles, 'list', filter] as const,
+    /** A vehicle's service kit: its lines' prices and stock are the catalogue's, so a part's change refreshes it with the vehicles. */
+    serviceKit: (vehicleId: string) => [...vehicles, 'service-kit', vehicleId] as const,
   },
   /** The signed-in rider's bikes. */
   garage: ['garage'] as const,

@@ -1,4 +1,4 @@
-import type { Cart, CartLine } from '@shop/shared';
+import { cartMessages, type Cart, type CartLine } from '@shop/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -164,5 +164,53 @@ describe('joining carts at sign-in', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toHaveLength(1);
+  });
+});
+
+describe('adding several parts in one change (a service kit)', () => {
+  const fetchMock = stubFetch();
+  const filter = buildProduct({ _id: id(3), name: 'Oil filter HF204', price: 9.5, minimum: 1, quantity: 12 });
+  const kitPart = (part: typeof oil, quantity: number) => ({ productId: part._id, name: part.name, price: part.price, img: part.img, minimum: part.minimum, available: part.quantity, quantity });
+
+  it("adds the kit's pieces to a line already there and starts each new line at its pieces, at least the part's minimum", async () => {
+    const { result } = renderHook(() => useCart(), { wrapper });
+    await act(() => result.current.add(oil, 3));
+    await act(() => result.current.addParts([kitPart(oil, 4), kitPart(filter, 1), kitPart(plug, 2)]));
+    expect(result.current.lines.map((line) => [line.name, line.quantity])).toEqual([
+      ['Engine oil 10W-40', 7],
+      ['Oil filter HF204', 1],
+      // Two plugs asked for, four the least the shop sells.
+      ['Spark plug CR9EK', 4],
+    ]);
+  });
+
+  it('adds nothing when the new lines would take the cart past 50 lines, and says why', async () => {
+    const { result } = renderHook(() => useCart(), { wrapper });
+    for (let n = 1; n <= 49; n++) await act(() => result.current.add(buildProduct({ _id: id(100 + n), minimum: 1 })));
+    await act(() => result.current.add(oil));
+    await expect(result.current.addParts([kitPart(oil, 2), kitPart(filter, 1)])).rejects.toThrow(cartMessages.tooManyLines);
+    expect(result.current.lines).toHaveLength(50);
+    expect(result.current.lines.find((line) => line.productId === oil._id)?.quantity).toBe(2);
+    // A kit whose parts are all in the cart already still goes in.
+    await act(() => result.current.addParts([kitPart(oil, 2)]));
+    expect(result.current.lines.find((line) => line.productId === oil._id)?.quantity).toBe(4);
+  });
+
+  it("changes the signed-in customer's cart with one PUT from the cart the shop holds", async () => {
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    let stored: Array<{ productId: string; quantity: number }> = [{ productId: oil._id, quantity: 2 }];
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'PUT') stored = (JSON.parse(String(init.body)) as { lines: typeof stored }).lines;
+      return json(answered(stored));
+    });
+    const { result } = renderHook(() => useCart(), { wrapper });
+    await waitFor(() => expect(result.current.lines).toHaveLength(1));
+    await act(() => result.current.addParts([kitPart(oil, 4), kitPart(plug, 1)]));
+    expect(stored).toEqual([
+      { productId: oil._id, quantity: 6 },
+      { productId: plug._id, quantity: 4 },
+    ]);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+    await waitFor(() => expect(result.current.lines.map((line) => line.quantity)).toEqual([6, 4]));
   });
 });

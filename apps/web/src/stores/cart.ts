@@ -1,4 +1,4 @@
-import { CART_LINES_MAX, cartMessages, ID_PATTERN, lineProblem, lineTotal, readQuantity, sumOfLines, type Cart, type CartLine } from '@shop/shared';
+import { CART_LINES_MAX, cartMessages, ID_PATTERN, type KitCartPart, lineProblem, lineTotal, readQuantity, sumOfLines, type Cart, type CartLine } from '@shop/shared';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getCart } from '@/api/cart/get-cart';
@@ -95,6 +95,28 @@ function withPart<Line extends { productId: string; quantity: number }>(lines: L
   return [...lines, { ...newLine(), quantity: quantity ?? part.minimum }];
 }
 
+/**
+ * A part added with others in one change (a service kit): what a new line needs of it, and how
+ * many pieces (a line already there gains them, a new line starts at them, at least the minimum).
+ */
+export type CartAddition = Omit<KitCartPart, 'insteadOf'>;
+
+/** The lines after adding every part at once, or why not: all of them or none. */
+function withParts<Line extends { productId: string; quantity: number }>(lines: Line[], parts: readonly CartAddition[], newLine: (part: CartAddition) => Line): Line[] {
+  const added = new Map<string, number>();
+  for (const part of parts) added.set(part.productId, (added.get(part.productId) ?? 0) + part.quantity);
+  const merged = lines.map((line) => (added.has(line.productId) ? { ...line, quantity: line.quantity + added.get(line.productId)! } : line));
+  const fresh = [...added.keys()].filter((productId) => !lines.some((line) => line.productId === productId));
+  if (lines.length + fresh.length > CART_LINES_MAX) throw new Error(cartMessages.tooManyLines);
+  return [
+    ...merged,
+    ...fresh.map((productId) => {
+      const part = parts.find((each) => each.productId === productId)!;
+      return { ...newLine(part), quantity: Math.max(added.get(productId)!, part.minimum) };
+    }),
+  ];
+}
+
 const inputOf = (lines: Array<{ productId: string; quantity: number }>): CartLineInput[] => lines.map(({ productId, quantity }) => ({ productId, quantity }));
 
 /**
@@ -126,6 +148,8 @@ export interface CartView {
   retry: () => void;
   /** Adds `quantity` pieces (by default the minimum for a new line, one more for a line already there). */
   add: (part: CartPart, quantity?: number) => Promise<void>;
+  /** Adds several parts in one change (a service kit): each part's pieces join its line, or start a new one. */
+  addParts: (parts: readonly CartAddition[]) => Promise<void>;
   setQuantity: (productId: string, quantity: number) => Promise<void>;
   remove: (productId: string) => Promise<void>;
 }
@@ -155,6 +179,14 @@ export function useCart(): CartView {
       }
       const newLine = (): StoredLine => ({ productId: part._id, quantity: 0, name: part.name, price: part.price, img: part.img, minimum: part.minimum, available: part.quantity });
       visitorCart.set(withPart(visitorCart.get(), part, quantity, newLine));
+    },
+    async addParts(parts) {
+      if (signedIn) {
+        await changeServerCart(queryClient, (current) => inputOf(withParts(inputOf(current), parts, (part) => ({ productId: part.productId, quantity: 0 }))));
+        return;
+      }
+      const newLine = ({ productId, name, price, img, minimum, available }: CartAddition): StoredLine => ({ productId, quantity: 0, name, price, img, minimum, available });
+      visitorCart.set(withParts(visitorCart.get(), parts, newLine));
     },
     async setQuantity(productId, quantity) {
       const change = <Line extends { productId: string; quantity: number }>(current: Line[]) =>

@@ -1,4 +1,4 @@
-import { type BikeShow, GARAGE_MAX, garageMessages, ID_PATTERN, type GarageBike } from '@shop/shared';
+import { type BikeShow, GARAGE_MAX, garageMessages, ID_PATTERN, type GarageBike, type GarageBikeService } from '@shop/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type To, useNavigate, useSearchParams } from 'react-router';
@@ -25,15 +25,18 @@ export interface Bike {
   variant: string;
   year: number;
   active: boolean;
+  /** A signed-in rider's bike: its odometer, services and next service, and whether its reminders are on. */
+  service?: BikeService;
 }
-export type NewBike = Omit<Bike, 'id' | 'active'>;
+export type BikeService = Omit<GarageBikeService, keyof GarageBike>;
+export type NewBike = Omit<Bike, 'id' | 'active' | 'service'>;
 
 export const GARAGE_STORAGE_KEY = 'garage';
 const SHOW_ALL_STORAGE_KEY = 'garage.showAll';
 
 // ---- A visitor's bikes in local storage ----
 
-type StoredBike = Omit<Bike, 'id'>;
+type StoredBike = Omit<Bike, 'id' | 'service'>;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 80;
 const isStoredBike = (value: unknown): value is StoredBike => {
   if (typeof value !== 'object' || value === null) return false;
@@ -101,7 +104,7 @@ const setShowAll = showAllStore.set;
 
 // ---- Hooks ----
 
-const fromServer = (bike: GarageBike): Bike => ({ id: bike._id, vehicleId: bike.vehicleId, make: bike.make, model: bike.model, variant: bike.variant, year: bike.year, active: bike.active });
+const fromServer = ({ _id, vehicleId, make, model, variant, year, active, ...service }: GarageBikeService): Bike => ({ id: _id, vehicleId, make, model, variant, year, active, service });
 
 export interface Garage {
   bikes: Bike[];

@@ -4,6 +4,7 @@ import { postForm } from '@/lib/post-form';
 export interface CatalogueFiles {
   products?: File | undefined;
   fitment?: File | undefined;
+  serviceKits?: File | undefined;
 }
 
 const importFailure = (status: number): string => {
@@ -19,7 +20,7 @@ const isReport = (status: number, body: unknown): body is ImportReport =>
   (status === 200 || status === 422) && typeof body === 'object' && body !== null && 'errorCount' in body && 'products' in body;
 
 /**
- * POST /catalogue/import (admin): the products and fitment CSVs, checked only (`check`) or
+ * POST /catalogue/import (admin): the products, fitment and service kits CSVs, checked only (`check`) or
  * imported, with upload progress. Answers the report; a file refused whole rejects with the
  * shop's message.
  */
@@ -27,5 +28,6 @@ export function importCatalogue(files: CatalogueFiles, { check, onProgress }: { 
   const form = new FormData();
   if (files.products) form.append('products', files.products, files.products.name);
   if (files.fitment) form.append('fitment', files.fitment, files.fitment.name);
+  if (files.serviceKits) form.append('serviceKits', files.serviceKits, files.serviceKits.name);
   return postForm(`/catalogue/import${check ? '?check=true' : ''}`, form, { onProgress, accept: isReport, failure: importFailure });
 }

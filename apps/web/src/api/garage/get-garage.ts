@@ -1,5 +1,5 @@
-import type { GarageBike } from '@shop/shared';
+import type { GarageBikeService } from '@shop/shared';
 import { api } from '@/lib/api-client';
 
-/** GET /garage: the signed-in rider's bikes, oldest first. */
-export const getGarage = ({ signal }: { signal?: AbortSignal } = {}) => api.get<GarageBike[]>('/garage', { signal });
+/** GET /garage: the signed-in rider's bikes, oldest first, each with its odometer, services and next service. */
+export const getGarage = ({ signal }: { signal?: AbortSignal } = {}) => api.get<GarageBikeService[]>('/garage', { signal });

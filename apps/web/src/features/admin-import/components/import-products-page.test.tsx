@@ -48,7 +48,7 @@ describe('ImportProductsPage', () => {
     }));
     const importButton = screen.getByRole('button', { name: 'Import' });
     expect(screen.getByRole('button', { name: 'Check files' })).toBeDisabled();
-    expect(screen.getByText('Choose a products file, a fitment file or both.')).toBeInTheDocument();
+    expect(screen.getByText('Choose a products file, a fitment file, a service kits file or several.')).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText('Products CSV'), PRODUCTS);
     await user.upload(screen.getByLabelText('Fitment CSV'), FITMENT);

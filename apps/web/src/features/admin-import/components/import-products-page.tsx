@@ -22,8 +22,9 @@ export function ImportProductsPage() {
   const queryClient = useQueryClient();
   const productsId = useId();
   const fitmentId = useId();
+  const serviceKitsId = useId();
   const checkFirstId = useId();
-  const hasFiles = Boolean(files.products || files.fitment);
+  const hasFiles = Boolean(files.products || files.fitment || files.serviceKits);
   const checkedClean = stage.kind === 'done' && stage.check && stage.report.errorCount === 0;
   // Why Import is off, beside it; not while the files are on their way, nor once they are in.
   const showCheckFirst = !checkedClean && stage.kind !== 'sending' && !(stage.kind === 'done' && stage.report.written);
@@ -49,7 +50,7 @@ export function ImportProductsPage() {
     }
   };
 
-  const download = (name: 'products' | 'fitment') => void downloadCatalogueFile(name).catch((error: unknown) => toast.error(error instanceof Error ? error.message : copy.exportFailed));
+  const download = (name: 'products' | 'fitment' | 'service-kits') => void downloadCatalogueFile(name).catch((error: unknown) => toast.error(error instanceof Error ? error.message : copy.exportFailed));
 
   return (
     <div className="flex flex-col gap-6">
@@ -72,6 +73,7 @@ export function ImportProductsPage() {
           </h2>
           <FileChoice id={productsId} label={copy.products} hint={copy.productsHint} onChange={(file) => chooseFile('products', file)} />
           <FileChoice id={fitmentId} label={copy.fitment} hint={copy.fitmentHint} onChange={(file) => chooseFile('fitment', file)} />
+          <FileChoice id={serviceKitsId} label={copy.serviceKits} hint={copy.serviceKitsHint} onChange={(file) => chooseFile('serviceKits', file)} />
           <p className="text-sm text-base-content/80">{copy.formatsNote}</p>
           <p className="text-sm text-base-content/80">{copy.imgNote}</p>
           <div className="flex flex-wrap items-center gap-3">
@@ -103,6 +105,9 @@ export function ImportProductsPage() {
             </button>
             <button type="button" className="btn btn-outline" onClick={() => download('fitment')}>
               {copy.exportFitment}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => download('service-kits')}>
+              {copy.exportServiceKits}
             </button>
           </div>
         </section>

@@ -11,17 +11,19 @@ import { QueryView } from '@/components/ui/query-view';
 import { toastedSave } from '@/lib/toasted-save';
 import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { adminVehiclesCopy as copy } from '../copy';
+import { ServiceKitDialog } from './service-kit-dialog';
 import { VehicleForm } from './vehicle-form';
 
 const nameOf = (vehicle: Vehicle) => `${vehicle.make} ${vehicle.model}${vehicle.variant ? ` ${vehicle.variant}` : ''} (${vehicle.yearFrom}-${vehicle.yearTo})`;
 
-/** /dashbord/manageVehicles: the vehicles the shop knows: add, edit, delete with its fitment. */
+/** /dashbord/manageVehicles: the vehicles the shop knows: add, edit, delete with its fitment; each one's service kit. */
 export function ManageVehiclesPage() {
   const vehicles = useVehicles();
   const addVehicle = useAddVehicle();
   const editVehicle = useEditVehicle();
   const deleteVehicle = useDeleteVehicle();
   const [editing, setEditing] = useState<Vehicle | null>(null);
+  const [kitOf, setKitOf] = useState<Vehicle | null>(null);
   const editHeadingId = useId();
   const deletion = useConfirmedAction({
     action: (vehicle: Vehicle) => deleteVehicle.mutateAsync(vehicle._id),
@@ -71,9 +73,12 @@ export function ManageVehiclesPage() {
               {
                 header: columns.actions,
                 cell: (vehicle) => (
-                  <div className="flex flex-wrap gap-2 @xl:flex-nowrap">
+                  <div className="flex flex-wrap gap-2 @4xl:flex-nowrap">
                     <BusyButton className="btn-outline" busy={false} aria-label={copy.edit.openFor(nameOf(vehicle))} onClick={() => setEditing(vehicle)}>
                       {copy.edit.open}
+                    </BusyButton>
+                    <BusyButton className="btn-outline" busy={false} aria-label={copy.kit.openFor(nameOf(vehicle))} onClick={() => setKitOf(vehicle)}>
+                      {copy.kit.open}
                     </BusyButton>
                     <BusyButton className={DANGER_OUTLINE} busy={deletion.busyKey === vehicle._id} aria-label={copy.deleteFor(nameOf(vehicle))} onClick={() => deletion.ask(vehicle)}>
                       {copy.delete}
@@ -105,6 +110,7 @@ export function ManageVehiclesPage() {
           />
         )}
       </Modal>
+      <ServiceKitDialog vehicle={kitOf} name={kitOf ? nameOf(kitOf) : ''} onClose={() => setKitOf(null)} />
       <ConfirmDialog {...deletion.dialog} />
     </div>
   );
