@@ -214,7 +214,7 @@ describe('seedDemo', () => {
     for (const line of lines) expect(Number(line.universal) === 1 || Number(line.fits) === 1, `${line.model}: ${line.part_number}`).toBe(true);
     const mt07 = lines.filter((line) => line.model === 'MT-07');
     expect(mt07.map(({ part_number, quantity, note }) => ({ part_number, quantity, note }))).toEqual([
-      { part_number: 'POWER1-10W40-1L', quantity: 3, note: '3.0 l with filter' },
+      { part_number: 'POWER1-10W40-1L', quantity: 3, note: '2.6 l with filter' },
       { part_number: 'HF204', quantity: 1, note: '' },
       { part_number: 'CR9EIX', quantity: 2, note: 'one per cylinder (2)' },
       { part_number: '214-11159-00', quantity: 1, note: 'drain bolt' },

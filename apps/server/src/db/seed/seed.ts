@@ -115,7 +115,7 @@ export const demoServiceKits: Readonly<Record<string, { intervalKm: number; inte
   'MT-07': {
     intervalKm: 10000,
     intervalMonths: 12,
-    lines: [{ partNumber: OIL_1L, quantity: 3, note: '3.0 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(2, 'CR9EIX'), drainWasher('214-11159-00')],
+    lines: [{ partNumber: OIL_1L, quantity: 3, note: '2.6 l with filter' }, { partNumber: 'HF204', quantity: 1 }, perCylinder(2, 'CR9EIX'), drainWasher('214-11159-00')],
   },
   Z650: {
     intervalKm: 12000,
