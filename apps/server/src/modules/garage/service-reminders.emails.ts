@@ -1,8 +1,9 @@
-import { type NextService, nextServiceText, type ServiceKit, type ServiceKitLine, serviceReminderLinks, serviceReminderMessages } from '@shop/shared';
+import { dollarsToCents, type NextService, nextServiceText, type ServiceKit, type ServiceKitLine, serviceReminderLinks, serviceReminderMessages } from '@shop/shared';
+import { emailMoney } from '../../lib/email-money.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
-/** The kit's prices are dollars with cents; written from whole cents so no float shows. */
-const money = (dollars: number) => `$${(Math.round(dollars * 100) / 100).toFixed(2)}`;
+/** The kit's prices are in dollars. */
+const money = (dollars: number) => emailMoney(dollarsToCents(dollars));
 
 /** '2 x Motul 7100 10W-40 1 l, $12.99 each (3.2 l with filter)', then what stands in when it is out of stock. */
 function kitLine(line: ServiceKitLine): string {

@@ -1,5 +1,6 @@
 import { arrivalText, formatOrderNumber, purchaseMessages, trackingUrl } from '@shop/shared';
 import type { OrderRow, PurchaseRow } from '../../db/schema.js';
+import { emailMoney } from '../../lib/email-money.js';
 
 /**
  * What a purchase's confirmation and payment emails add to its lines (SPEC-3 section 1): the
@@ -27,8 +28,7 @@ export interface RefundTold {
   wholeLine: boolean | null;
 }
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const line = (order: OrderRow) => `${order.quantity} x ${order.tool_name} at ${money(order.unit_price_cents)} = ${money(order.total_cents)}`;
+const line = (order: OrderRow) => `${order.quantity} x ${order.tool_name} at ${emailMoney(order.unit_price_cents)} = ${emailMoney(order.total_cents)}`;
 
 /** The purchase's one number: its first line's ('#10001'), whatever lines it has. */
 const numberOf = (orders: OrderRow[]) => formatOrderNumber(orders[0]!.purchase_number);
@@ -38,7 +38,7 @@ function summary(orders: OrderRow[]): string {
   const number = `Order number: ${numberOf(orders)}`;
   if (orders.length === 1) return `${line(orders[0]!)}\n${number}`;
   const total = orders.reduce((sum, order) => sum + order.total_cents, 0);
-  return `${orders.map(line).join('\n')}\nTotal: ${money(total)}\n${number}`;
+  return `${orders.map(line).join('\n')}\nTotal: ${emailMoney(total)}\n${number}`;
 }
 
 /**
@@ -47,7 +47,7 @@ function summary(orders: OrderRow[]): string {
  */
 function pricing(purchase: PricedPurchase | undefined): string | null {
   if (!purchase?.country) return null;
-  const amount = (cents: number | string) => money(Number(cents));
+  const amount = (cents: number | string) => emailMoney(Number(cents));
   const method = purchase.shipping_method_name;
   const arrival =
     purchase.arrives_from && purchase.arrives_to
@@ -117,17 +117,17 @@ export const orderEmails = {
     // A refund found in the provider's events is of part of the line unless it left the line refunded.
     refund && (refund.wholeLine === false || (refund.wholeLine === null && order.status !== 'refunded'))
       ? {
-          subject: `We refunded ${money(refund.amountCents)} of your order ${formatOrderNumber(order.purchase_number)}`,
-          text: `Hello ${order.customer_name},\n\nWe refunded ${money(refund.amountCents)} of the amount of this part of your order to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+          subject: `We refunded ${emailMoney(refund.amountCents)} of your order ${formatOrderNumber(order.purchase_number)}`,
+          text: `Hello ${order.customer_name},\n\nWe refunded ${emailMoney(refund.amountCents)} of the amount of this part of your order to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
         }
       : {
           subject: `${ofOrder(purchaseLines)} ${formatOrderNumber(order.purchase_number)} is refunded`,
-          text: `Hello ${order.customer_name},\n\nWe refunded ${money(refund?.amountCents ?? order.total_cents)} to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+          text: `Hello ${order.customer_name},\n\nWe refunded ${emailMoney(refund?.amountCents ?? order.total_cents)} to the card you paid with; your bank shows it within 5 to 10 days:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
         },
   /** A refund the bank sent back after it was made: its amount is owed again, and the shop will be in touch. */
   refundFailed: (order: OrderRow, myOrdersUrl: string, refund?: RefundTold) => ({
     subject: `The refund of your order ${formatOrderNumber(order.purchase_number)} did not go through`,
-    text: `Hello ${order.customer_name},\n\nThe refund of ${money(refund?.amountCents ?? order.total_cents)} to the card you paid with did not go through: your bank sent it back (${order.refund_failure ?? 'no reason given'}). ${order.status === 'paid' ? 'Your order shows as paid again, and we' : 'We'} will contact you to return your money another way:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
+    text: `Hello ${order.customer_name},\n\nThe refund of ${emailMoney(refund?.amountCents ?? order.total_cents)} to the card you paid with did not go through: your bank sent it back (${order.refund_failure ?? 'no reason given'}). ${order.status === 'paid' ? 'Your order shows as paid again, and we' : 'We'} will contact you to return your money another way:\n\n${summary([order])}\n\nYour orders: ${myOrdersUrl}\n\nMoto Parts`,
   }),
   cancelled: (orders: OrderRow[], myOrdersUrl: string) => ({
     subject: `Your order ${numberOf(orders)} is cancelled`,
