@@ -9,6 +9,12 @@ export interface PagerLabels {
   position: (page: number, pageCount: number | undefined) => string;
 }
 
+/** 'Page 2 of 9', or 'Page 2' while the total is not known (or none). */
+export const pagePosition = (page: number, pageCount: number | undefined): string => (pageCount ? `Page ${page + 1} of ${pageCount}` : `Page ${page + 1}`);
+
+/** A pager's labels in catalogue order ('First', 'Previous', 'Next', 'Last'), its landmark named `navigation` ('Order pages'). */
+export const pagerLabels = (navigation: string): PagerLabels => ({ navigation, first: 'First', previous: 'Previous', next: 'Next', last: 'Last', position: pagePosition });
+
 export interface PagerProps {
   /** Zero-based; shown from 1. */
   page: number;

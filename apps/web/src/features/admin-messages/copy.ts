@@ -1,3 +1,5 @@
+import { pagePosition } from '@/components/ui/pager';
+
 /** Every text of the admin's Messages page: the contact form's messages. */
 export const adminMessagesCopy = {
   documentTitle: 'Messages | Moto Parts',
@@ -26,6 +28,6 @@ export const adminMessagesCopy = {
     previous: 'Newer',
     next: 'Older',
     last: 'Oldest',
-    position: (page: number, pageCount: number | undefined) => (pageCount ? `Page ${page + 1} of ${pageCount}` : `Page ${page + 1}`),
+    position: pagePosition,
   },
 } as const;

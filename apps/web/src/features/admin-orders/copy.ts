@@ -1,3 +1,5 @@
+import { pagerLabels } from '@/components/ui/pager';
+
 /** Every text of the Manage All Orders page. SPEC strings are verbatim, spelling included. */
 export const adminOrdersCopy = {
   documentTitle: 'Manage All Orders | Moto Parts',
@@ -20,14 +22,7 @@ export const adminOrdersCopy = {
   noneOfStatus: 'No orders in this state.',
   exportCsv: 'Export CSV',
   exportFailed: 'The orders could not be exported. Please try again.',
-  pager: {
-    navigation: 'Order pages',
-    first: 'First',
-    previous: 'Previous',
-    next: 'Next',
-    last: 'Last',
-    position: (page: number, pageCount: number | undefined) => (pageCount === undefined ? `Page ${page + 1}` : `Page ${page + 1} of ${pageCount}`),
-  },
+  pager: pagerLabels('Order pages'),
   columns: {
     order: 'Order',
     customer: 'Customer',

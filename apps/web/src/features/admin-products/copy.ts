@@ -1,3 +1,5 @@
+import { pagerLabels } from '@/components/ui/pager';
+
 /** Every text of the admin's product pages. SPEC strings are verbatim, spelling included. */
 export const adminProductsCopy = {
   add: {
@@ -154,14 +156,6 @@ export const adminProductsCopy = {
       confirm: 'Delete',
       cancel: 'Cancel',
     },
-    pager: {
-      navigation: 'Product pages',
-      first: 'First',
-      previous: 'Previous',
-      next: 'Next',
-      last: 'Last',
-      position: (page: number, pageCount: number | undefined) =>
-        pageCount === undefined ? `Page ${page + 1}` : `Page ${page + 1} of ${pageCount}`,
-    },
+    pager: pagerLabels('Product pages'),
   },
 } as const;

@@ -1,3 +1,5 @@
+import { pagerLabels } from '@/components/ui/pager';
+
 /** Every text of the admin's Returns page (SPEC-3 section 4). SPEC strings are verbatim. */
 export const adminReturnsCopy = {
   documentTitle: 'Returns | Moto Parts',
@@ -17,14 +19,7 @@ export const adminReturnsCopy = {
     options: { requested: 'Requested', approved: 'Approved', rejected: 'Rejected', received: 'Received', refunded: 'Refunded' },
   },
   count: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'return' : 'returns'}`,
-  pager: {
-    navigation: 'Return pages',
-    first: 'First',
-    previous: 'Previous',
-    next: 'Next',
-    last: 'Last',
-    position: (page: number, pageCount: number | undefined) => (pageCount === undefined ? `Page ${page + 1}` : `Page ${page + 1} of ${pageCount}`),
-  },
+  pager: pagerLabels('Return pages'),
   columns: {
     order: 'Order',
     requested: 'Requested',

@@ -1,3 +1,5 @@
+import { pagerLabels } from '@/components/ui/pager';
+
 /** Every text of the search box and the search page. SPEC-2 strings are verbatim. */
 export const searchCopy = {
   box: 'Search parts',
@@ -37,12 +39,5 @@ export const searchCopy = {
   loading: 'Searching',
   loadError: 'Sorry, the search could not be completed.',
   retry: 'Search again',
-  pages: {
-    navigation: 'Result pages',
-    first: 'First',
-    previous: 'Previous',
-    next: 'Next',
-    last: 'Last',
-    position: (page: number, pageCount: number | undefined) => (pageCount ? `Page ${page + 1} of ${pageCount}` : `Page ${page + 1}`),
-  },
+  pages: pagerLabels('Result pages'),
 } as const;

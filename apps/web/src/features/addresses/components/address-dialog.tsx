@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Address, addressInputSchema, type AddressInput, type AddressValues, COUNTRY_REGIONS } from '@shop/shared';
 import { useId, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FieldMessage, FormField } from '@/components/ui/form-field';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { SubmitButton } from '@/components/ui/submit-button';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { useServerForm } from '@/hooks/use-server-form';
 import { countryOptions } from '@/utils/countries';
@@ -129,13 +129,9 @@ function AddressForm({ address, shopCountry, onSave, onClose }: { address: Addre
           {(props) => <input type="tel" autoComplete="tel" {...props} {...form.register('phone')} />}
         </FormField>
       </div>
-      {form.formError && <FieldMessage alert>{form.formError}</FieldMessage>}
-      <div className="modal-action mt-0">
-        <button type="button" className="btn" onClick={onClose}>
-          {addressesCopy.cancel}
-        </button>
-        <SubmitButton busy={form.formState.isSubmitting}>{submitLabel}</SubmitButton>
-      </div>
+      <DialogFormActions formError={form.formError} busy={form.formState.isSubmitting} cancelLabel={addressesCopy.cancel} onCancel={onClose}>
+        {submitLabel}
+      </DialogFormActions>
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Category, type CategoryMove, categoryMoveSchema } from '@shop/shared';
 import { useId } from 'react';
-import { FieldMessage, FormField } from '@/components/ui/form-field';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { SubmitButton } from '@/components/ui/submit-button';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { useServerForm } from '@/hooks/use-server-form';
 import { adminCategoriesCopy } from '../copy';
@@ -68,13 +68,9 @@ function MoveForm({ category, categories, onMove, onClose }: { category: Categor
           </select>
         )}
       </FormField>
-      {form.formError && <FieldMessage alert>{form.formError}</FieldMessage>}
-      <div className="modal-action mt-0">
-        <button type="button" className="btn" onClick={onClose}>
-          {copy.cancel}
-        </button>
-        <SubmitButton busy={form.formState.isSubmitting}>{copy.submit(category.count)}</SubmitButton>
-      </div>
+      <DialogFormActions formError={form.formError} busy={form.formState.isSubmitting} cancelLabel={copy.cancel} onCancel={onClose}>
+        {copy.submit(category.count)}
+      </DialogFormActions>
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Category, categoryInputSchema } from '@shop/shared';
 import { useId } from 'react';
 import type { z } from 'zod';
-import { FieldMessage, FormField } from '@/components/ui/form-field';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { SubmitButton } from '@/components/ui/submit-button';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { useServerForm } from '@/hooks/use-server-form';
 import { adminCategoriesCopy } from '../copy';
@@ -52,13 +52,9 @@ function RenameForm({ category, onRename, onClose }: { category: Category } & Om
       <FormField id="rename-category-name" label={copy.name} error={form.formState.errors.name?.message}>
         {(props) => <input type="text" autoComplete="off" {...props} {...form.register('name')} />}
       </FormField>
-      {form.formError && <FieldMessage alert>{form.formError}</FieldMessage>}
-      <div className="modal-action mt-0">
-        <button type="button" className="btn" onClick={onClose}>
-          {copy.cancel}
-        </button>
-        <SubmitButton busy={form.formState.isSubmitting}>{copy.submit}</SubmitButton>
-      </div>
+      <DialogFormActions formError={form.formError} busy={form.formState.isSubmitting} cancelLabel={copy.cancel} onCancel={onClose}>
+        {copy.submit}
+      </DialogFormActions>
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { type Return, returnMessages } from '@shop/shared';
 import { useId } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { FieldMessage, FormField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { FormField } from '@/components/ui/form-field';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { useServerForm } from '@/hooks/use-server-form';
 import { formatPrice } from '@/utils/format';
@@ -80,15 +80,9 @@ function RefundForm({ item, onSave, onClose }: { item: Return } & Pick<RefundDia
         <input id={`${id}-restock`} type="checkbox" className="checkbox" {...form.register('restock')} />
         <span className="font-medium">{copy.restock}</span>
       </label>
-      {form.formError && <FieldMessage alert>{form.formError}</FieldMessage>}
-      <div className="modal-action mt-0">
-        <button type="button" className="btn" onClick={onClose}>
-          {copy.cancel}
-        </button>
-        <SubmitButton busy={form.formState.isSubmitting} className="sm:min-w-32">
-          {copy.submit}
-        </SubmitButton>
-      </div>
+      <DialogFormActions formError={form.formError} busy={form.formState.isSubmitting} cancelLabel={copy.cancel} onCancel={onClose} submitClassName="sm:min-w-32">
+        {copy.submit}
+      </DialogFormActions>
     </form>
   );
 }

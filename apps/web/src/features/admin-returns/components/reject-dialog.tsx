@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { boundedText, type Return, RETURN_REJECT_REASON_MAX, returnMessages } from '@shop/shared';
 import { useId } from 'react';
 import { z } from 'zod';
-import { FieldMessage, FormField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { FormField } from '@/components/ui/form-field';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { useServerForm } from '@/hooks/use-server-form';
 import { adminReturnsCopy } from '../copy';
@@ -49,15 +49,9 @@ function RejectForm({ item, onSave, onClose }: { item: Return } & Pick<RejectDia
       <FormField id={`${id}-reason`} kind="textarea" label={copy.reason} error={errors.reason?.message}>
         {(props) => <textarea rows={3} maxLength={RETURN_REJECT_REASON_MAX} {...props} {...form.register('reason')} />}
       </FormField>
-      {form.formError && <FieldMessage alert>{form.formError}</FieldMessage>}
-      <div className="modal-action mt-0">
-        <button type="button" className="btn" onClick={onClose}>
-          {copy.cancel}
-        </button>
-        <SubmitButton busy={form.formState.isSubmitting} className="sm:min-w-32">
-          {copy.submit}
-        </SubmitButton>
-      </div>
+      <DialogFormActions formError={form.formError} busy={form.formState.isSubmitting} cancelLabel={copy.cancel} onCancel={onClose} submitClassName="sm:min-w-32">
+        {copy.submit}
+      </DialogFormActions>
     </form>
   );
 }

@@ -3,9 +3,9 @@ import { createReturnSchema, type Order, RETURN_COMMENT_MAX, RETURN_REASONS, typ
 import { useId } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { FieldMessage, FormField } from '@/components/ui/form-field';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { FormField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { SubmitButton } from '@/components/ui/submit-button';
 import type { SubmitOutcome } from '@/lib/field-errors';
 import { useServerForm } from '@/hooks/use-server-form';
 import { formatDay } from '@/utils/format';
@@ -107,15 +107,9 @@ function ReturnForm({ line, onSave, onClose }: { line: Order } & Pick<ReturnDial
       <FormField id={field('comment')} kind="textarea" label={copy.comment} hint={copy.commentHint} error={errors.comment?.message}>
         {(props) => <textarea rows={3} maxLength={RETURN_COMMENT_MAX} {...props} {...form.register('comment')} />}
       </FormField>
-      {form.formError && <FieldMessage alert>{form.formError}</FieldMessage>}
-      <div className="modal-action mt-0 flex-wrap">
-        <button type="button" className="btn" onClick={onClose}>
-          {copy.cancel}
-        </button>
-        <SubmitButton busy={form.formState.isSubmitting} className="sm:min-w-44">
-          {copy.submit}
-        </SubmitButton>
-      </div>
+      <DialogFormActions formError={form.formError} busy={form.formState.isSubmitting} cancelLabel={copy.cancel} onCancel={onClose} submitClassName="sm:min-w-44">
+        {copy.submit}
+      </DialogFormActions>
     </form>
   );
 }
