@@ -1,6 +1,6 @@
-// `npm test`: every check and every test. Lint (import boundaries, cycles, unused code) and the
-// type check first, beside the web build: a failure of either check stops the run, since the
-// tests would run code the tools refuse. Then the unit and API suites (Vitest; the API suite
+// `npm test`: every check and every test. The type check first, beside the web build and the
+// lint: a type error stops the run, since the tests would run code the compiler refuses. Then
+// the unit and API suites, beside the rest of the lint (a lint failure stops the run after them) (Vitest; the API suite
 // again on PostgreSQL when TEST_DATABASE_URL is set), then the browser journeys (Playwright in Debian's Chromium)
 // against the real server on a fresh database; with TEST_DATABASE_URL, the core journeys again
 // against two instances on PostgreSQL and an S3 stand-in behind HAProxy. Ends with one summary line.
@@ -29,6 +29,13 @@ const summary = (passed, failed) => {
   if (failures.length > 0) console.log(`\nfailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
   console.log(`\n${stages.join(', ')}\ntests: ${passed} passed, ${failed} failed`);
 };
+
+/** Runs a command with its output shown as it comes, without blocking what runs beside it (the lint). */
+const runAsync = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 
 /** Runs an npm command with its output kept, and prints that output once it ends: commands run side by side stay readable. */
 const runKept = (args) =>
@@ -70,25 +77,33 @@ async function provideSqliteDriver() {
   return runKept(['rebuild', 'better-sqlite3']);
 }
 
-// The checks and the web build (which the browser journeys need) side by side: each is mostly one core's work.
-const [lintStatus, typecheckStatus, buildStatus, driverStatus] = await Promise.all([
-  runKept(['run', 'lint']),
+// The type check and the web build (which the browser journeys need) side by side, the lint
+// beside them: each is mostly one core's work. A type error stops the run before any test (the
+// tests would run code the compiler refuses). The lint (import boundaries, cycles, unused code)
+// runs on beside the unit and API suites, which the type check no longer holds up, and stops the
+// run before the browser journeys when it fails.
+const lint = runKept(['run', 'lint']);
+const [typecheckStatus, buildStatus, driverStatus] = await Promise.all([
   runKept(['run', 'typecheck']),
   runKept(['run', 'build']),
   sqliteDriverMissing ? provideSqliteDriver() : 0,
 ]);
-stageDone('checks and build');
-for (const [check, status] of [['run lint', lintStatus], ['run typecheck', typecheckStatus], ['rebuild better-sqlite3', driverStatus]]) {
-  if (status !== 0) {
-    console.error(`\nnpm test stopped: \`npm ${check}\` failed (see above); no test was run.`);
-    summary(0, 1);
-    process.exit(1);
+stageDone('type check and build');
+const stopUnless = (checks) => {
+  for (const [check, status] of checks) {
+    if (status !== 0) {
+      console.error(`\nnpm test stopped: \`npm ${check}\` failed (see above).`);
+      summary(0, 1);
+      process.exit(1);
+    }
   }
-}
+};
+stopUnless([['run typecheck', typecheckStatus], ['rebuild better-sqlite3', driverStatus]]);
 
 const vitestReport = path.join(results, 'vitest.json');
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
-stageDone('vitest');
+const vitestStatus = await runAsync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+stageDone('vitest (beside the lint)');
+stopUnless([['run lint', await lint]]);
 const playwrightReport = path.join(results, 'playwright.json');
 const playwrightStatus =
   buildStatus === 0

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/database.js';
 import { buildServerPrograms } from './server-build.js';
+import { COPY_PREFIX, copyPrefixOf, TEMPLATE_PREFIX } from './test-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -70,18 +71,25 @@ async function postgresTemplate(project: TestProject) {
   await admin((client) => client.query(`alter database ${name} allow_connections false`));
   project.provide('migratedTemplate', name);
   return async () => {
+    // The copies whose drop the test files did not wait for, then the template they were made from.
+    await admin((client) => dropDatabasesStartingWith(client, copyPrefixOf(name)));
     await admin((client) => client.query(`drop database if exists ${name} with (force)`));
   };
 }
 
-const TEMPLATE_PREFIX = 'shop_test_template_';
+async function dropDatabasesStartingWith(client: pg.Client, prefix: string) {
+  const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+  for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
+}
 
-/** A run killed before its teardown leaves its template behind: dropped once its process is gone. */
+/** A run killed before its teardown leaves its template and copies behind: dropped once its process is gone. */
 async function dropTemplatesOfEndedRuns(client: pg.Client) {
-  const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [TEMPLATE_PREFIX]);
-  for (const { datname } of rows) {
-    const pid = Number(datname.slice(TEMPLATE_PREFIX.length).split('_')[0]);
-    if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) await client.query(`drop database if exists ${datname} with (force)`);
+  for (const prefix of [COPY_PREFIX, TEMPLATE_PREFIX]) {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+    for (const { datname } of rows) {
+      const pid = Number(datname.slice(prefix.length).split('_')[0]);
+      if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) await client.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
+    }
   }
 }
 

@@ -28,7 +28,73 @@ export async function createTestDatabase({ empty = false }: { empty?: boolean } 
     return { config: { dialect: 'sqlite', file }, dataDir, drop: async () => removeDataDir() };
   }
 
-  return createPostgresTestDatabase(dataDir, template);
+  return template ? postgresCopyOf(template, dataDir) : createPostgresTestDatabase(dataDir);
+}
+
+/** The prefix of every copy of a run's template: the run's global teardown drops what is left of them. */
+export const copyPrefixOf = (template: string): string => `${template.replace(TEMPLATE_PREFIX, COPY_PREFIX)}_`;
+export const TEMPLATE_PREFIX = 'shop_test_template_';
+export const COPY_PREFIX = 'shop_test_copy_';
+
+/** The next copy of the template, made while the worker's current test file runs (see postgresCopyOf). */
+let spareCopy: Promise<string> | undefined;
+
+/** CREATE DATABASE … TEMPLATE: the name of a new copy of the template. */
+async function copyTemplate(template: string): Promise<string> {
+  const name = `${copyPrefixOf(template)}${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name} template ${template}`));
+  return name;
+}
+
+/**
+ * A copy of the run's template for one test file on PostgreSQL. Copying a database and dropping
+ * one each take the server about half a second: the next file's copy is made while this one
+ * runs, and a copy is dropped without the file waiting for it. Whatever the run leaves (a spare
+ * copy, a drop cut short when its worker ends) the global teardown drops by the run's prefix.
+ */
+async function postgresCopyOf(template: string, dataDir: string): Promise<TestDatabase> {
+  const name = await (spareCopy ?? copyTemplate(template)).catch(() => copyTemplate(template));
+  spareCopy = copyTemplate(template);
+  // Taken by the next file, which makes its own copy if this one failed.
+  spareCopy.catch(() => undefined);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    config: { dialect: 'postgres', url: url.toString() },
+    dataDir,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      dropDatabase(name).catch(() => undefined);
+    },
+  };
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('A PostgreSQL test database needs TEST_DATABASE_URL');
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a test database, its last connections ended. */
+export function dropDatabase(name: string): Promise<void> {
+  return withAdminClient(async (client) => {
+    // An autovacuum worker on the database cannot be stopped by its owner: it finishes in a moment.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+        return;
+      } catch (error) {
+        if (attempt === 20 || !/pg_signal_backend|being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  });
 }
 
 /** The run's migrated template, which Vitest's global setup made (imported here only inside a Vitest run). */
@@ -39,48 +105,20 @@ async function migratedTemplate(): Promise<string> {
   return template;
 }
 
-/**
- * A new PostgreSQL database beside TEST_DATABASE_URL, with a temporary folder for its shop's files:
- * empty, or a copy of the template database named.
- */
+/** A new, empty PostgreSQL database beside TEST_DATABASE_URL, with a temporary folder for its shop's files. */
 export async function createPostgresTestDatabase(
   dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-')),
-  template?: string,
 ): Promise<TestDatabase & { config: { dialect: 'postgres'; url: string } }> {
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error('A PostgreSQL test database needs TEST_DATABASE_URL');
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   return {
     config: { dialect: 'postgres', url: url.toString() },
     dataDir,
     async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      try {
-        // An autovacuum worker on the database cannot be stopped by its owner: it finishes in a moment.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await client.query(`drop database if exists ${name} with (force)`);
-            break;
-          } catch (error) {
-            if (attempt === 20 || !/pg_signal_backend|being accessed by other users/.test(String(error))) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-      removeDataDir();
+      await dropDatabase(name);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,7 +8,11 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { createDatabase, type ShopDatabase } from '../database.js';
 import { demoProducts } from './demo-products.js';
 import { demoFitment, demoOemModels, demoServiceGaps, demoUniversalParts, demoVehicles, type ServiceNeed, serviceNeeds } from './demo-vehicles.js';
-import { seedDemo } from './seed.js';
+import { type DemoImages, renderDemoImages, seedDemo } from './seed.js';
+
+/** The demo's pictures, drawn once for every seed of this file (drawing is most of a seed's time). */
+let drawing: Promise<DemoImages> | undefined;
+const demoImages = () => (drawing ??= renderDemoImages());
 
 describe('seedDemo', () => {
   let database: ShopDatabase;
@@ -24,7 +28,7 @@ describe('seedDemo', () => {
     testDatabase = process.env.TEST_DIALECT === 'postgres' ? await createTestDatabase() : undefined;
     database = createDatabase(testDatabase?.config ?? { dialect: 'sqlite', file: ':memory:' });
     await database.migrate();
-    firstRun = await seedDemo(database.db, storage);
+    firstRun = await seedDemo(database.db, storage, undefined, demoImages);
   }, 60_000);
 
   afterAll(async () => {
@@ -245,14 +249,14 @@ describe('seedDemo', () => {
 
   it('does nothing when the shop already has data', async () => {
     const before = await database.db.selectFrom('products').select('id').execute();
-    expect(await seedDemo(database.db, storage)).toEqual({ products: 0, reviews: 0 });
+    expect(await seedDemo(database.db, storage, undefined, demoImages)).toEqual({ products: 0, reviews: 0 });
     const after = await database.db.selectFrom('products').select('id').execute();
     expect(after).toHaveLength(before.length);
   });
 });
 
 describe('seedDemo started twice at once', () => {
-  // Both seeds draw every demo image before one of them wins: tens of seconds on a busy 2-core runner.
+  // The pictures drawn once for both (each would draw them before one wins): the two seeds race for the catalogue itself.
   it('seeds exactly once', { timeout: 60_000 }, async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'seed-race-'));
     const testDatabase = process.env.TEST_DIALECT === 'postgres' ? await createTestDatabase() : undefined;
@@ -262,8 +266,8 @@ describe('seedDemo started twice at once', () => {
       await first.migrate();
       // Two instances are two processes, each with its own image writer.
       const results = await Promise.all([
-        seedDemo(first.db, createDiskImageStorage(path.join(directory, 'images-1'))),
-        seedDemo(second.db, createDiskImageStorage(path.join(directory, 'images-2'))),
+        seedDemo(first.db, createDiskImageStorage(path.join(directory, 'images-1')), undefined, demoImages),
+        seedDemo(second.db, createDiskImageStorage(path.join(directory, 'images-2')), undefined, demoImages),
       ]);
       expect(results.map((result) => result.products).sort((a, b) => a - b)).toEqual([0, demoProducts.length]);
       const { count } = await first.db

@@ -71,6 +71,8 @@ export function demoCatalogueRows(images: readonly string[], now: number): { cat
       minimum: product.minimum,
       img: images[index]!,
       universal: demoUniversalParts.has(product.partNumber) ? 1 : 0,
+      // The column's one form, `[[from, priceCents], …]` ascending (products.mapper's quantityPricesColumn; db/ imports no module).
+      quantity_prices: JSON.stringify((product.quantityPrices ?? []).map((tier) => [tier.from, tier.priceCents])),
       created_at: stamp,
       updated_at: stamp,
     };
@@ -182,26 +184,41 @@ async function inUse(db: Kysely<Database>): Promise<boolean> {
 }
 
 /** Fills a brand-new shop with demo parts and reviews, drawing their images; otherwise does nothing. */
+/** The demo's pictures drawn: each part's photo with its smaller sizes, and each reviewer's avatar. */
+export interface DemoImages {
+  products: Array<{ bytes: Buffer; variants: Awaited<ReturnType<typeof responsiveVariants>> }>;
+  avatars: Buffer[];
+}
+
+/** Draws every demo picture: most of a seed's time, and the same every time. */
+export async function renderDemoImages(): Promise<DemoImages> {
+  const products = await mapLimited(demoProducts, RENDER_CONCURRENCY, async (product) => {
+    const bytes = await renderWebp(productSvg(product), PRODUCT_IMAGE.width, PRODUCT_IMAGE.height);
+    return { bytes, variants: await responsiveVariants(bytes) };
+  });
+  const avatars = await mapLimited(demoReviews, RENDER_CONCURRENCY, (review) =>
+    renderWebp(avatarSvg(review.avatar.seed, review.avatar.color), AVATAR_IMAGE.width, AVATAR_IMAGE.height),
+  );
+  return { products, avatars };
+}
+
+/**
+ * Seeds the demo shop into an empty one. `images` draws the pictures, once the shop is known to
+ * be empty (tests that seed more than once draw them once and hand them over).
+ */
 export async function seedDemo(
   db: Kysely<Database>,
   storage: ImageStorage,
   log: (msg: string) => void = () => {},
+  images: () => Promise<DemoImages> = renderDemoImages,
 ): Promise<{ products: number; reviews: number }> {
   const nothing = { products: 0, reviews: 0 };
   if (await inUse(db)) return nothing;
 
   const started = performance.now();
-  const productImages = await mapLimited(demoProducts, RENDER_CONCURRENCY, async (product) =>
-    renderWebp(productSvg(product), PRODUCT_IMAGE.width, PRODUCT_IMAGE.height).then(async (bytes) =>
-      storage.put(bytes, 'webp', await responsiveVariants(bytes)),
-    ),
-  );
-  const avatarImages = await mapLimited(demoReviews, RENDER_CONCURRENCY, async (review) =>
-    storage.put(
-      await renderWebp(avatarSvg(review.avatar.seed, review.avatar.color), AVATAR_IMAGE.width, AVATAR_IMAGE.height),
-      'webp',
-    ),
-  );
+  const drawn = await images();
+  const productImages = await mapLimited(drawn.products, RENDER_CONCURRENCY, ({ bytes, variants }) => storage.put(bytes, 'webp', variants));
+  const avatarImages = await mapLimited(drawn.avatars, RENDER_CONCURRENCY, (bytes) => storage.put(bytes, 'webp'));
   const renderMs = Math.round(performance.now() - started);
 
   const now = Date.now();
