@@ -11,6 +11,7 @@
  *   npm run bench -- --only=payments   (payment confirmations issuing invoices, and the invoice PDF beside its ceiling)
  *   npm run bench -- --only=kits   (a bike's service kit at 100 and 10,000 parts beside GET /api/health and its ceiling)
  *   npm run bench -- --only=reminders   (the daily service reminder round over 100,000 garage bikes beside a bare scan of them)
+ *   npm run bench -- --only=workshop   (the catalogue page for workshop accounts beside the anonymous one, and a quick order of 100 lines)
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
  *   (PostgreSQL adds one, two and three instances on CPU quotas behind HAProxy, which needs Debian's haproxy)
  */
@@ -39,6 +40,7 @@ import { checkPricedCheckout, measureAgainstCeiling, measureBikeFilter, measureC
 import { measureSearchDepth } from './lib/search-depth.mjs';
 import { benchReminders, REMINDER_BIKES, renderReminders } from './lib/reminders.mjs';
 import { KIT_SIZES, measureServiceKit, prepareServiceKit, renderServiceKit } from './lib/service-kit.mjs';
+import { measureWorkshop, prepareWorkshops, renderWorkshop } from './lib/workshop.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -91,10 +93,11 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments|kits|reminders] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments|kits|reminders|workshop] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
       '--only=orders: orders and checkouts (plain, and in turns with them priced with delivery, tax and a discount code) at the main catalogue size, nothing else; --only=search: the search\'s golden queries at the largest size, nothing else;\n' +
       '--only=reminders: the daily service reminder round over 100,000 garage bikes (time, peak memory, emails queued) beside a bare keyset scan of the same bikes and their readings, each pass in a process of its own.\n' +
       '--only=kits: GET /api/vehicles/{id}/service-kit (a kit of five lines, one out of stock) at 100 and 10,000 parts beside GET /api/health and its ceiling, nothing else.\n' +
+      '--only=workshop: at 10,000 parts, GET /api/products pages for workshop accounts (their trade prices) beside the same pages anonymously in the same run, and POST /api/cart/quick of 100 lines, nothing else.\n' +
       '--only=quote: POST /api/quote at 100 and 10,000 parts beside its ceiling, nothing else. With --ab, a commit without the quote (or without delivery, tax and discount codes, for the priced checkouts) is measured as far as it goes and its rows say \'not measured\' with why.\n' +
       '--only=payments: purchases paid as the payment page pays in test mode, the confirming PATCH (which issues the invoice) timed 50 at once, then checked paid with one invoice each numbered without gaps; and the invoice PDF downloaded by its owners beside its ceiling. With --ab, a commit without invoices has its confirmations measured and its download \'not measured\'.\n' +
       '--ab=COMMIT [--rounds=N] [--quick]: the part (--only) measured N times for this code and N times for COMMIT (built in a worktree, measured by this bench), in turns (A B, B A, ...): medians, their ratio and the spread of each side.\n' +
@@ -103,7 +106,7 @@ if (flags.help) {
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments', 'kits', 'reminders'];
+const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop'];
 if (flags.only !== undefined && !PARTS.includes(flags.only)) {
   console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
@@ -112,7 +115,7 @@ if (flags.ab !== undefined && flags.only === undefined) {
   console.error('--ab needs --only=PART: the part to compare');
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote' | 'payments' | 'kits' | 'reminders'} */ part) => flags.only === undefined || flags.only === part;
+const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote' | 'payments' | 'kits' | 'reminders' | 'workshop'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -438,6 +441,34 @@ async function benchServiceKit(target, { dataDir, webDistDir }) {
 }
 
 /**
+ * Workshops alone, on a database of its own with MAIN_SIZE parts: the catalogue page for workshop
+ * accounts beside the anonymous one, in the same run on the same server (caches on, as in
+ * production), and a quick order of 100 lines.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'serverErrors' | 'databaseCpu'> & { workshop: import('./lib/workshop.mjs').WorkshopStage }>}
+ */
+async function benchWorkshop(target, { dataDir, webDistDir }) {
+  const { shop, close, loader, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  try {
+    await loader.addProducts(MAIN_SIZE);
+    await loader.settle();
+    const db = /** @type {import('kysely').Kysely<any>} */ (/** @type {unknown} */ (shop.db));
+    const { workshops, customers } = await prepareWorkshops({ db, customers: loader.customers });
+    step(`${target.label}, workshops (${number(MAIN_SIZE)} parts, ${workshops.length} workshop accounts)`);
+    const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir });
+    try {
+      const workshop = await measureWorkshop(server.url, { db, workshops, customers, size: MAIN_SIZE, connections: LATENCY_CONNECTIONS }, settings, meterOf([server], databaseCpu));
+      return { database: target.label, workshop, serverErrors: server.errors(), databaseCpu: databaseCpu.method };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await close();
+  }
+}
+
+/**
  * Payments and invoices alone, on a database of its own with the bench's customers and the
  * parts they buy: purchases placed, paid (the confirmations measured), checked, and their
  * invoices downloaded, for A/B runs.
@@ -644,7 +675,7 @@ async function main() {
 
   // Orders, search, the quote, payments, kits and reminders alone never ask for a page: the server runs without the web app's files.
   const webDistDir = path.join(workDir, 'web');
-  const apiOnly = ['orders', 'search', 'quote', 'payments', 'kits', 'reminders'];
+  const apiOnly = ['orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop'];
   if (flags.only === undefined || !apiOnly.includes(flags.only)) {
     step('Building the web app into the bench folder');
     await buildWebApp(webDistDir);
@@ -702,6 +733,13 @@ async function main() {
     for (const target of targets) {
       const result = await attempt(`${target.label} service kit`, () => benchServiceKit(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
       if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (result));
+    }
+  }
+
+  if (flags.only === 'workshop') {
+    for (const target of targets) {
+      const result = await attempt(`${target.label} workshops`, () => benchWorkshop(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
+      if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (/** @type {unknown} */ (result)));
     }
   }
 
@@ -763,13 +801,15 @@ async function main() {
           ? renderServiceKit(databases, settings)
           : flags.only === 'reminders'
             ? renderReminders(reminders)
+          : flags.only === 'workshop'
+            ? renderWorkshop(/** @type {Array<{ database: string, workshop?: import('./lib/workshop.mjs').WorkshopStage }>} */ (/** @type {unknown} */ (databases)), settings)
           : flags.only === 'payments'
             ? renderPayments(databases, settings)
             : flags.only === 'orders'
               ? renderPricedRatios(databases)
               : [];
     if (summary.length > 0) console.log(`\n${summary.join('\n')}`);
-    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote', payments: 'Payments and invoices', kits: 'Service kit', reminders: 'Service reminders' }[flags.only];
+    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote', payments: 'Payments and invoices', kits: 'Service kit', reminders: 'Service reminders', workshop: 'Workshops' }[flags.only];
     console.log(`\n${what}${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
     if (orderFailures > 0) process.exitCode = 1;
     return;

@@ -345,7 +345,8 @@ export function createLoader(shop, image) {
           category_id: categories.get(category),
           brand,
           part_number: partNumber,
-          part_number_key: partNumber.replace(/[^A-Za-z0-9]/g, '').toLowerCase(),
+          // As the shop writes it (@shop/shared's partNumberKey): the quick order and the import match on it.
+          part_number_key: partNumber.replace(/[^A-Za-z0-9]/g, '').toUpperCase(),
           oem_numbers: JSON.stringify(pick() < 0.5 ? [`${15_000 + number}-B${number % 97}-00`] : []),
           price_cents: 500 + Math.floor(pick() * 40_000),
           quantity: 20 + Math.floor(pick() * 500),

@@ -117,7 +117,7 @@ describe('security headers', () => {
 
 describe('web app serving', () => {
   it('answers client routes with the app shell', async () => {
-    for (const url of ['/', '/allproducts', '/blogs', '/allproducts?page=2', '/about', '/warranty', '/returns', '/privacy', '/terms', '/garage', '/cart', '/checkout', '/service-emails/stop?token=x', '/search?q=oil', '/singin']) {
+    for (const url of ['/', '/allproducts', '/blogs', '/allproducts?page=2', '/about', '/warranty', '/returns', '/privacy', '/terms', '/garage', '/cart', '/checkout', '/quick-order', '/service-emails/stop?token=x', '/search?q=oil', '/singin']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');

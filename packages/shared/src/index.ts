@@ -35,3 +35,5 @@ export * from './schemas/returns.js';
 export * from './schemas/account.js';
 export * from './schemas/service-kit.js';
 export * from './schemas/garage-service.js';
+export * from './trade-pricing.js';
+export * from './quick-order.js';

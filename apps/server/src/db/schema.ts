@@ -25,6 +25,8 @@ export interface ProductTable {
   rating_total: Generated<number>;
   /** 1 when the part fits every bike (chain lube, tools); migration 015. */
   universal: Generated<number>;
+  /** Its quantity prices, `[[from, priceCents], …]` ascending as JSON text, `[]` when none (migration 043). */
+  quantity_prices: Generated<string>;
 }
 
 /** A part's further photos, after SPEC's `img` (migration 027). */
@@ -437,6 +439,9 @@ export interface UserTable {
   updated_at: Date | string;
   role: Role;
   phone: string | null;
+  /** SPEC-3 section 6 (migration 043): a workshop, and its trade discount in hundredths of a percent (0 unless a workshop). */
+  workshop: Generated<boolean | number>;
+  trade_discount: Generated<number>;
 }
 
 export interface SessionTable {

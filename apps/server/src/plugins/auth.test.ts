@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { insertSignedInUser } from '../test/factories.js';
@@ -35,6 +36,7 @@ beforeAll(async () => {
     api.post('/forgot-to-say', async (request) => ({ by: request.user?.email }));
     api.post('/admins', { config: { access: 'admin' } }, async () => ({ ok: true }));
     api.post('/anyone', { config: { access: 'public' } }, async () => ({ ok: true }));
+    api.get('/browse', { config: { access: 'public-priced' } }, async (request) => ({ by: request.user?.email ?? null, discount: request.buyerDiscount }));
   });
   await app.ready();
 });
@@ -71,5 +73,25 @@ describe('access by default', () => {
     const response = await app.inject({ method: 'POST', url: '/anyone', headers: { authorization: 'Bearer not-a-session' }, payload: {} });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe("'public-priced': anyone, priced for the buyer behind a valid bearer", () => {
+  it("reads a valid bearer's account and its trade discount, without asking any cache to forget the answer", async () => {
+    const workshop = await insertSignedInUser(t.database.db);
+    await t.database.db.updateTable('users').set({ workshop: sql<boolean>`true`, trade_discount: 1500 }).where('id', '=', workshop.id).execute();
+    const asWorkshop = await app.inject({ url: '/browse', headers: workshop.headers });
+    expect(asWorkshop.json()).toEqual({ by: workshop.email, discount: 1500 });
+    expect(asWorkshop.headers['cache-control']).toBeUndefined();
+    expect((await app.inject({ url: '/browse', headers: customer.headers })).json()).toEqual({ by: customer.email, discount: 0 });
+    expect((await app.inject({ url: '/browse' })).json()).toEqual({ by: null, discount: 0 });
+  });
+
+  it('answers a bearer that is no session, or no bearer at all, as a visitor: browsing never answers 401', async () => {
+    for (const authorization of ['Bearer not-a-session-token-at-all', 'Basic YWRtaW46YWRtaW4=', 'Bearer', `Bearer ${'a'.repeat(5000)}`]) {
+      const response = await app.inject({ url: '/browse', headers: { authorization } });
+      expect(response.statusCode, authorization.slice(0, 20)).toBe(200);
+      expect(response.json()).toEqual({ by: null, discount: 0 });
+    }
   });
 });

@@ -4,12 +4,13 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 import type { CurrentUser, IdentityService } from '../modules/identity/identity.plugin.js';
 
 /**
- * Who may call a route: anyone; a signed-in user; the account named by the route's `:email`
- * or an admin; an admin; or the holder of that account's identity session (Better Auth's
- * cookie or bearer: the token exchange). A function decides from the request line alone
- * (method, path, query), never from the body.
+ * Who may call a route: anyone; anyone, with answers priced for the buyer behind a valid bearer
+ * ('public-priced': the catalogue's answers, a workshop's at its trade prices); a signed-in user;
+ * the account named by the route's `:email` or an admin; an admin; or the holder of that
+ * account's identity session (Better Auth's cookie or bearer: the token exchange). A function
+ * decides from the request line alone (method, path, query), never from the body.
  */
-export type Access = 'public' | 'user' | 'owner' | 'admin' | 'identity-session';
+export type Access = 'public' | 'public-priced' | 'user' | 'owner' | 'admin' | 'identity-session';
 export type RouteAccess = Access | ((request: FastifyRequest) => Access);
 
 declare module 'fastify' {
@@ -19,6 +20,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: CurrentUser | null;
+    /**
+     * On a 'public-priced' route: the trade discount its answer is priced at, in hundredths of a
+     * percent. 0 for a visitor, a customer who is not a workshop, and a bearer that is no session.
+     */
+    buyerDiscount: number;
   }
   interface FastifyContextConfig {
     /**
@@ -53,18 +59,33 @@ async function userFromBearer(identity: IdentityService, request: FastifyRequest
   return user;
 }
 
+/**
+ * The buyer behind a bearer on a route anyone may browse: a missing, malformed, expired or
+ * unknown token is a visitor (browsing never answers 401); a database failure still fails.
+ */
+async function buyerFromBearer(identity: IdentityService, request: FastifyRequest): Promise<CurrentUser | null> {
+  const match = request.headers.authorization === undefined ? null : BEARER.exec(request.headers.authorization);
+  return match ? identity.userFromBearerToken(match[1]!) : null;
+}
+
 /** A route's declared access; a route of the API that says nothing needs a signed-in user. */
 export const accessOf = (route: { config?: { access?: RouteAccess } }): RouteAccess => route.config?.access ?? 'user';
 
 export const authPlugin = fp(
   async (app: FastifyInstance, { identity }: { identity: IdentityService }) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('buyerDiscount', 0);
 
     /** The identity check of a route, first of the route's own hooks. */
     const checkAccess = (access: RouteAccess): onRequestAsyncHookHandler =>
       async function checkAccess(request, reply) {
         const needed = typeof access === 'function' ? access(request) : access;
         if (needed === 'public') return;
+        if (needed === 'public-priced') {
+          request.user = await buyerFromBearer(identity, request);
+          request.buyerDiscount = request.user?.tradeDiscount ?? 0;
+          return;
+        }
         // Answers for one account are never kept by a browser or a shared cache.
         reply.header('cache-control', 'no-store');
         if (needed === 'identity-session') {

@@ -53,6 +53,11 @@ type CachedRouteHandler<S extends PublicRouteSchema> = (
 interface CachedRouteOptions<S extends PublicRouteSchema> {
   config?: FastifyContextConfig;
   schema: S;
+  /**
+   * For a route whose answers carry prices (access 'public-priced'): the answer at a workshop's
+   * trade discount (hundredths of a percent), made from the public one for that request alone.
+   */
+  personalise?: (answer: PublicAnswer<S>, discount: number) => PublicAnswer<S>;
 }
 
 declare module 'fastify' {
@@ -90,6 +95,14 @@ export const publicCachePlugin = fp(
       }
     });
 
+    // A kept answer's value, parsed once for the workshops' answers made from it; frozen, so making one never changes it.
+    const values = new WeakMap<CachedJson, unknown>();
+    const publicValue = (json: CachedJson): unknown => {
+      let value = values.get(json);
+      if (value === undefined) values.set(json, (value = deepFreeze(JSON.parse(json.text))));
+      return value;
+    };
+
     const cache = async (key: string, produce: () => Promise<unknown>) => {
       const json = await answers.json(key, produce);
       return json.text === 'null' ? null : new CachedAnswer(json);
@@ -101,11 +114,23 @@ export const publicCachePlugin = fp(
       done(null, payload);
     }
 
-    function cachedGet<S extends PublicRouteSchema>(this: FastifyInstance, url: string, { config, schema }: CachedRouteOptions<S>, handler: CachedRouteHandler<S>) {
+    function cachedGet<S extends PublicRouteSchema>(this: FastifyInstance, url: string, { config, schema, personalise }: CachedRouteOptions<S>, handler: CachedRouteHandler<S>) {
       // Typed for its handler above; to Fastify it is a schema like any other.
       const routeSchema: FastifySchema = schema;
       this.get(url, { config, schema: routeSchema, onSend: offerToResponseCache }, async (request, reply) => {
         const answer = await handler(request as PublicRequest<S>, reply, cache as PublicCache<PublicAnswer<S>>);
+        if (personalise) {
+          // Its prices depend on who asks: no cache may answer one caller with another's.
+          const vary = reply.getHeader('vary');
+          reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
+          if (request.buyerDiscount > 0) {
+            // A workshop's prices: made from the public answer for this request, kept by no cache.
+            reply.header('cache-control', 'private, no-store');
+            const shared = answer instanceof CachedAnswer ? (publicValue(answer.json) as PublicAnswer<S>) : answer;
+            // Made from the route's own answer, as the cached text is: sent as it is.
+            return reply.type('application/json; charset=utf-8').send(JSON.stringify(personalise(shared, request.buyerDiscount)));
+          }
+        }
         if (!(answer instanceof CachedAnswer)) return answer;
         request.publicCacheFreshUntil = answer.json.freshUntil;
         // The text was made once, when the answer was produced; every hit sends it as it is.
@@ -116,3 +141,12 @@ export const publicCachePlugin = fp(
   },
   { name: 'public-cache' },
 );
+
+/** Freezes a parsed JSON value and everything in it. */
+function deepFreeze(value: unknown): unknown {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

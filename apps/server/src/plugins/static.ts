@@ -15,7 +15,7 @@ const CLIENT_ROUTES = [
   /^\/allproducts\/?$/,
   /^\/blogs\/?$/,
   /^\/search\/?$/,
-  /^\/(garage|cart|checkout)\/?$/,
+  /^\/(garage|cart|checkout|quick-order)\/?$/,
   /^\/service-emails\/stop\/?$/,
   /^\/(about|warranty|returns|privacy|terms)\/?$/,
   /^\/singin\/?$/,

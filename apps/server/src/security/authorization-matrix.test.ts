@@ -357,6 +357,16 @@ const ROWS: Row[] = [
     request: async () => ({ url: '/api/cart', payload: { lines: [{ productId: (await insertProduct(t.database.db)).id, quantity: 2 }] } }),
   },
   {
+    // Each caller's quick order goes into their own cart.
+    route: 'POST /api/cart/quick',
+    expect: gated(401, 200, 200, 200),
+    request: async () => {
+      const partNumber = `MQ${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+      await insertProduct(t.database.db, { part_number: partNumber, part_number_key: partNumber, minimum: 1 });
+      return { url: '/api/cart/quick', payload: { text: `${partNumber} x2` } };
+    },
+  },
+  {
     // Each caller checks out a cart of their own, filled for the call.
     route: 'POST /api/checkout',
     expect: gated(401, 201, 201, 201),
@@ -454,6 +464,11 @@ const ROWS: Row[] = [
       await t.database.db.updateTable('users').set({ email_verified: sql<boolean>`true` }).where('email', '=', email).execute();
       return { url: `/api/user/admin/${email}` };
     },
+  },
+  {
+    route: 'PUT /api/user/workshop/:email',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/user/workshop/${(await insertSignedInUser(t.database.db)).email}`, payload: { workshop: true, tradeDiscount: 12.5 } }),
   },
   {
     route: 'DELETE /api/user/admin-role/:email',
@@ -789,3 +804,27 @@ describe('identity before the body', () => {
     });
   }
 });
+
+/**
+ * The catalogue's priced answers ('public-priced'): anyone may browse them, and a token that is
+ * no session is read as no token at all, never refused; a workshop's prices need its own session.
+ */
+describe('priced catalogue answers', () => {
+  const PRICED_URLS = async () => {
+    const part = await insertProduct(t.database.db);
+    return ['/api/products?page=0&size=6', `/api/products/${part.id}`, '/api/search?q=brake', `/api/vehicles/${await matrixServiceKit()}/service-kit`];
+  };
+
+  it('answer a token that is not a session as they answer a visitor', async () => {
+    for (const url of await PRICED_URLS()) {
+      const visitor = await t.app.inject({ url });
+      expect(visitor.statusCode, url).toBe(200);
+      for (const authorization of ['Bearer not-a-session-token-at-all', 'Basic YWRtaW46YWRtaW4=', 'Bearer', `Bearer ${'a'.repeat(5000)}`]) {
+        const response = await t.app.inject({ url, headers: { authorization } });
+        expect(response.statusCode, `${url} ${authorization.slice(0, 20)}`).toBe(200);
+        expect(response.headers['cache-control'], url).toBeUndefined();
+      }
+    }
+  });
+});
+

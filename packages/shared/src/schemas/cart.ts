@@ -53,3 +53,35 @@ export const checkoutInputSchema = deliverySchema.extend({ ...purchaseOptionFiel
 /** A placed checkout: its id (what one payment pays, the purchase's) and its orders, in the order of the cart's lines. */
 export const checkoutAnswerSchema = z.object({ checkoutId: idSchema, orderIds: z.array(idSchema), ...placedPurchaseFields });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
+
+/** SPEC-3 section 6: the most lines one quick order takes, and the most characters of its text. */
+export const QUICK_ORDER_LINES_MAX = 100;
+export const QUICK_ORDER_TEXT_MAX = 20_000;
+
+export const quickOrderMessages = {
+  textRequired: 'Paste one part per line: part number and quantity',
+  tooManyLines: `A quick order takes at most ${QUICK_ORDER_LINES_MAX} lines: add the rest in another one`,
+  tooLong: `A quick order takes at most ${QUICK_ORDER_TEXT_MAX.toLocaleString('en-US')} characters: add the rest in another one`,
+  noPart: (line: number, partNumber: string) => `Line ${line}: no part numbered ${partNumber}`,
+  belowMinimum: (line: number, minimum: number) => `Line ${line}: Please Order More Then ${minimum} Peace`,
+  notAvailable: (line: number, quantity: number) => `Line ${line}: ${quantity} Peace is Not Available`,
+  unreadable: (line: number) => `Line ${line}: write a part number and a quantity, such as HF204 x10`,
+  quantityInvalid: (line: number) => `Line ${line}: the quantity must be a whole number from 1`,
+  severalParts: (line: number, partNumber: string, parts: string[]) => `Line ${line}: ${partNumber} names several parts (${parts.join('; ')}): write the part number of the one you mean`,
+  cartFull: (line: number) => `Line ${line}: the cart holds at most ${CART_LINES_MAX} different parts`,
+} as const;
+
+/** POST /cart/quick: the pasted text or the CSV file's text (partNumber, quantity). */
+export const quickOrderInputSchema = z.object({
+  text: z
+    .string({ error: quickOrderMessages.textRequired })
+    .max(QUICK_ORDER_TEXT_MAX, quickOrderMessages.tooLong)
+    .refine((text) => text.replace(/^\uFEFF/, '').trim() !== '', quickOrderMessages.textRequired),
+});
+
+/** What went into the cart (each part once, the pieces added by this order) and each line that did not, by its line number. */
+export const quickOrderAnswerSchema = z.object({
+  added: z.array(z.object({ productId: idSchema, quantity: z.number().int() })),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type QuickOrderAnswer = z.infer<typeof quickOrderAnswerSchema>;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** SPEC-2 section 6: the CSV files of a catalogue import and export, their columns in this order. */
-export const PRODUCT_CSV_COLUMNS = ['name', 'decreption', 'price', 'quantity', 'minimum', 'category', 'brand', 'partNumber', 'oemNumbers', 'img'] as const;
+/**
+ * SPEC-2 section 6: the CSV files of a catalogue import and export, their columns in this order.
+ * `quantityPrices` (SPEC-3 section 6) is `from:price` pairs, `10:7.50;50:6.90`, empty for none; a
+ * file without that column (made before it) leaves the quantity prices of the shop's parts as they are.
+ */
+export const PRODUCT_CSV_COLUMNS = ['name', 'decreption', 'price', 'quantity', 'minimum', 'category', 'brand', 'partNumber', 'oemNumbers', 'img', 'quantityPrices'] as const;
+/** The products file's columns an import takes a file without. */
+export const PRODUCT_CSV_OPTIONAL = ['quantityPrices'] as const;
 /**
  * The products file's optional column of the stock each row's quantity was read from. The export
  * writes it (beside quantity, the same number); an import writes a part's stock only where

@@ -5,13 +5,25 @@ import { CATEGORY_NAME_MAX, categoryMessages } from './category.js';
 import { hostedImageSchema } from './image.js';
 import { FIT_VERDICTS } from '../fit.js';
 import { bikeFilterRefinement, bikeFilterShape, bikeMatchCountsShape, fitmentInputSchema } from './vehicle.js';
+import { QUANTITY_PRICE_FROM_MIN, QUANTITY_PRICES_MAX } from '../trade-pricing.js';
+
+/** A quantity price as the API answers it: every piece at `price` (dollars) from `from` pieces on a line. */
+export const quantityPriceSchema = z.object({ from: z.number().int(), price: z.number() });
 
 /** A product as the API answers it: SPEC section 3 field names, and SPEC-2's category, brand and numbers. */
 export const productSchema = z.object({
   _id: idSchema,
   name: z.string(),
   decreption: z.string(),
+  /**
+   * One piece's price in dollars: the list price, or in a workshop's own answers (never cached
+   * for anyone else) the list price less its trade discount (decision 044).
+   */
   price: z.number(),
+  /** In a workshop's own answers only: the list price its `price` is taken from. */
+  listPrice: z.number().optional(),
+  /** Its quantity prices, ascending `from`, for everyone (SPEC-3 section 6); absent when it has none. */
+  quantityPrices: z.array(quantityPriceSchema).optional(),
   quantity: z.number().int(),
   minimum: z.number().int(),
   img: z.string(),
@@ -96,6 +108,12 @@ export const productMessages = {
   tooManyPhotos: `A part can show at most ${PART_PHOTOS_MAX} photos`,
   duplicatePhoto: 'Each photo can be added once',
   firstPhotoIsImage: 'The first photo must be the image (img)',
+  quantityFromInvalid: `Enter a whole number from ${QUANTITY_PRICE_FROM_MIN}`,
+  quantityPricesOrder: 'List quantity prices from the smallest quantity up, each cheaper than the one before',
+  quantityFromTwice: 'Each quantity can have one price',
+  quantityPriceNotBelowList: 'A quantity price must be below the list price',
+  tooManyQuantityPrices: `A part can have at most ${QUANTITY_PRICES_MAX} quantity prices`,
+  quantityPricesText: 'Write quantity prices as from:price pairs separated by semicolons, such as 10:7.50;50:6.90',
 } as const;
 
 const MAX_PRICE_CENTS = 100_000_000;
@@ -122,6 +140,57 @@ const wholeNumber = (requiredMessage: string, invalidMessage: string, min: numbe
 
 const stockSchema = wholeNumber(productMessages.quantityRequired, productMessages.quantityInvalid, 0, MAX_STOCK);
 const minimumSchema = wholeNumber(productMessages.quantityRequired, productMessages.minimumInvalid, 1, MAX_MINIMUM);
+
+/** The catalogue CSV's `quantityPrices` cell, `10:7.50;50:6.90`, as rows; a malformed pair refuses the cell. */
+function quantityPricesCell(text: string, context: z.RefinementCtx): Array<{ from: string; price: string }> {
+  const pairs = text.split(';').map((pair) => pair.trim()).filter(Boolean);
+  const rows = pairs.map((pair) => /^(\d{1,12})\s*:\s*(\S+)$/.exec(pair));
+  if (rows.some((row) => row === null)) {
+    context.addIssue({ code: 'custom', message: productMessages.quantityPricesText });
+    return z.NEVER;
+  }
+  return rows.map((row) => ({ from: row![1]!, price: row![2]! }));
+}
+
+/**
+ * Quantity prices as written: rows of 'From quantity' and 'Unit price' (cents once parsed), or the
+ * CSV's text. From the smallest quantity up, each quantity once, each price lower than the one
+ * before; each price below the list price is the product's own check (`checkQuantityPrices`).
+ */
+export const quantityPricesInputSchema = z
+  .unknown()
+  .transform((value, context) => (typeof value === 'string' ? quantityPricesCell(value, context) : value))
+  .pipe(
+    z
+      .array(
+        z.object({
+          from: wholeNumber(productMessages.quantityFromInvalid, productMessages.quantityFromInvalid, QUANTITY_PRICE_FROM_MIN, MAX_STOCK),
+          price: priceSchema(productMessages.priceInvalid),
+        }),
+        { error: productMessages.quantityPricesText },
+      )
+      .max(QUANTITY_PRICES_MAX, productMessages.tooManyQuantityPrices)
+      .superRefine((rows, context) => {
+        rows.forEach((row, index) => {
+          const before = rows[index - 1];
+          if (!before) return;
+          if (row.from === before.from) context.addIssue({ code: 'custom', path: [index, 'from'], message: productMessages.quantityFromTwice });
+          else if (row.from < before.from || row.price >= before.price) context.addIssue({ code: 'custom', path: [index, 'from'], message: productMessages.quantityPricesOrder });
+        });
+      }),
+  );
+
+/**
+ * A product's write (its form, its API call or its CSV row) with quantity prices: each must be
+ * below the list price, named under its row's 'Unit price'.
+ */
+export function checkQuantityPrices(product: { price?: number; quantityPrices?: Array<{ price: number }> }, context: z.RefinementCtx): void {
+  const { price, quantityPrices } = product;
+  if (price === undefined || !quantityPrices) return;
+  quantityPrices.forEach((row, index) => {
+    if (row.price >= price) context.addIssue({ code: 'custom', path: ['quantityPrices', index, 'price'], message: productMessages.quantityPriceNotBelowList });
+  });
+}
 
 /** A part number as compared and searched: 'hf-204', 'HF 204' and 'HF204' are one number. */
 export const partNumberKey = (partNumber: string): string =>
@@ -161,8 +230,8 @@ const photosSchema = z
   .max(PART_PHOTOS_MAX, productMessages.tooManyPhotos)
   .refine((photos) => new Set(photos).size === photos.length, productMessages.duplicatePhoto);
 
-/** POST /products. */
-export const createProductSchema = z.object({
+/** POST /products' fields, before the checks across them (`checkQuantityPrices`): what a CSV row's schema is built from. */
+export const createProductFields = z.object({
   ...catalogueDetails,
   name: singleLineText(TEXT_LIMITS.name, productMessages.nameRequired),
   decreption: boundedText(TEXT_LIMITS.description, productMessages.descriptionRequired),
@@ -174,7 +243,11 @@ export const createProductSchema = z.object({
   images: photosSchema.optional(),
   /** SPEC-2 section 3: the part's universal mark and fitment rows, written with it (omitted: none). */
   fitment: fitmentInputSchema.optional(),
+  /** SPEC-3 section 6 (omitted: none). */
+  quantityPrices: quantityPricesInputSchema.optional(),
 });
+/** POST /products. */
+export const createProductSchema = createProductFields.superRefine(checkQuantityPrices);
 export type CreateProductInput = z.input<typeof createProductSchema>;
 
 /**
@@ -184,8 +257,8 @@ export type CreateProductInput = z.input<typeof createProductSchema>;
  */
 const quantitySeenSchema = stockSchema.optional();
 
-/** PUT /product/{id}: the name stays; a new photo is optional. */
-export const updateProductSchema = z.object({
+/** PUT /product/{id}'s fields, before the checks across them. */
+export const updateProductFields = z.object({
   ...catalogueDetails,
   decreption: boundedText(TEXT_LIMITS.description, productMessages.updateDescriptionRequired),
   price: priceSchema(productMessages.updatePriceRequired),
@@ -197,7 +270,11 @@ export const updateProductSchema = z.object({
   images: photosSchema.min(1, productMessages.imageRequired).optional(),
   /** Replaces the part's universal mark and fitment rows (omitted: they stay as they are). */
   fitment: fitmentInputSchema.optional(),
+  /** Replaces its quantity prices ([]: none; omitted: they stay as they are). */
+  quantityPrices: quantityPricesInputSchema.optional(),
 });
+/** PUT /product/{id}: the name stays; a new photo is optional. */
+export const updateProductSchema = updateProductFields.superRefine(checkQuantityPrices);
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
 
 /** PUT /products/{id}: sets the stock, conditional on the stock seen. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../constants.js';
 import { singleLineText } from './common.js';
 import { hostedImageSchema } from './image.js';
+import { TRADE_DISCOUNT_MAX } from '../trade-pricing.js';
 
 /** SPEC section 5 messages for the account forms. */
 export const accountMessages = {
@@ -100,5 +101,27 @@ export const adminUserSchema = userSchema.extend({
   orders: z.number().int(),
   /** When the account was made (ISO 8601, UTC). */
   joined: z.string(),
+  /** SPEC-3 section 6: a workshop buys at its trade discount (percent, 0 when not a workshop). */
+  workshop: z.boolean(),
+  tradeDiscount: z.number(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const workshopMessages = {
+  discountInvalid: `Enter a trade discount from 0 to ${TRADE_DISCOUNT_MAX} percent, with at most 2 decimals`,
+  workshopRequired: 'Say whether this account is a workshop (workshop: true or false)',
+} as const;
+
+/** PUT /user/workshop/{email} (admin): whether the account is a workshop, and its trade discount in percent (ignored, and kept 0, when it is not). */
+export const workshopInputSchema = z.object({
+  workshop: z.boolean({ error: workshopMessages.workshopRequired }),
+  tradeDiscount: z
+    .union([z.number(), z.string().trim()], { error: workshopMessages.discountInvalid })
+    .transform((value) => (typeof value === 'number' ? String(value) : value))
+    .refine((value) => /^\d{1,2}(\.\d{1,2})?$/.test(value), { error: workshopMessages.discountInvalid, abort: true })
+    .transform(Number)
+    .refine((percent) => percent >= 0 && percent <= TRADE_DISCOUNT_MAX, workshopMessages.discountInvalid),
+});
+export type WorkshopInput = z.input<typeof workshopInputSchema>;
+export const workshopAnswerSchema = z.object({ workshop: z.boolean(), tradeDiscount: z.number() });
+export type WorkshopAnswer = z.infer<typeof workshopAnswerSchema>;

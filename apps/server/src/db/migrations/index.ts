@@ -41,6 +41,7 @@ import * as m039 from './039-service-kits.js';
 import * as m040 from './040-garage-odometer.js';
 import * as m041 from './041-service-reminders.js';
 import * as m042 from './042-products-category-price-index.js';
+import * as m043 from './043-workshop-prices.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '040-garage-odometer': m040,
   '041-service-reminders': m041,
   '042-products-category-price-index': m042,
+  '043-workshop-prices': m043,
 };

@@ -31,6 +31,8 @@ export interface DemoProduct {
   quantity: number;
   /** Minimum order quantity; below it the part shows as out of stock. */
   minimum: number;
+  /** Its quantity prices (SPEC-3 section 6): from `from` pieces on a line, each at `priceCents`, below the list price. */
+  quantityPrices?: ReadonlyArray<{ from: number; priceCents: number }>;
   visual: PartArt['visual'];
   accent: string;
   variant?: number;
@@ -106,6 +108,10 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 1299,
     quantity: 400,
     minimum: 4,
+    quantityPrices: [
+      { from: 10, priceCents: 1149 },
+      { from: 50, priceCents: 1049 },
+    ],
     visual: 'spark-plug',
     accent: '#e07a2f',
   },
@@ -120,6 +126,10 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 899,
     quantity: 260,
     minimum: 2,
+    quantityPrices: [
+      { from: 10, priceCents: 799 },
+      { from: 50, priceCents: 719 },
+    ],
     visual: 'oil-filter',
     accent: '#c0392b',
   },
@@ -453,6 +463,7 @@ export const demoProducts: readonly DemoProduct[] = [
     priceCents: 1490,
     quantity: 200,
     minimum: 3,
+    quantityPrices: [{ from: 12, priceCents: 1290 }],
     visual: 'spray',
     accent: '#8e44ad',
   },

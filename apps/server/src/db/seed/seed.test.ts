@@ -85,6 +85,19 @@ describe('seedDemo', () => {
     }
   });
 
+  it('gives the oil filter, the spark plug and the chain lube quantity prices below their list prices, and no other part any', async () => {
+    const products = await database.db.selectFrom('products').select(['part_number', 'price_cents', 'quantity_prices']).orderBy('id').execute();
+    const withPrices = Object.fromEntries(products.filter((product) => product.quantity_prices !== '[]').map((product) => [product.part_number, product.quantity_prices]));
+    expect(withPrices).toEqual({ CR9EIX: '[[10,1149],[50,1049]]', HF204: '[[10,799],[50,719]]', 'C2-400': '[[12,1290]]' });
+    for (const product of products) {
+      const tiers = JSON.parse(product.quantity_prices) as Array<[number, number]>;
+      tiers.forEach(([from, priceCents], index) => {
+        expect(priceCents).toBeLessThan(index === 0 ? product.price_cents : tiers[index - 1]![1]);
+        expect(from).toBeGreaterThan(index === 0 ? 1 : tiers[index - 1]![0]);
+      });
+    }
+  });
+
   it('stores a real WebP image for every product', async () => {
     const products = await database.db.selectFrom('products').select('img').execute();
     for (const product of products) await expectWebp(product.img, 40 * 1024);

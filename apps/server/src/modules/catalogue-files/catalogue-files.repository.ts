@@ -12,7 +12,7 @@ const chunks = <T>(items: readonly T[], size = BATCH): T[][] => Array.from({ len
 /** The columns of a product an import compares and writes. */
 export type ProductColumns = Pick<
   NewProductRow,
-  'name' | 'description' | 'price_cents' | 'quantity' | 'minimum' | 'category_id' | 'brand' | 'part_number' | 'part_number_key' | 'oem_numbers' | 'img'
+  'name' | 'description' | 'price_cents' | 'quantity' | 'minimum' | 'category_id' | 'brand' | 'part_number' | 'part_number_key' | 'oem_numbers' | 'img' | 'quantity_prices'
 >;
 export type ExistingProduct = Required<ProductColumns> & { id: string; universal: number };
 export type FitmentColumns = Omit<NewFitmentRow, 'product_id'>;
@@ -125,7 +125,7 @@ export function createCatalogueFilesRepository(db: Kysely<Database>) {
         found.push(
           ...((await db
             .selectFrom('products')
-            .select(['id', 'name', 'description', 'price_cents', 'quantity', 'minimum', 'category_id', 'brand', 'part_number', 'part_number_key', 'oem_numbers', 'img', 'universal'])
+            .select(['id', 'name', 'description', 'price_cents', 'quantity', 'minimum', 'category_id', 'brand', 'part_number', 'part_number_key', 'oem_numbers', 'img', 'quantity_prices', 'universal'])
             .where('part_number_key', 'in', batch)
             .execute()) as ExistingProduct[]),
         );
@@ -168,7 +168,7 @@ export function createCatalogueFilesRepository(db: Kysely<Database>) {
         const batch = await db
           .selectFrom('products')
           .leftJoin('categories', 'categories.id', 'products.category_id')
-          .select(['products.id', 'products.position', 'products.name', 'products.description', 'products.price_cents', 'products.quantity', 'products.minimum', 'products.brand', 'products.part_number', 'products.oem_numbers', 'products.img', 'products.universal', 'categories.name as category'])
+          .select(['products.id', 'products.position', 'products.name', 'products.description', 'products.price_cents', 'products.quantity', 'products.minimum', 'products.brand', 'products.part_number', 'products.oem_numbers', 'products.img', 'products.quantity_prices', 'products.universal', 'categories.name as category'])
           .where('products.position', '>', from)
           .orderBy('products.position')
           .limit(2000)

@@ -1,7 +1,8 @@
 import {
   centsToDollars,
   categoryKey,
-  createProductSchema,
+  checkQuantityPrices,
+  createProductFields,
   DEFAULT_CATEGORY,
   FITMENT_CSV_COLUMNS,
   fitmentMessages,
@@ -15,14 +16,17 @@ import {
   type ImportReport,
   partNumberKey,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_OPTIONAL,
   PRODUCT_CSV_STOCK_SEEN,
+  productMessages,
+  quantityPricesText,
   SERVICE_KIT_CSV_COLUMNS,
   SERVICE_KIT_CSV_OPTIONAL,
   SERVICE_KIT_LINES_MAX,
   serviceKitInputSchema,
   serviceKitMessages,
   UNIVERSAL_FITMENT,
-  updateProductSchema,
+  updateProductFields,
   vehicleNameKey,
 } from '@shop/shared';
 import { z } from 'zod';
@@ -30,6 +34,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parseStringList } from '../../lib/string-list.js';
 import type { ImagesService } from '../images/images.plugin.js';
+import { quantityPricesColumn, quantityPricesOf } from '../products/products.plugin.js';
 import type { VehiclesService } from '../vehicles/vehicles.plugin.js';
 import { type CsvRead, type CsvRow, readCsv, writeCsv } from './csv.js';
 import type { CatalogueFilesRepository, ExistingProduct, FitmentColumns, ImportWrite, ProductColumns, ServiceKitWrite, StoredServiceKit } from './catalogue-files.repository.js';
@@ -40,8 +45,8 @@ const PROBLEMS_SHOWN = 500;
 const ROWS_PER_TURN = 500;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const productRowSchema = createProductSchema.omit({ img: true, images: true, fitment: true }).extend({ quantitySeen: updateProductSchema.shape.quantitySeen });
-/** The products file's columns as the export writes them: SPEC-2's, then the stock it saw. */
+const productRowSchema = createProductFields.omit({ img: true, images: true, fitment: true }).extend({ quantitySeen: updateProductFields.shape.quantitySeen }).superRefine(checkQuantityPrices);
+/** The products file's columns as the export writes them: SPEC-2's and SPEC-3's, then the stock it saw. */
 const PRODUCT_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_STOCK_SEEN] as const;
 type ProductColumn = (typeof PRODUCT_EXPORT_COLUMNS)[number];
 type FitmentColumn = (typeof FITMENT_CSV_COLUMNS)[number];
@@ -112,6 +117,16 @@ const decimalPoint = (price: string): string => {
   return /^\d{1,3}(\.\d{3})*,\d{1,2}$|^\d+,\d{1,2}$/.test(value) ? value.replaceAll('.', '').replace(',', '.') : price;
 };
 
+/** A quantityPrices cell's prices (`10:7,50;50:6,90`) with a decimal point, as `decimalPoint` reads a price. */
+const decimalPointPairs = (cell: string): string =>
+  cell
+    .split(';')
+    .map((pair) => {
+      const colon = pair.indexOf(':');
+      return colon === -1 ? pair : `${pair.slice(0, colon + 1)}${decimalPoint(pair.slice(colon + 1))}`;
+    })
+    .join(';');
+
 const tooManyRows = (file: ImportFile) => () => new AppError(413, 'PAYLOAD_TOO_LARGE', importMessages.tooManyRows(file, IMPORT_MAX_ROWS[file]));
 
 /** Draws and stores the picture of a part of a category that came without one; answers its path. */
@@ -162,7 +177,9 @@ export function createCatalogueFilesService({
       const values = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, fromSpreadsheetText(value as string)])) as Record<ProductColumn, string>;
       if (values.partNumber.trim()) partNumberOf.set(line, values.partNumber.trim());
       const price = decimalComma ? decimalPoint(values.price) : values.price;
-      const parsed = productRowSchema.safeParse({ ...values, price, quantitySeen: values.quantitySeen?.trim() || undefined });
+      // A file without the column (made before it) leaves a part's quantity prices as they are; an empty cell is none.
+      const quantityPrices = values.quantityPrices === undefined ? undefined : decimalComma ? decimalPointPairs(values.quantityPrices) : values.quantityPrices;
+      const parsed = productRowSchema.safeParse({ ...values, price, quantitySeen: values.quantitySeen?.trim() || undefined, quantityPrices });
       if (!parsed.success) {
         const fields = new Set<string>();
         for (const issue of parsed.error.issues) {
@@ -203,6 +220,7 @@ export function createCatalogueFilesService({
           part_number: product.partNumber ?? values.partNumber.trim(),
           part_number_key: key,
           oem_numbers: JSON.stringify(product.oemNumbers ?? []),
+          ...(product.quantityPrices === undefined ? {} : { quantity_prices: quantityPricesColumn(product.quantityPrices.map(({ from, price: priceCents }) => ({ from, priceCents }))) }),
         },
       });
     }
@@ -213,6 +231,10 @@ export function createCatalogueFilesService({
       const matches = byKey.get(part.key) ?? [];
       if (matches.length > 1) problem(part.line, importMessages.ambiguousPart(part.columns.part_number!));
       part.existing = matches[0];
+      // A row without quantity prices keeps the part's: they stay below its new list price too.
+      if (part.existing && part.columns.quantity_prices === undefined && quantityPricesOf(part.existing.quantity_prices).some((tier) => tier.priceCents >= part.columns.price_cents)) {
+        problem(part.line, importMessages.field('quantityPrices', productMessages.quantityPriceNotBelowList));
+      }
     }
     return { planned, numbers: new Set(seen.keys()) };
   }
@@ -413,7 +435,11 @@ export function createCatalogueFilesService({
   return {
     /** Reads the products file as its text arrives (see readCsv); refused at the first row too many. */
     readProducts: (text: AsyncIterable<string>) =>
-      readCsv<ProductColumn>(text, PRODUCT_EXPORT_COLUMNS, { optional: [PRODUCT_CSV_STOCK_SEEN], maxRows: IMPORT_MAX_ROWS.products, tooManyRows: tooManyRows('products') }),
+      readCsv<ProductColumn>(text, PRODUCT_EXPORT_COLUMNS, {
+        optional: [PRODUCT_CSV_STOCK_SEEN, ...PRODUCT_CSV_OPTIONAL],
+        maxRows: IMPORT_MAX_ROWS.products,
+        tooManyRows: tooManyRows('products'),
+      }),
     /** Reads the fitment file as its text arrives; refused at the first row too many. */
     readFitment: (text: AsyncIterable<string>) => readCsv<FitmentColumn>(text, FITMENT_CSV_COLUMNS, { maxRows: IMPORT_MAX_ROWS.fitment, tooManyRows: tooManyRows('fitment') }),
     /** Reads the service kits file as its text arrives; refused at the first row too many. */
@@ -560,6 +586,7 @@ export function createCatalogueFilesService({
             partNumber: product.part_number,
             oemNumbers: parseStringList(product.oem_numbers).join(', '),
             img: product.img,
+            quantityPrices: quantityPricesText(quantityPricesOf(product.quantity_prices)),
           });
         }
       }

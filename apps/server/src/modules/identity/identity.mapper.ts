@@ -8,10 +8,19 @@ export interface CurrentUser {
   name: string;
   role: Role;
   sessionToken: string;
+  /**
+   * The buyer's trade discount in hundredths of a percent (SPEC-3 section 6): 0 unless the
+   * account is a workshop. Read with the session, so an admin's change counts from the next request.
+   */
+  tradeDiscount: number;
 }
 
 /** Any role the database holds that is not admin grants no more than a customer's rights. */
 const roleOf = (role: unknown): Role => (role === 'admin' ? 'admin' : 'user');
+
+/** A trade discount counts only on a workshop's account (SQLite stores the flag as 0 and 1). */
+const tradeDiscountOf = (workshop: unknown, discount: unknown): number =>
+  (workshop === true || workshop === 1) && typeof discount === 'number' && Number.isInteger(discount) && discount > 0 ? discount : 0;
 
 export const toCurrentUser = (row: SessionUserRow, sessionToken: string): CurrentUser => ({
   id: row.id,
@@ -19,12 +28,16 @@ export const toCurrentUser = (row: SessionUserRow, sessionToken: string): Curren
   name: row.name,
   role: roleOf(row.role),
   sessionToken,
+  tradeDiscount: tradeDiscountOf(row.workshop, Number(row.trade_discount)),
 });
 
-/** Better Auth's answer to `getSession`, whose user carries the shop's `role` field. */
+/**
+ * Better Auth's answer to `getSession`, whose user carries the shop's `role` field, and its
+ * `workshop` and `tradeDiscount` where Better Auth is told of them (its user's additional fields).
+ */
 interface IdentitySession {
   session: { token: string };
-  user: { id: string; email: string; name: string; role?: unknown };
+  user: { id: string; email: string; name: string; role?: unknown; workshop?: unknown; tradeDiscount?: unknown };
 }
 
 export const fromIdentitySession = ({ session, user }: IdentitySession): CurrentUser => ({
@@ -33,4 +46,5 @@ export const fromIdentitySession = ({ session, user }: IdentitySession): Current
   name: user.name,
   role: roleOf(user.role),
   sessionToken: session.token,
+  tradeDiscount: tradeDiscountOf(user.workshop, user.tradeDiscount),
 });

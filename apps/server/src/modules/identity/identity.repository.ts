@@ -9,6 +9,10 @@ export interface SessionUserRow {
   email: string;
   name: string;
   role: string;
+  /** SQLite answers 0 or 1. */
+  workshop: boolean | number;
+  /** Hundredths of a percent (migration 043). */
+  trade_discount: number;
 }
 
 /** The sessions Better Auth keeps, read and renewed by the API's bearer lookup. */
@@ -17,7 +21,7 @@ export function createIdentityRepository({ db, prepared }: ShopDatabase) {
   const sessionUser = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.created_at', 'sessions.expires_at', 'users.id', 'users.email', 'users.name', 'users.role'])
+    .select(['sessions.id as sessionId', 'sessions.created_at', 'sessions.expires_at', 'users.id', 'users.email', 'users.name', 'users.role', 'users.workshop', 'users.trade_discount'])
     .where('sessions.token', '=', '')
     .compile();
 

@@ -36,7 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         ...bearer,
         summary:
-          "Places an order: price and name from the catalogue, stock taken at once; optionally where it goes and how (country, region, postcode, shippingMethodId) and a discount code, charged exactly as POST /quote prices them (by default the shop's country and its cheapest method)",
+          "Places an order: name and price from the catalogue (the buyer's: its quantity price, or a workshop's trade price, whichever is lower), stock taken at once; optionally where it goes and how (country, region, postcode, shippingMethodId) and a discount code, charged exactly as POST /quote prices them (by default the shop's country and its cheapest method)",
         body: createOrderSchema,
         response: { 201: insertedAnswerSchema.extend(placedPurchaseFields), ...errors(400, 401, 404, 409, 422, 429) },
       },
@@ -44,7 +44,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       const { productId, quantity, country, region, postcode, shippingMethodId, discountCode, expectedTotal } = request.body;
-      const price = app.quote.pricerFor({ lines: [{ productId, quantity }], country, region, postcode, shippingMethodId, discountCode, userId: user.id });
+      // Priced for the buyer (a workshop's trade price), as POST /quote answered them.
+      const price = app.quote.pricerFor({ lines: [{ productId, quantity }], country, region, postcode, shippingMethodId, discountCode, userId: user.id, tradeDiscount: user.tradeDiscount });
       const { order, pricing } = await orders.place(
         {
         userId: user.id,

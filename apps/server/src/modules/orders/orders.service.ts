@@ -230,8 +230,8 @@ export function createOrdersService({
 
     /**
      * Takes the stock only when the product, the quantity and the account's unpaid orders allow
-     * it, so two customers can never buy the same last unit; records the order at the
-     * catalogue's price and queues its email. A refusal says which rule held.
+     * it, so two customers can never buy the same last unit; records the order at the buyer's
+     * price as the quote computed it and queues its email. A refusal says which rule held.
      */
     async place(input: PlaceOrderInput, price: Pricer): Promise<{ order: OrderRow; pricing: PurchasePricing }> {
       const stamp = now();

@@ -1,14 +1,14 @@
 -- Written by placement.test.ts: the placement statements as SQLite receives them.
 
 -- place-order: verdict
-with account as (select id from users where id = ?), hold as (
+with account as (select id, case when workshop then trade_discount else 0 end as trade_discount from users where id = ?), hold as (
     select orders, units, window_started_at, placed_in_window from unpaid_holds
     where user_id = (select id from account)),
     address_hold as (
       select product_id, units from unpaid_address_holds
       where address = ? and product_id = ?),
     product as (
-      select id, name, price_cents, quantity, minimum from products
+      select id, name, price_cents, quantity_prices, quantity, minimum from products
       where id = ?),
     discount as (select id, used_count, uses_total, active from discounts where id = ?),
     line_checks as (
@@ -16,7 +16,7 @@ with account as (select id from users where id = ?), hold as (
       case
         when product.id is null then 'unknown-product'
         when product.minimum > ? then 'below-minimum'
-        when cast(product.price_cents as bigint) * ? > ? then 'total-too-large'
+        when ? * ? > ? then 'total-too-large'
       end as part_refusal,
       case
         when coalesce(address_hold.units, 0) + ? > ? then 'address-units'
@@ -26,7 +26,7 @@ with account as (select id from users where id = ?), hold as (
       select
         case
         when line_checks.part_refusal is not null then line_checks.part_refusal
-        when product.price_cents <> ? then 'repriced'
+        when product.price_cents <> ? or product.quantity_prices <> ? or account.trade_discount <> ? then 'repriced'
         when account.id is null then 'unknown-account'
         when address_hold.product_id is null then 'address-unheld'
         when coalesce(hold.orders, 0) >= ? then 'unpaid-orders'
@@ -40,7 +40,8 @@ with account as (select id from users where id = ?), hold as (
         case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then product.minimum end as minimum, case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then 0 end as position,
         coalesce(hold.orders, 0) as unpaid_orders,
         case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then ? end as line_product_id, case when coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null then ? end as line_quantity, cast(null as text) as line_name, 1 as line_count,
-        product.name as part_name, product.price_cents as price_cents
+        account.trade_discount as buyer_discount,
+        product.name as part_name
       from line_checks
         left join product on true
         left join account on true
@@ -107,37 +108,41 @@ insert into unpaid_address_holds (address, product_id, units) values (?, ?, 0)
 -- place-checkout: verdict
 with cart as (select product_id, quantity, name, position from cart_lines where user_id = ?), lines as (select numbered.*, ? ->> numbered.position as order_id from (select product_id, quantity, name, cast(row_number() over (order by position) - 1 as integer) as position from cart) as numbered), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
       json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
-    from json_each(?)), account as (select id from users where id = ?), hold as (
+    from json_each(?)), account as (select id, case when workshop then trade_discount else 0 end as trade_discount from users where id = ?), hold as (
     select orders, units, window_started_at, placed_in_window from unpaid_holds
     where user_id = (select id from account)),
     address_hold as (
     select product_id, units from unpaid_address_holds
     where address = ? and product_id in (select product_id from lines)
     order by product_id), product as (
-    select id, name, price_cents, quantity, minimum from products
+    select id, name, price_cents, quantity_prices, quantity, minimum from products
     where id in (select product_id from lines)
     order by id), discount as (select id, used_count, uses_total, active from discounts where id = ?), line_checks as (
     select lines.position, product.minimum,
       case
         when product.id is null then 'unknown-product'
         when product.minimum > lines.quantity then 'below-minimum'
-        when cast(product.price_cents as bigint) * lines.quantity > ? then 'total-too-large'
+        when priced.price_cents * lines.quantity > ? then 'total-too-large'
       end as part_refusal,
       case
         when coalesce(address_hold.units, 0) + lines.quantity > ? then 'address-units'
         when product.quantity < lines.quantity then 'out-of-stock'
       end as stock_refusal
     from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id) 
+      left join address_hold on address_hold.product_id = lines.product_id
+      left join priced on priced.position = lines.position and priced.product_id = lines.product_id and priced.quantity = lines.quantity) 
     select
       case
         when not exists (select 1 from lines) then 'cart-empty'
         when part.refusal is not null then part.refusal
         when (select count(*) from priced) <> (select count(*) from lines)
         or exists (select 1 from lines join product on product.id = lines.product_id left join priced on priced.position = lines.position
-          where priced.position is null or priced.product_id <> lines.product_id or priced.quantity <> lines.quantity or priced.price_cents <> product.price_cents) then 'repriced'
-        when (select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ?
+          where priced.position is null or priced.product_id <> lines.product_id or priced.quantity <> lines.quantity
+            or priced.list_price_cents <> product.price_cents or priced.quantity_prices <> product.quantity_prices)
+        or account.trade_discount <> ? then 'repriced'
+        when (select sum(price_cents * quantity) from priced) > ?
           then 'checkout-too-large'
         when account.id is null then 'unknown-account'
         when exists (select 1 from lines where lines.product_id not in (select product_id from address_hold)) then 'address-unheld'
@@ -153,9 +158,9 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
       coalesce(part.position, stock.position) as position,
       coalesce(hold.orders, 0) as unpaid_orders,
       line.product_id as line_product_id, line.quantity as line_quantity, line.name as line_name,
-      (select count(*) from lines) as line_count,
+      (select count(*) from lines) as line_count, account.trade_discount as buyer_discount,
       (select json_group_array(json_object('product_id', lines.product_id, 'quantity', lines.quantity, 'position', lines.position,
-          'order_id', lines.order_id, 'part_name', product.name, 'price_cents', product.price_cents))
+          'order_id', lines.order_id, 'part_name', product.name))
         from lines join product on product.id = lines.product_id) as placed_lines
     from (select 1) as here
       left join (select position, minimum, "part_refusal" as refusal from line_checks where "part_refusal" is not null order by position limit 1) as part on true
@@ -168,9 +173,10 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
 -- place-checkout: growHold
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
-      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+      json_extract(value, '$.part_name') as part_name
     from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
       json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     insert into unpaid_holds as hold (user_id, orders, units, window_started_at, placed_in_window)
@@ -186,9 +192,10 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 -- place-checkout: growAddressHold
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
-      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+      json_extract(value, '$.part_name') as part_name
     from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
       json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     update unpaid_address_holds set units = unpaid_address_holds.units + lines.quantity
@@ -199,9 +206,10 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 -- place-checkout: takeStock
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
-      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+      json_extract(value, '$.part_name') as part_name
     from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
       json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     update products set quantity = products.quantity - lines.quantity, updated_at = ?
@@ -212,9 +220,10 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 -- place-checkout: recordPurchase
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
-      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+      json_extract(value, '$.part_name') as part_name
     from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
       json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     insert into purchases (id, user_id, customer_name, email, location, phone, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, country, region, postcode,
@@ -229,14 +238,15 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 -- place-checkout: recordOrders
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
-      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+      json_extract(value, '$.part_name') as part_name
     from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
       json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, discount_cents, tax_cents, status, created_at, updated_at)
-    select lines.order_id, (select coalesce(max(number), 10000) from orders) + lines.position + 1, ?, ?, lines.product_id, lines.part_name, lines.price_cents,
-      lines.quantity, lines.price_cents * lines.quantity, priced.discount_cents, priced.tax_cents, 'waiting', ?, ?
+    select lines.order_id, (select coalesce(max(number), 10000) from orders) + lines.position + 1, ?, ?, lines.product_id, lines.part_name, priced.price_cents,
+      lines.quantity, priced.price_cents * lines.quantity, priced.discount_cents, priced.tax_cents, 'waiting', ?, ?
     from lines join priced on priced.position = lines.position
     where true
     order by lines.position
@@ -245,9 +255,10 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
 -- place-checkout: queueMail
 with lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
-      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+      json_extract(value, '$.part_name') as part_name
     from json_each(?)), priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
       json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
     insert into order_mail_outbox (id, order_id, kind, created_at, next_attempt_at)

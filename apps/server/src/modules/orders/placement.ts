@@ -43,13 +43,25 @@ export interface CheckoutSource {
 
 
 /**
- * What a purchase costs as the quote priced it (decision 033), and where and how it goes: the
- * placement records these, and refuses ('repriced', then priced again) if a line's part or
- * price is no longer what was priced.
+ * What a purchase costs as the quote priced it (decisions 033 and 044), and where and how it
+ * goes: the placement records these, and refuses ('repriced', then priced again) if a line's part
+ * or anything its price was computed from is no longer what was priced.
  */
 export interface PurchasePricing {
-  /** Each line as priced, by position: its part, pieces, unit price, share of the discount and tax. */
-  lines: Array<{ productId: string; quantity: number; priceCents: number; discountCents: number; taxCents: number }>;
+  /**
+   * Each line as priced, by position: its part, pieces, the unit price charged, share of the
+   * discount and tax; and what that price was computed from, as read: the part's list price and
+   * its `quantity_prices` column text.
+   */
+  lines: Array<{
+    productId: string;
+    quantity: number;
+    priceCents: number;
+    listPriceCents: number;
+    quantityPricesColumn: string;
+    discountCents: number;
+    taxCents: number;
+  }>;
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
@@ -68,10 +80,15 @@ export interface PurchasePricing {
   discount: { id: string; code: string; oncePerCustomer: boolean } | null;
   tax: { name: string; milliPercent: number } | null;
   pricesIncludeTax: boolean;
+  /** The buyer's trade discount the lines were priced with, in hundredths of a percent (0 unless a workshop). */
+  tradeDiscount: number;
 }
 
-/** Prices the purchase now: again after a 'repriced' verdict. */
-export type Pricer = () => Promise<PurchasePricing>;
+/**
+ * Prices the purchase now: again after a 'repriced' verdict, then with the buyer's trade discount
+ * as the placement found it (a workshop flag changed since the request began).
+ */
+export type Pricer = (buyer?: { tradeDiscount: number }) => Promise<PurchasePricing>;
 
 /** What one purchase may be and what its account may hold, at the purchase's time. */
 export interface PlacementLimits {
@@ -142,9 +159,8 @@ type PlacementValues = Buyer &
     quantity?: number;
     /** SQLite: the lines as the verdict read them, with their parts' names and prices (JSON), which the writes take. */
     placedLines?: string;
-    /** SQLite: a one-part order's part name and price as the verdict read them, which the writes take. */
+    /** SQLite: a one-part order's part name as the verdict read it, which the writes take. */
     partName?: string;
-    priceCents?: number;
   } & PricingValues;
 
 /** The lines as priced (JSON, by position), and the purchase's amounts and delivery (see PurchasePricing). */
@@ -159,10 +175,11 @@ interface VerdictRow {
   line_quantity: number | null;
   line_name: string | null;
   line_count: number;
+  /** The buyer's trade discount now (hundredths of a percent): what a 'repriced' purchase is priced with again. */
+  buyer_discount: number | null;
   /** SQLite: the lines as the verdict read them (see `placedLines`). */
   placed_lines?: string;
   part_name?: string;
-  price_cents?: number;
 }
 
 /** Order numbers start here, as migration 010 numbered the orders before it. */
@@ -199,7 +216,9 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
   const nextNumber = (position: RawBuilder<unknown>) =>
     postgres ? sql<number>`nextval('order_numbers')` : sql<number>`(select coalesce(max(number), ${sql.lit(FIRST_ORDER_NUMBER - 1)}) from orders) + ${position} + 1`;
 
-  const account = sql`select id from users where id = ${value.userId}${lock}`;
+  // The buyer's trade discount as it is now: a purchase priced with another is priced again.
+  const account = sql`select id, case when workshop then trade_discount else 0 end as trade_discount from users where id = ${value.userId}${lock}`;
+  const pricedDiscount = postgres ? sql`cast(${value.tradeDiscount} as integer)` : sql`${value.tradeDiscount}`;
   const hold = sql`
     select orders, units, window_started_at, placed_in_window from unpaid_holds
     where user_id = (select id from account)${lock}`;
@@ -238,12 +257,13 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
         ${value.country}, ${value.region}, ${value.postcode}, ${value.shippingMethodId}, ${value.shippingMethodName}, ${value.shippingDaysMax}, ${value.arrivesFrom}, ${value.arrivesTo},
         ${discountId}, ${value.discountCode}, ${value.taxName}, ${value.taxRate}, ${pricesIncludeTax}`;
 
-  // A line's own refusal: about its part (checked before the account), or its stock (after).
-  const partRefusal = (quantity: RawBuilder<unknown>) => sql`
+  // A line's own refusal: about its part (checked before the account), or its stock (after). Its
+  // total is the unit price it is charged (as priced, a bigint on PostgreSQL) times its pieces.
+  const partRefusal = (quantity: RawBuilder<unknown>, unitCents: RawBuilder<unknown>) => sql`
       case
         when product.id is null then 'unknown-product'
         when product.minimum > ${quantity} then 'below-minimum'
-        when cast(product.price_cents as bigint) * ${quantity} > ${value.maxTotalCents} then 'total-too-large'
+        when ${unitCents} * ${quantity} > ${value.maxTotalCents} then 'total-too-large'
       end`;
   const stockRefusal = (quantity: RawBuilder<unknown>) => sql`
       case
@@ -296,8 +316,8 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
   /**
    * A one-part order: each read one row by key, the verdict over them and the writes, with the
    * part and its pieces bound as they are (the purchase and its order share the purchase's id).
-   * On PostgreSQL the writes take the part's name and price from the product row the statement
-   * read; on SQLite from the verdict's answer.
+   * On PostgreSQL the writes take the part's name from the product row the statement read; on
+   * SQLite from the verdict's answer. Its price is the one priced, which the verdict checked.
    */
   function onePart() {
     // PostgreSQL types a parameter by where it first appears: each of these is bound once, typed once.
@@ -305,33 +325,37 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     const quantity = postgres ? sql`cast(${value.quantity} as integer)` : sql`${value.quantity}`;
     const lineRefused = sql`coalesce(line_checks.part_refusal, line_checks.stock_refusal) is not null`;
     const onLine = (what: RawBuilder<unknown>) => sql`case when ${lineRefused} then ${what} end`;
-    const part = postgres
-      ? { from: sql` from product`, id: sql`product.id`, name: sql`product.name`, price: sql`product.price_cents` }
-      : { from: sql``, id: productId, name: sql`${value.partName}`, price: sql`${value.priceCents}` };
+    // The unit price charged: the quote's, which the verdict checked is still the part's price for this buyer.
+    const unitCents = postgres ? sql`cast(${value.lineUnitCents} as bigint)` : sql`${value.lineUnitCents}`;
+    const part = postgres ? { from: sql` from product`, id: sql`product.id`, name: sql`product.name` } : { from: sql``, id: productId, name: sql`${value.partName}` };
+    const expected = postgres
+      ? { list: sql`cast(${value.expectedListCents} as bigint)`, tiers: sql`cast(${value.expectedQuantityPrices} as text)` }
+      : { list: sql`${value.expectedListCents}`, tiers: sql`${value.expectedQuantityPrices}` };
     const reads = sql`account as (${account}), hold as (${hold}),
     address_hold as (
       select product_id, units from unpaid_address_holds
       where address = ${value.clientAddress} and product_id = ${productId}${after('hold')}${lock}),
     product as (
-      select id, name, price_cents, quantity, minimum from products
+      select id, name, price_cents, quantity_prices, quantity, minimum from products
       where id = ${productId}${after('address_hold')}${lock}),
     discount as (${discountRead}),
     line_checks as (
-      select${partRefusal(quantity)} as part_refusal,${stockRefusal(quantity)} as stock_refusal
+      select${partRefusal(quantity, unitCents)} as part_refusal,${stockRefusal(quantity)} as stock_refusal
       from (select 1) as here left join product on true left join address_hold on true)`;
     const verdict = sql`
       select
         ${refusal({
           part: sql`line_checks.part_refusal`,
-          repriced: sql`product.price_cents <> ${postgres ? sql`cast(${value.expectedPriceCents} as bigint)` : sql`${value.expectedPriceCents}`}`,
+          repriced: sql`product.price_cents <> ${expected.list} or product.quantity_prices <> ${expected.tiers} or account.trade_discount <> ${pricedDiscount}`,
           unheld: sql`address_hold.product_id is null`,
           units: quantity,
           stock: sql`line_checks.stock_refusal`,
         })} as refusal,
         ${onLine(sql`product.minimum`)} as minimum, ${onLine(sql`0`)} as position,
         coalesce(hold.orders, 0) as unpaid_orders,
-        ${onLine(productId)} as line_product_id, ${onLine(quantity)} as line_quantity, cast(null as text) as line_name, 1 as line_count${postgres ? sql`` : sql`,
-        product.name as part_name, product.price_cents as price_cents`}
+        ${onLine(productId)} as line_product_id, ${onLine(quantity)} as line_quantity, cast(null as text) as line_name, 1 as line_count,
+        account.trade_discount as buyer_discount${postgres ? sql`` : sql`,
+        product.name as part_name`}
       from line_checks
         left join product on true
         left join account on true
@@ -357,11 +381,11 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
         ${purchaseValues}, ${value.clientAddress}, ${value.stamp}, ${value.stamp}
       where ${after}
       returning id`,
-      // Name and price from the product row the verdict read, never from the client.
+      // Name from the product row the verdict read, the price as priced (never from the client).
       recordOrders: (after: RawBuilder<unknown>) => sql`
       insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, discount_cents, tax_cents, status, created_at, updated_at)
-      select ${value.purchaseId}, ${nextNumber(sql`0`)}, ${value.purchaseId}, ${value.userId}, ${part.id}, ${part.name}, ${part.price},
-        ${quantity}, ${part.price} * ${quantity}, ${value.lineDiscountCents}, ${value.lineTaxCents}, 'waiting', ${value.stamp}, ${value.stamp}${part.from}
+      select ${value.purchaseId}, ${nextNumber(sql`0`)}, ${value.purchaseId}, ${value.userId}, ${part.id}, ${part.name}, ${unitCents},
+        ${quantity}, ${unitCents} * ${quantity}, ${value.lineDiscountCents}, ${value.lineTaxCents}, 'waiting', ${value.stamp}, ${value.stamp}${part.from}
       where ${after}
       returning *`,
       queueMail: (after: RawBuilder<unknown>) => sql`
@@ -387,18 +411,22 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     const orderIds = postgres ? sql`cast(${value.orderIds} as jsonb)` : sql`${value.orderIds}`;
     const lines = sql`select numbered.*, ${orderIds} ->> numbered.position as order_id from (${numbered}) as numbered`;
     const lineReads = sql`cart as (${cartRows}), lines as (${lines})`;
-    // The lines as the quote priced them, by position.
+    // The lines as the quote priced them, by position: the unit price charged, and the list price and quantity prices it was computed from.
     const priced = postgres
       ? sql`priced as (select * from jsonb_to_recordset(cast(${value.pricedLines} as jsonb))
-      as priced(position integer, product_id text, quantity integer, price_cents bigint, discount_cents bigint, tax_cents bigint))`
+      as priced(position integer, product_id text, quantity integer, price_cents bigint, list_price_cents bigint, quantity_prices text, discount_cents bigint, tax_cents bigint))`
       : sql`priced as (select json_extract(value, '$.position') as position, json_extract(value, '$.product_id') as product_id,
       json_extract(value, '$.quantity') as quantity, json_extract(value, '$.price_cents') as price_cents,
+      json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(${value.pricedLines}))`;
-    // The cart is not what was priced (another tab changed it), or a part's price moved since.
+    // The cart is not what was priced (another tab changed it), or what a line's price was computed
+    // from moved since: its part's list price or quantity prices, or the buyer's trade discount.
     const repriced = sql`(select count(*) from priced) <> (select count(*) from lines)
         or exists (select 1 from lines join product on product.id = lines.product_id left join priced on priced.position = lines.position
-          where priced.position is null or priced.product_id <> lines.product_id or priced.quantity <> lines.quantity or priced.price_cents <> product.price_cents)`;
+          where priced.position is null or priced.product_id <> lines.product_id or priced.quantity <> lines.quantity
+            or priced.list_price_cents <> product.price_cents or priced.quantity_prices <> product.quantity_prices)
+        or account.trade_discount <> ${pricedDiscount}`;
     const addressHold = sql`
     select product_id, units from unpaid_address_holds
     where address = ${value.clientAddress} and product_id in (select product_id from lines)${after('hold')}
@@ -407,24 +435,26 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     // while that row is being written; a cancel locks the hold before the parts too, so the two
     // never wait on each other.
     const product = sql`
-    select id, name, price_cents, quantity, minimum from products
+    select id, name, price_cents, quantity_prices, quantity, minimum from products
     where id in (select product_id from lines)${after('address_hold')}
     order by id${lock}`;
     const units = sql`(select sum(quantity) from lines)`;
 
+    // A line's total is checked at the price it was priced at (a line not priced as it is now is 'repriced' after).
     const lineChecks = sql`
-    select lines.position, product.minimum,${partRefusal(sql`lines.quantity`)} as part_refusal,${stockRefusal(sql`lines.quantity`)} as stock_refusal
+    select lines.position, product.minimum,${partRefusal(sql`lines.quantity`, sql`priced.price_cents`)} as part_refusal,${stockRefusal(sql`lines.quantity`)} as stock_refusal
     from lines left join product on product.id = lines.product_id
-      left join address_hold on address_hold.product_id = lines.product_id`;
+      left join address_hold on address_hold.product_id = lines.product_id
+      left join priced on priced.position = lines.position and priced.product_id = lines.product_id and priced.quantity = lines.quantity`;
     const firstLine = (column: 'part_refusal' | 'stock_refusal') =>
       sql`(select position, minimum, ${sql.ref(column)} as refusal from line_checks where ${sql.ref(column)} is not null order by position limit 1)`;
 
-    // SQLite: the lines the verdict read, with their parts' names and prices, for the writes.
+    // SQLite: the lines the verdict read, with their parts' names, for the writes.
     const placedLines = postgres
       ? sql``
       : sql`,
       (select json_group_array(json_object('product_id', lines.product_id, 'quantity', lines.quantity, 'position', lines.position,
-          'order_id', lines.order_id, 'part_name', product.name, 'price_cents', product.price_cents))
+          'order_id', lines.order_id, 'part_name', product.name))
         from lines join product on product.id = lines.product_id) as placed_lines`;
     const verdict = sql`
     select
@@ -432,7 +462,8 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
         empty: sql`not exists (select 1 from lines)`,
         part: sql`part.refusal`,
         repriced,
-        tooLarge: sql`(select sum(cast(product.price_cents as bigint) * lines.quantity) from lines join product on product.id = lines.product_id) > ${value.maxTotalCents}`,
+        // After 'repriced': the priced lines are the cart's.
+        tooLarge: sql`(select sum(price_cents * quantity) from priced) > ${value.maxTotalCents}`,
         unheld: sql`exists (select 1 from lines where lines.product_id not in (select product_id from address_hold))`,
         units,
         stock: sql`stock.refusal`,
@@ -441,7 +472,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
       coalesce(part.position, stock.position) as position,
       coalesce(hold.orders, 0) as unpaid_orders,
       line.product_id as line_product_id, line.quantity as line_quantity, line.name as line_name,
-      (select count(*) from lines) as line_count${placedLines}
+      (select count(*) from lines) as line_count, account.trade_discount as buyer_discount${placedLines}
     from (select 1) as here
       left join ${firstLine('part_refusal')} as part on true
       left join ${firstLine('stock_refusal')} as stock on true
@@ -457,14 +488,12 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     select ${value.clientAddress}, product_id, 0 from lines where true
     on conflict (address, product_id) do nothing`;
 
-    // The writes' lines, with their parts' names and prices: on PostgreSQL the product rows the
-    // verdict read in the same statement; on SQLite the lines the verdict handed on (`fedLines`).
-    const bought = postgres
-      ? { lines: sql`lines join product on product.id = lines.product_id`, name: sql`product.name`, price: sql`product.price_cents` }
-      : { lines: sql`lines`, name: sql`lines.part_name`, price: sql`lines.price_cents` };
+    // The writes' lines, with their parts' names: on PostgreSQL the product rows the verdict read
+    // in the same statement; on SQLite the lines the verdict handed on (`fedLines`).
+    const bought = postgres ? { lines: sql`lines join product on product.id = lines.product_id`, name: sql`product.name` } : { lines: sql`lines`, name: sql`lines.part_name` };
     const fedLines = sql`lines as (select json_extract(value, '$.product_id') as product_id, json_extract(value, '$.quantity') as quantity,
       json_extract(value, '$.position') as position, json_extract(value, '$.order_id') as order_id,
-      json_extract(value, '$.part_name') as part_name, json_extract(value, '$.price_cents') as price_cents
+      json_extract(value, '$.part_name') as part_name
     from json_each(${value.placedLines}))`;
 
     // The address's rows are locked and read as they are now (the verdict checked them), so they grow without a condition of their own.
@@ -480,7 +509,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     where products.id = lines.product_id and ${after}
     returning products.id`;
 
-    // The purchase before its lines: who buys, where to, and its total from the product rows the verdict read.
+    // The purchase before its lines: who buys, where to, and its amounts as priced.
     const recordPurchase = (after: RawBuilder<unknown>) => sql`
     insert into purchases (id, user_id, customer_name, email, location, phone, status, ${purchaseColumns}, client_address, created_at, updated_at)
     select ${value.purchaseId}, ${value.userId}, ${value.customerName}, ${value.email}, ${value.location}, ${value.phone}, 'waiting',
@@ -488,11 +517,11 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     where ${after}
     returning id`;
 
-    // Name and price from the product rows the verdict read, never from the client.
+    // Names from the product rows the verdict read, prices as priced (the verdict checked they are the parts' prices for this buyer now).
     const recordOrders = (after: RawBuilder<unknown>) => sql`
     insert into orders (id, number, purchase_id, user_id, product_id, tool_name, unit_price_cents, quantity, total_cents, discount_cents, tax_cents, status, created_at, updated_at)
-    select lines.order_id, ${nextNumber(sql`lines.position`)}, ${value.purchaseId}, ${value.userId}, lines.product_id, ${bought.name}, ${bought.price},
-      lines.quantity, ${bought.price} * lines.quantity, priced.discount_cents, priced.tax_cents, 'waiting', ${value.stamp}, ${value.stamp}
+    select lines.order_id, ${nextNumber(sql`lines.position`)}, ${value.purchaseId}, ${value.userId}, lines.product_id, ${bought.name}, priced.price_cents,
+      lines.quantity, priced.price_cents * lines.quantity, priced.discount_cents, priced.tax_cents, 'waiting', ${value.stamp}, ${value.stamp}
     from ${bought.lines} join priced on priced.position = lines.position
     where ${after}
     order by lines.position
@@ -658,9 +687,21 @@ function pricingValues(pricing: PurchasePricing, userId: string, purchaseId: str
   const { discount, tax } = pricing;
   return {
     pricedLines: JSON.stringify(
-      pricing.lines.map((line, position) => ({ position, product_id: line.productId, quantity: line.quantity, price_cents: line.priceCents, discount_cents: line.discountCents, tax_cents: line.taxCents })),
+      pricing.lines.map((line, position) => ({
+        position,
+        product_id: line.productId,
+        quantity: line.quantity,
+        price_cents: line.priceCents,
+        list_price_cents: line.listPriceCents,
+        quantity_prices: line.quantityPricesColumn,
+        discount_cents: line.discountCents,
+        tax_cents: line.taxCents,
+      })),
     ),
-    expectedPriceCents: first?.priceCents ?? -1,
+    lineUnitCents: first?.priceCents ?? -1,
+    expectedListCents: first?.listPriceCents ?? -1,
+    expectedQuantityPrices: first?.quantityPricesColumn ?? '',
+    tradeDiscount: pricing.tradeDiscount,
     lineDiscountCents: first?.discountCents ?? 0,
     lineTaxCents: first?.taxCents ?? 0,
     subtotalCents: pricing.subtotalCents,
@@ -698,8 +739,14 @@ function valuesOf(
   return line ? { ...common, productId: line.productId, quantity: line.quantity } : common;
 }
 
-/** Places one purchase in a transaction of its own: the statement's values in, the orders or the refusal out; 'repriced' when a line is not what was priced. */
-type Placer = (values: PlacementValues) => Promise<Placement | 'repriced'>;
+/** A purchase not placed because a line is not what was priced: priced again, with the buyer's trade discount as the statement found it. */
+interface Repriced {
+  repriced: { tradeDiscount: number } | undefined;
+}
+const repricedOf = (verdict: VerdictRow): Repriced => ({ repriced: verdict.buyer_discount === null ? undefined : { tradeDiscount: Number(verdict.buyer_discount) } });
+
+/** Places one purchase in a transaction of its own: the statement's values in, the orders or the refusal out; repriced when a line is not what was priced. */
+type Placer = (values: PlacementValues) => Promise<Placement | Repriced>;
 
 /** How many times a purchase is priced again when its parts' prices move under it, before the customer is asked to try again. */
 const REPRICINGS = 3;
@@ -735,10 +782,11 @@ function statementPlacer(database: ShopDatabase, name: string, cart?: CheckoutSo
         await database.prepared(`${name}-open`, openAddressHold.text, openAddressHold.values(values));
         continue;
       }
-      if (first!.refusal === 'repriced') return 'repriced';
+      if (first!.refusal === 'repriced') return repricedOf(first!);
       if (first!.id !== null) {
         const orders = rows.map(
-          ({ refusal: _r, minimum: _m, position: _p, unpaid_orders: _u, line_product_id: _lp, line_quantity: _lq, line_name: _ln, line_count: _lc, ...order }) => order as OrderLineRow,
+          ({ refusal: _r, minimum: _m, position: _p, unpaid_orders: _u, line_product_id: _lp, line_quantity: _lq, line_name: _ln, line_count: _lc, buyer_discount: _b, ...order }) =>
+            order as OrderLineRow,
         );
         return placedOf(values, orders);
       }
@@ -762,10 +810,10 @@ function groupCommitPlacer(database: ShopDatabase, cart?: CheckoutSource): Place
         await run(openAddressHold);
         [found] = await run<VerdictRow>(verdict);
       }
-      if (found!.refusal === 'repriced') return 'repriced';
+      if (found!.refusal === 'repriced') return repricedOf(found!);
       if (found!.refusal !== null) return refusalOf(found!);
-      // The writes take what the verdict read (a checkout's lines, a one-part order's part name and price): nothing is read twice.
-      const fed = { ...values, placedLines: found!.placed_lines, partName: found!.part_name, priceCents: found!.price_cents };
+      // The writes take what the verdict read (a checkout's lines, a one-part order's part name): nothing is read twice.
+      const fed = { ...values, placedLines: found!.placed_lines, partName: found!.part_name };
       // A step that writes less than the verdict allowed cannot happen under the write lock; if
       // it did, the throw takes back the steps before it with the unit's savepoint.
       const written = await writes.reduce<Promise<OrderLineRow[][]>>(async (done, statement) => [...(await done), await run<OrderLineRow>(statement, fed)], Promise.resolve([]));
@@ -792,12 +840,17 @@ export function createPlacement(database: ShopDatabase) {
   /** Each cart source's checkout statements, compiled when first used. */
   const checkoutPlacers = new WeakMap<CheckoutSource, Placer>();
 
-  /** Places with the pricing of now; priced again when a part's price moved under it (or the cart changed), a few times at most. */
+  /**
+   * Places with the pricing of now; priced again when a part's price or the buyer's trade
+   * discount moved under it (or the cart changed), a few times at most.
+   */
   async function placePriced(place: Placer, valuesFor: (pricing: PurchasePricing) => PlacementValues, price: Pricer): Promise<Placement & { pricing?: PurchasePricing }> {
+    let buyer: { tradeDiscount: number } | undefined;
     for (let attempt = 1; attempt <= REPRICINGS; attempt++) {
-      const pricing = await price();
+      const pricing = await price(buyer);
       const placed = await place(valuesFor(pricing));
-      if (placed !== 'repriced') return { ...placed, pricing };
+      if (!('repriced' in placed)) return { ...placed, pricing };
+      buyer = placed.repriced ?? buyer;
     }
     throw conflict(placementMessages.pricesMoving);
   }

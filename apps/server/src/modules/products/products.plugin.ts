@@ -4,7 +4,9 @@ import { createProductPhotosRepository } from './product-photos.repository.js';
 import { createProductsRepository } from './products.repository.js';
 import { createCatalogueService, type CatalogueService } from './products.service.js';
 
-export type { CatalogueService } from './products.service.js';
+export type { CatalogueService, PartPrice } from './products.service.js';
+/** The one writer and reader of `products.quantity_prices`, for the modules that write parts too (catalogue files). */
+export { quantityPricesColumn, quantityPricesOf } from './products.mapper.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

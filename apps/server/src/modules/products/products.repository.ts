@@ -84,13 +84,15 @@ export function createProductsRepository(db: Kysely<Database>) {
      * Changes a product. A writer who says what stock they saw (the shop's form, `quantitySeen`)
      * writes the stock only when it differs from that, and only if the shelf still holds it;
      * otherwise nothing changes and the answer is the stock now, for the writer to look at again.
-     * A writer who does not (SPEC's calls) sets the stock it names, as SPEC says.
+     * A writer who does not (SPEC's calls) sets the stock it names, as SPEC says. With
+     * `quantityPricesSeen`, only while the part's quantity prices are still that column's text.
      */
     async update(
       id: string,
       changes: ProductChanges,
       stock?: { quantity: number; seen: number | undefined },
-    ): Promise<{ outcome: 'updated' | 'not-found' } | { outcome: 'stock-changed'; stockNow: number }> {
+      quantityPricesSeen?: string,
+    ): Promise<{ outcome: 'updated' | 'not-found' | 'quantity-prices-changed' } | { outcome: 'stock-changed'; stockNow: number }> {
       const writesStock = stock !== undefined && stock.quantity !== stock.seen;
       const conditional = writesStock && stock.seen !== undefined;
       const result = await db
@@ -98,10 +100,17 @@ export function createProductsRepository(db: Kysely<Database>) {
         .set({ ...changes, ...(writesStock ? { quantity: stock.quantity } : {}), updated_at: new Date().toISOString() })
         .where('id', '=', id)
         .$if(conditional, (query) => query.where('quantity', '=', stock!.seen!))
+        .$if(quantityPricesSeen !== undefined, (query) => query.where('quantity_prices', '=', quantityPricesSeen!))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) > 0) return { outcome: 'updated' };
-      const current = await db.selectFrom('products').select('quantity').where('id', '=', id).executeTakeFirst();
-      return current ? { outcome: 'stock-changed', stockNow: current.quantity } : { outcome: 'not-found' };
+      const current = await db.selectFrom('products').select(['quantity', 'quantity_prices']).where('id', '=', id).executeTakeFirst();
+      if (!current) return { outcome: 'not-found' };
+      if (quantityPricesSeen !== undefined && current.quantity_prices !== quantityPricesSeen) return { outcome: 'quantity-prices-changed' };
+      return { outcome: 'stock-changed', stockNow: current.quantity };
+    },
+    /** A part's quantity prices column as it stands. */
+    async quantityPricesColumnOf(id: string): Promise<string | undefined> {
+      return (await db.selectFrom('products').select('quantity_prices').where('id', '=', id).executeTakeFirst())?.quantity_prices;
     },
     async remove(id: string) {
       const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();

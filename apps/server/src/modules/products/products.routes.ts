@@ -17,6 +17,7 @@ import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { personalProduct, personalProducts } from '../../lib/personal-prices.js';
 
 const isWholeCatalogue = (query: unknown) => {
   const { page, size, vehicle } = (query ?? {}) as Record<string, unknown>;
@@ -47,8 +48,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.cachedGet(
     '/products',
     {
-      // The whole catalogue at once (no page, no size) is the admin's Manage Products list.
-      config: { access: ({ query }) => (isWholeCatalogue(query) || isAdminListing(query) ? 'admin' : 'public') },
+      // The whole catalogue at once (no page, no size) is the admin's Manage Products list, at list prices.
+      config: { access: ({ query }) => (isWholeCatalogue(query) || isAdminListing(query) ? 'admin' : 'public-priced') },
+      personalise: personalProducts,
       schema: {
         tags: ['products'],
         summary:
@@ -95,7 +97,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.cachedGet(
     '/products/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public-priced' },
+      personalise: personalProduct,
       schema: {
         tags: ['products'],
         summary: 'One product',

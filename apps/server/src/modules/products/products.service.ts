@@ -1,16 +1,20 @@
-import { productMessages, type Product, type ProductCount } from '@shop/shared';
-import { AppError, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import { productMessages, type Product, type ProductCount, type QuantityPriceCents } from '@shop/shared';
+import { AppError, conflict, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { type CategoriesService, unknownCategory } from '../categories/categories.plugin.js';
 import type { ImagesService } from '../images/images.plugin.js';
-import { toNewProductRow, toProduct, toProductChanges, type NewProduct, type ProductEdit } from './products.mapper.js';
+import { quantityPricesOf, toNewProductRow, toProduct, toProductChanges, type NewProduct, type ProductEdit } from './products.mapper.js';
 import type { ProductPhotosRepository } from './product-photos.repository.js';
 import type { AdminListing, ProductsRepository } from './products.repository.js';
 
 type UpdateOutcome = Awaited<ReturnType<ProductsRepository['update']>>;
 
-/** Nothing changed: no such product, or a stock that moved under the form (the field the form shows it in). */
+/**
+ * Nothing changed: no such product, a stock that moved under the form (the field the form shows
+ * it in), or quantity prices that kept changing under an edit that keeps them.
+ */
 function assertUpdated(update: UpdateOutcome, stockField: string): void {
   if (update.outcome === 'not-found') throw notFound('Product');
+  if (update.outcome === 'quantity-prices-changed') throw conflict('The quantity prices of this part were changed meanwhile: look at them again and save');
   if (update.outcome === 'stock-changed') {
     const message = productMessages.stockChanged(update.stockNow);
     throw new AppError(409, 'STOCK_CHANGED', message, { [stockField]: [message] });
@@ -24,10 +28,36 @@ function assertFirstPhoto(img: string | undefined, photos: readonly string[] | u
   }
 }
 
+/**
+ * A new list price with the quantity prices the part keeps: each must stay below it, named under
+ * its row's 'Unit price' as when they are sent.
+ */
+function assertBelowListPrice(priceCents: number, tiers: readonly QuantityPriceCents[]): void {
+  const fieldErrors: Record<string, string[]> = {};
+  tiers.forEach((tier, index) => {
+    if (tier.priceCents >= priceCents) fieldErrors[`quantityPrices.${index}.price`] = [productMessages.quantityPriceNotBelowList];
+  });
+  if (Object.keys(fieldErrors).length > 0) throw new AppError(422, 'VALIDATION_FAILED', productMessages.quantityPriceNotBelowList, fieldErrors);
+}
+
+/** Tries of an edit that keeps the quantity prices, should an admin change them meanwhile each time. */
+const EDIT_TRIES = 3;
+
 /** A write whose category was deleted after it was looked up answers as if it had never existed. */
 const categoryGone = (error: unknown): never => {
   throw isForeignKeyViolation(error) ? unknownCategory() : error;
 };
+
+/** What a purchase of a part is priced from (see `pricesOf`). */
+export interface PartPrice {
+  name: string;
+  /** The list price. */
+  priceCents: number;
+  categoryId: string | null;
+  quantityPrices: QuantityPriceCents[];
+  /** The quantity prices as their column holds them (`quantityPricesColumn`'s text). */
+  quantityPricesColumn: string;
+}
 
 /** The catalogue: what the shop sells, and the admin's changes to it. */
 export function createCatalogueService({
@@ -68,10 +98,25 @@ export function createCatalogueService({
         return row ? [toProduct(row)] : [];
       });
     },
-    /** What prices a purchase of these parts: each one's name, price in cents and category, by id (parts no longer in the shop left out). */
-    async pricesOf(ids: string[]): Promise<Map<string, { name: string; priceCents: number; categoryId: string | null }>> {
+    /**
+     * What prices a purchase of these parts: each one's name, list price in cents, category and
+     * quantity prices (with the column's text as read, which the placement compares), by id
+     * (parts no longer in the shop left out).
+     */
+    async pricesOf(ids: string[]): Promise<Map<string, PartPrice>> {
       const rows = await repository.findByIds(ids);
-      return new Map(rows.map((row) => [row.id, { name: row.name, priceCents: row.price_cents, categoryId: row.category_id }]));
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            name: row.name,
+            priceCents: row.price_cents,
+            categoryId: row.category_id,
+            quantityPrices: quantityPricesOf(row.quantity_prices),
+            quantityPricesColumn: row.quantity_prices,
+          },
+        ]),
+      );
     },
     /** Adds a product; answers its id. */
     async add(product: NewProduct): Promise<string> {
@@ -88,9 +133,20 @@ export function createCatalogueService({
       assertFirstPhoto(edit.img, edit.images);
       for (const path of edit.images ?? (edit.img ? [edit.img] : [])) await images.assertStored(path, edit.images ? 'images' : 'img');
       const img = edit.images?.[0] ?? edit.img;
-      const update = await repository
-        .update(id, toProductChanges({ ...edit, img }, categoryId), { quantity: edit.quantity, seen: edit.quantitySeen })
-        .catch(categoryGone);
+      const changes = toProductChanges({ ...edit, img }, categoryId);
+      const stock = { quantity: edit.quantity, seen: edit.quantitySeen };
+      let update: UpdateOutcome;
+      if (edit.quantityPrices !== undefined) update = await repository.update(id, changes, stock).catch(categoryGone);
+      else {
+        // The quantity prices it keeps hold the rule too; written only while they are the ones checked.
+        let tries = 0;
+        do {
+          const kept = await repository.quantityPricesColumnOf(id);
+          if (kept === undefined) throw notFound('Product');
+          assertBelowListPrice(edit.price, quantityPricesOf(kept));
+          update = await repository.update(id, changes, stock, kept).catch(categoryGone);
+        } while (update.outcome === 'quantity-prices-changed' && ++tries < EDIT_TRIES);
+      }
       assertUpdated(update, 'quantity');
       if (edit.images) await photos.replacePhotosAfterFirst(id, edit.images.slice(1));
       else if (img) {

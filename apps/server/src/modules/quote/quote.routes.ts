@@ -27,9 +27,10 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user;
       const lines =
         sent ??
-        (user ? (await app.cart.get(user.id)).lines.filter((line) => line.problem !== 'gone').map(({ productId, quantity }) => ({ productId, quantity })) : []);
+        (user ? (await app.cart.get(user)).lines.filter((line) => line.problem !== 'gone').map(({ productId, quantity }) => ({ productId, quantity })) : []);
       if (lines.length === 0) throw invalidField('lines', quoteMessages.linesRequired);
-      const { quote } = await app.quote.price({ ...options, lines, userId: user?.id ?? null });
+      // Priced for the buyer: a workshop's trade prices, list prices for a visitor.
+      const { quote } = await app.quote.price({ ...options, lines, userId: user?.id ?? null, tradeDiscount: user?.tradeDiscount ?? 0 });
       if (dollarsToCents(quote.total) > MAX_ORDER_TOTAL_CENTS) throw invalidField('lines', purchaseMessages.totalTooLarge);
       return quote;
     },

@@ -11,6 +11,7 @@ import {
   type Quote,
   quoteMessages,
   regionFor,
+  unitPriceCents,
 } from '@shop/shared';
 import { format } from 'date-fns';
 import { AppError, invalidField } from '../../lib/errors.js';
@@ -27,6 +28,8 @@ export interface QuoteInput extends PurchaseOptions {
   lines: Array<{ productId: string; quantity: number }>;
   /** The signed-in customer (a once-per-customer code is checked for them); null for a visitor. */
   userId: string | null;
+  /** The buyer's trade discount in hundredths of a percent (`CurrentUser.tradeDiscount`): 0 for a visitor and any customer who is not a workshop. */
+  tradeDiscount: number;
   /** A line whose part left the shop: refused (the quote), or left out for the placement's own refusal to name. */
   partsGone?: 'refuse' | 'skip';
 }
@@ -42,8 +45,15 @@ export interface PricedPurchase {
   tax: AppliedTaxRate | null;
   discount: AppliedDiscount | null;
   pricesIncludeTax: boolean;
-  /** Each line's unit price in cents, as priced: the placement refuses if a part's price moved since. */
+  /** Each line's unit price in cents, as priced (decision 044): what the placement charges. */
   unitPriceCents: number[];
+  /**
+   * What each line's price was computed from, as read: the part's list price and its
+   * `quantity_prices` column text; with `tradeDiscount`, the placement refuses if any moved since.
+   */
+  priceInputs: Array<{ listPriceCents: number; quantityPricesColumn: string }>;
+  /** The buyer's trade discount the lines were priced with (hundredths of a percent). */
+  tradeDiscount: number;
 }
 
 /**
@@ -80,9 +90,10 @@ export function createQuoteService(deps: {
       const lines = input.lines.flatMap((line, index) => {
         const product = products.get(line.productId);
         if (!product && input.partsGone !== 'skip') throw invalidField(`lines.${index}.productId`, cartMessages.unknownPart);
-        return product ? [{ ...line, ...product }] : [];
+        // The one price rule (decision 044): the lowest of the trade price and the quantity price.
+        return product ? [{ ...line, ...product, unitCents: unitPriceCents({ listPriceCents: product.priceCents, quantityPrices: product.quantityPrices }, line.quantity, input.tradeDiscount) }] : [];
       });
-      const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+      const subtotalCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
 
       const [methods, tax, dispatchBy] = await Promise.all([deps.shipping.methodsFor(country, now), deps.taxes.rateFor(country, region), deps.shipping.dispatchBy(now)]);
       const method = await chooseMethod(methods, subtotalCents, country, input.shippingMethodId);
@@ -95,7 +106,7 @@ export function createQuoteService(deps: {
           code,
           userId: input.userId,
           today: format(new TZDate(now.getTime(), settings.timeZone), 'yyyy-MM-dd'),
-          lines: lines.map((line) => ({ productId: line.productId, categoryId: line.categoryId, lineTotalCents: line.priceCents * line.quantity })),
+          lines: lines.map((line) => ({ productId: line.productId, categoryId: line.categoryId, lineTotalCents: line.unitCents * line.quantity })),
           subtotalCents,
         });
         if (evaluation.ok) discount = evaluation.discount;
@@ -104,7 +115,7 @@ export function createQuoteService(deps: {
 
       const pricing = priceOf({
         lines: lines.map((line) => ({
-          unitPriceCents: line.priceCents,
+          unitPriceCents: line.unitCents,
           quantity: line.quantity,
           discountable: discount !== null && (discount.categoryId === null || discount.categoryId === line.categoryId),
         })),
@@ -122,7 +133,7 @@ export function createQuoteService(deps: {
           productId: line.productId,
           name: line.name,
           quantity: line.quantity,
-          unitPrice: centsToDollars(line.priceCents),
+          unitPrice: centsToDollars(line.unitCents),
           lineTotal: centsToDollars(pricing.lines[index]!.lineTotalCents),
         })),
         subtotal: centsToDollars(pricing.subtotalCents),
@@ -155,18 +166,21 @@ export function createQuoteService(deps: {
         tax,
         discount,
         pricesIncludeTax: settings.pricesIncludeTax,
-        unitPriceCents: lines.map((line) => line.priceCents),
+        unitPriceCents: lines.map((line) => line.unitCents),
+        priceInputs: lines.map((line) => ({ listPriceCents: line.priceCents, quantityPricesColumn: line.quantityPricesColumn })),
+        tradeDiscount: input.tradeDiscount,
       };
     },
 
     /**
-     * What a placement charges, priced when it runs (again if a price moves under it): the
-     * quote's amounts as the purchase records them. A code that takes nothing off is refused
-     * under its field rather than placed without it; a total a card cannot carry, refused.
+     * What a placement charges, priced when it runs (again if a price moves under it, with the
+     * buyer's trade discount as the placement found it): the quote's amounts as the purchase
+     * records them. A code that takes nothing off is refused under its field rather than placed
+     * without it; a total a card cannot carry, refused.
      */
     pricerFor(input: Omit<QuoteInput, 'partsGone'>): Pricer {
-      return async () => {
-        const priced = await service.price({ ...input, partsGone: 'skip' });
+      return async (buyer) => {
+        const priced = await service.price({ ...input, tradeDiscount: buyer?.tradeDiscount ?? input.tradeDiscount, partsGone: 'skip' });
         const { pricing, method, discount, tax } = priced;
         if (input.discountCode?.trim() && !discount) throw invalidField('discountCode', priced.quote.discountMessage ?? discountMessages.notValid);
         // Beyond the parts' own limit (which the placement checks and names) only with delivery and tax.
@@ -176,6 +190,8 @@ export function createQuoteService(deps: {
             productId: line.productId,
             quantity: line.quantity,
             priceCents: priced.unitPriceCents[index]!,
+            listPriceCents: priced.priceInputs[index]!.listPriceCents,
+            quantityPricesColumn: priced.priceInputs[index]!.quantityPricesColumn,
             discountCents: pricing.lines[index]!.discountCents,
             taxCents: pricing.lines[index]!.taxCents,
           })),
@@ -195,6 +211,7 @@ export function createQuoteService(deps: {
           discount: discount && { id: discount.id, code: discount.code, oncePerCustomer: discount.oncePerCustomer },
           tax: tax && { name: tax.name, milliPercent: toMilliPercent(tax.ratePercent) },
           pricesIncludeTax: priced.pricesIncludeTax,
+          tradeDiscount: priced.tradeDiscount,
         };
       };
     },

@@ -1,11 +1,14 @@
 import { errorEnvelopeSchema, searchAnswerSchema, searchQuerySchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { personalSearchAnswer } from '../../lib/personal-prices.js';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  // Made for each request (the index keeps its searches itself); a workshop's at its prices.
+  app.cachedGet(
     '/search',
     {
-      config: { access: 'public' },
+      config: { access: 'public-priced' },
+      personalise: personalSearchAnswer,
       schema: {
         tags: ['search'],
         summary: 'Parts found by text (name, brand, category, description, part and OEM numbers; typos forgiven), filtered, sorted and paged, with facet counts',

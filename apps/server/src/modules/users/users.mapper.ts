@@ -1,4 +1,4 @@
-import type { AdminUser, User } from '@shop/shared';
+import type { AdminUser, User, WorkshopAnswer } from '@shop/shared';
 import type { UserRow } from '../../db/schema.js';
 import { isEmailVerified } from './users.repository.js';
 
@@ -18,4 +18,11 @@ export const toAdminUser = (row: UserRow & { purchases: number | string | bigint
   emailConfirmed: isEmailVerified(row),
   orders: Number(row.purchases ?? 0),
   joined: new Date(row.created_at).toISOString(),
+  ...workshopOf(row),
 });
+
+/** The workshop mark and its trade discount in percent (stored in hundredths of a percent; 0 when not a workshop). */
+export const workshopOf = (row: Pick<UserRow, 'workshop' | 'trade_discount'>): WorkshopAnswer => {
+  const workshop = row.workshop === true || row.workshop === 1;
+  return { workshop, tradeDiscount: workshop ? Number(row.trade_discount) / 100 : 0 };
+};

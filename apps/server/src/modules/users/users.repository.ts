@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, Role, UserRow } from '../../db/schema.js';
 import { holdsEveryWord } from '../../lib/text-match.js';
 
@@ -38,6 +38,19 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
         .where('email', '=', email)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+    /**
+     * Marks an account a workshop with its trade discount (hundredths of a percent), or not one
+     * (discount 0); answers the account's mark as stored, or undefined when there is no such account.
+     */
+    async setWorkshop(email: string, workshop: boolean, tradeDiscount: number): Promise<Pick<UserRow, 'workshop' | 'trade_discount'> | undefined> {
+      return db
+        .updateTable('users')
+        // A literal: SQLite takes `true` and `false` in SQL, but its driver binds no booleans.
+        .set({ workshop: sql.lit(workshop), trade_discount: workshop ? tradeDiscount : 0, updated_at: new Date().toISOString() })
+        .where('email', '=', email)
+        .returning(['workshop', 'trade_discount'])
+        .executeTakeFirst();
     },
     /** Answers how many rows changed: 0 when the user was already an admin or does not exist. */
     async setRole(email: string, role: Role) {

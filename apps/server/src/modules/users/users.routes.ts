@@ -9,6 +9,8 @@ import {
   tokenAnswerSchema,
   userSchema,
   userUpsertSchema,
+  workshopAnswerSchema,
+  workshopInputSchema,
 } from '@shop/shared';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -96,6 +98,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const modified = await app.users.makeAdmin(request.params.email);
       return { acknowledged: true, matchedCount: 1, modifiedCount: modified };
+    },
+  );
+
+  app.put(
+    '/user/workshop/:email',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        ...bearer,
+        summary: 'Marks an account a workshop with its trade discount in percent (0-50), or not one (admin); its prices change from its next request',
+        params: emailParamsSchema,
+        body: workshopInputSchema,
+        response: { 200: workshopAnswerSchema, ...errors(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const answer = await app.users.setWorkshop(request.params.email, request.body);
+      request.log.info({ workshopUser: request.params.email, ...answer, by: request.user?.email }, 'workshop set');
+      return answer;
     },
   );
 

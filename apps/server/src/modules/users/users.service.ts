@@ -1,9 +1,10 @@
-import type { AdminUser, User } from '@shop/shared';
+import { type AdminUser, toDiscountHundredths, type User, type WorkshopAnswer, type workshopInputSchema } from '@shop/shared';
+import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { AccountService } from '../account/account.plugin.js';
 import type { CurrentUser } from '../identity/identity.plugin.js';
 import type { ImagesService } from '../images/images.plugin.js';
-import { toAdminUser, toUser } from './users.mapper.js';
+import { toAdminUser, toUser, workshopOf } from './users.mapper.js';
 import { isEmailVerified, type UsersRepository } from './users.repository.js';
 
 /** Accounts: profiles, and who is an admin. */
@@ -42,6 +43,15 @@ export function createUsersService({
       const modified = await repository.updateProfile(email, { image: profile.img, phone: profile.phone });
       if (modified === 0) throw notFound('User');
       return modified;
+    },
+    /**
+     * Marks an account a workshop with its trade discount, or not one (its discount then 0). Every
+     * price the account sees follows from its next request: the bearer lookup reads both.
+     */
+    async setWorkshop(email: string, { workshop, tradeDiscount }: z.output<typeof workshopInputSchema>): Promise<WorkshopAnswer> {
+      const stored = await repository.setWorkshop(email, workshop, toDiscountHundredths(tradeDiscount));
+      if (!stored) throw notFound('User');
+      return workshopOf(stored);
     },
     /** Makes an account admin; answers 0 when it already was. */
     async makeAdmin(email: string): Promise<number> {

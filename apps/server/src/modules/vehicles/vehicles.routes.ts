@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-schemas.js';
+import { personalServiceKit } from '../../lib/personal-prices.js';
 
 const names = { 200: z.array(z.string()), 400: errorEnvelopeSchema };
 
@@ -97,7 +98,8 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.cachedGet(
     '/vehicles/:id/service-kit',
     {
-      config: { access: 'public' },
+      config: { access: 'public-priced' },
+      personalise: personalServiceKit,
       schema: {
         tags: ['vehicles'],
         summary: "A vehicle's service kit: its intervals, and its lines with the parts' prices and stock now; for a line out of stock, a fitting part of its category in stock",
