@@ -1,6 +1,6 @@
 import { PART_DATA_ELEMENT_ID } from '@shop/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,9 +10,11 @@ import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 function renderApp(path: string) {
-  const current = { pathname: path };
+  const current: { pathname: string; state?: unknown } = { pathname: path };
   function LocationProbe() {
-    current.pathname = useLocation().pathname;
+    const location = useLocation();
+    current.pathname = location.pathname;
+    current.state = location.state;
     return null;
   }
   render(
@@ -94,6 +96,12 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
+  it('sends a visitor who opens Quick order to sign in, and brings them back', async () => {
+    const location = renderApp('/quick-order');
+    await waitFor(() => expect(location.pathname).toBe('/singin'));
+    expect(location.state).toMatchObject({ from: { pathname: '/quick-order' } });
+  });
+
   describe('when signed in', () => {
     const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     afterEach(() => vi.unstubAllGlobals());
@@ -108,8 +116,9 @@ describe('app routes', () => {
 
       const nav = await screen.findByRole('navigation', { name: 'Main' });
       const links = within(nav).getAllByRole('link').map((link) => link.textContent);
-      expect(links).toEqual(['Moto Parts', 'Home', 'Dashbord', 'Products', 'Blogs', 'My Garage', 'Cart', 'SignOut']);
+      expect(links).toEqual(['Moto Parts', 'Home', 'Dashbord', 'Products', 'Blogs', 'My Garage', 'Quick order', 'Cart', 'SignOut']);
       expect(within(nav).getByRole('link', { name: 'Dashbord' })).toHaveAttribute('href', '/dashbord');
+      expect(within(nav).getByRole('link', { name: 'Quick order' })).toHaveAttribute('href', '/quick-order');
 
       await userEvent.click(within(nav).getByRole('link', { name: 'SignOut' }));
       expect(await within(nav).findByRole('link', { name: 'SignIn' })).toHaveAttribute('href', '/singin');

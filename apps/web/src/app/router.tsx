@@ -33,6 +33,7 @@ const StopServiceEmailsRoute = lazyPage(() => import('./routes/service-emails'),
 const cartPages = () => import('./routes/cart');
 const CartRoute = lazyPage(cartPages, 'CartRoute');
 const CheckoutRoute = lazyPage(cartPages, 'CheckoutRoute');
+const QuickOrderRoute = lazyPage(() => import('./routes/quick-order'), 'QuickOrderRoute');
 const MyOrdersRoute = lazyPage(dashboardPages, 'MyOrdersRoute');
 const MyAddressesRoute = lazyPage(dashboardPages, 'MyAddressesRoute');
 const PaymentRoute = lazyPage(dashboardPages, 'PaymentRoute');
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: paths.stopServiceEmails.path, element: <StopServiceEmailsRoute /> },
           { path: paths.cart.path, element: <CartRoute /> },
           { path: paths.checkout.path, element: <CheckoutRoute /> },
+          { path: paths.quickOrder.path, element: <QuickOrderRoute /> },
           { path: paths.info.about.path, element: <AboutRoute /> },
           { path: paths.info.warranty.path, element: <WarrantyRoute /> },
           { path: paths.info.returns.path, element: <ReturnsRoute /> },

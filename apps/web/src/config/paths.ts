@@ -72,6 +72,11 @@ export const paths = {
     path: '/checkout',
     getHref: () => '/checkout',
   },
+  /** SPEC-3 section 6: part numbers and quantities into the cart at once. */
+  quickOrder: {
+    path: '/quick-order',
+    getHref: () => '/quick-order',
+  },
   dashboard: {
     root: {
       path: '/dashbord',

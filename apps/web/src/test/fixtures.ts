@@ -44,6 +44,8 @@ export const buildAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser =>
   emailConfirmed: true,
   orders: 0,
   joined: '2026-03-14T09:30:00.000Z',
+  workshop: false,
+  tradeDiscount: 0,
   ...overrides,
 });
 

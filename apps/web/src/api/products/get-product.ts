@@ -1,5 +1,6 @@
 import { PART_DATA_ELEMENT_ID, type Product } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getAccessToken } from '@/lib/access-token';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -27,7 +28,9 @@ export const getProductQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.products.detail(id),
     queryFn: ({ signal }) => getProduct({ id, signal }),
-    initialData: () => partInPage(id),
+    // The page's copy is the anonymous, list-priced answer: a signed-in buyer (a workshop sees its
+    // own prices) waits for its own.
+    initialData: () => (getAccessToken() === null ? partInPage(id) : undefined),
     // As old as the page: the stock is asked for again once that is older than the query's stale time.
     initialDataUpdatedAt: () => (typeof performance === 'undefined' ? undefined : performance.timeOrigin),
   });

@@ -17,6 +17,7 @@ export const layoutCopy = {
     signOut: 'SignOut',
     dashboard: 'Dashbord',
     garage: 'My Garage',
+    quickOrder: 'Quick order',
     activeBike: (bike: string) => `Active bike: ${bike}`,
     cart: 'Cart',
     /** Said after the number of lines on the cart link. */

@@ -32,6 +32,7 @@ const SEARCH_ID = 'site-search';
 
 const HOME = { to: paths.home.getHref(), label: copy.home, end: true };
 const DASHBOARD = { to: paths.dashboard.root.getHref(), label: copy.dashboard, end: false };
+const QUICK_ORDER = { to: paths.quickOrder.getHref(), label: copy.quickOrder, end: false };
 const PUBLIC_ITEMS = [
   { to: paths.allProducts.getHref(), label: copy.products, end: false },
   { to: paths.blogs.getHref(), label: copy.blogs, end: false },
@@ -40,8 +41,8 @@ const PUBLIC_ITEMS = [
 
 /** The shop's main links as menu items; the dashboard's menu lists them too on smaller screens. */
 export function NavItems({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
-  // SPEC order: Home, Dashbord (signed in only), Products, Blogs.
-  const items = signedIn ? [HOME, DASHBOARD, ...PUBLIC_ITEMS] : [HOME, ...PUBLIC_ITEMS];
+  // SPEC order: Home, Dashbord (signed in only), Products, Blogs; then My Garage, and Quick order (SPEC-3, signed in only).
+  const items = signedIn ? [HOME, DASHBOARD, ...PUBLIC_ITEMS, QUICK_ORDER] : [HOME, ...PUBLIC_ITEMS];
   return items.map((item) => (
     <li key={item.to}>
       <NavLink to={item.to} end={item.end} onClick={onNavigate} className="text-base">

@@ -34,6 +34,19 @@ export const adminProductsCopy = {
     madeFrom: (make: string, model: string, first: number) => `The ${make} ${model} was first made in ${first}`,
     madeUntil: (make: string, model: string, last: number) => `The ${make} ${model} was last made in ${last}`,
   },
+  /** SPEC-3 section 6: 'Quantity prices' rows of 'From quantity' and 'Unit price', for everyone. */
+  quantityPrices: {
+    heading: 'Quantity prices',
+    intro: 'Every piece of a line at this price once the line holds the quantity or more, for every customer; each below the list price.',
+    from: 'From quantity',
+    price: 'Unit price',
+    priceHint: 'in dollars',
+    addRow: 'Add a quantity price',
+    removeRow: (row: number) => `Remove quantity price ${row}`,
+    remove: 'Remove',
+    rowsLabel: 'Quantity prices of this part',
+    none: 'No quantity prices: every piece sells at the list price.',
+  },
   fields: {
     name: 'Name',
     decreption: 'Decreption',

@@ -1,4 +1,4 @@
-import { createProductSchema, isOutOfStock, PART_PHOTOS_MAX, productMessages, updateProductSchema } from '@shop/shared';
+import { centsToDollars, checkQuantityPrices, createProductFields, isOutOfStock, PART_PHOTOS_MAX, productMessages, updateProductFields } from '@shop/shared';
 import { z } from 'zod';
 import { optionalImageFile, requiredImageFile } from '@/utils/image-file-schema';
 import { adminProductsCopy } from './copy';
@@ -34,29 +34,55 @@ const priceWithoutComma = <Price extends z.ZodType<unknown, string | number>>(pr
 /** The photos after the image, as their uploads answered them; sent as `images` after `img`. */
 const morePhotosSchema = z.array(z.string()).max(PART_PHOTOS_MAX - 1, productMessages.tooManyPhotos);
 
-export const addProductFormSchema = createProductSchema.omit({ img: true, images: true }).extend({
-  category: z.string(fields.categoryRequired).trim().min(1, fields.categoryRequired),
-  price: priceWithoutComma(createProductSchema.shape.price),
-  image: requiredImageFile(productMessages.imageRequired),
-  morePhotos: morePhotosSchema,
-});
+/** A quantity price as its row's boxes hold it. */
+export interface QuantityPriceRowInput {
+  from: string;
+  price: string;
+}
+/** The 'Quantity prices' rows by the shared rule (prices in cents once checked), typed as the form holds them. */
+const quantityPriceRowsSchema = createProductFields.shape.quantityPrices.unwrap() as unknown as z.ZodType<Array<{ from: number; price: number }>, QuantityPriceRowInput[]>;
+
+export const addProductFormSchema = createProductFields
+  .omit({ img: true, images: true })
+  .extend({
+    category: z.string(fields.categoryRequired).trim().min(1, fields.categoryRequired),
+    price: priceWithoutComma(createProductFields.shape.price),
+    image: requiredImageFile(productMessages.imageRequired),
+    morePhotos: morePhotosSchema,
+    quantityPrices: quantityPriceRowsSchema,
+  })
+  .superRefine(checkQuantityPrices);
 export type AddProductFormInput = z.input<typeof addProductFormSchema>;
 /** Checked values; `price` is in cents, as the shared schema answers it. */
 export type AddProductFormValues = z.output<typeof addProductFormSchema>;
 
-export const updateProductFormSchema = updateProductSchema.omit({ img: true, images: true }).extend({
-  price: priceWithoutComma(updateProductSchema.shape.price),
-  image: optionalImageFile(),
-  morePhotos: morePhotosSchema,
-});
+export const updateProductFormSchema = updateProductFields
+  .omit({ img: true, images: true })
+  .extend({
+    price: priceWithoutComma(updateProductFields.shape.price),
+    image: optionalImageFile(),
+    morePhotos: morePhotosSchema,
+    quantityPrices: quantityPriceRowsSchema,
+  })
+  .superRefine(checkQuantityPrices);
 export type UpdateProductFormInput = z.input<typeof updateProductFormSchema>;
 export type UpdateProductFormValues = z.output<typeof updateProductFormSchema>;
 
-/** The Fitment section's rows: the shop names their messages by row, under the same names as the form. */
-export const FITMENT_LISTS = ['fitment.vehicles'] as const;
+/** Checked rows (cents) as the API takes them: dollars. */
+export const quantityPricesInDollars = (rows: ReadonlyArray<{ from: number; price: number }>) => rows.map(({ from, price }) => ({ from, price: centsToDollars(price) }));
+
+/** The Fitment section's and the quantity prices' rows: the shop names their messages by row, under the same names as the form. */
+export const ROW_LISTS = ['fitment.vehicles', 'quantityPrices'] as const;
 
 /** The API's field names (a 422's fieldErrors) and the form fields that show their messages. */
-const CATALOGUE_DETAIL_FIELDS = { category: 'category', brand: 'brand', partNumber: 'partNumber', oemNumbers: 'oemNumbers', fitment: 'fitment.vehicles' } as const;
+const CATALOGUE_DETAIL_FIELDS = {
+  category: 'category',
+  brand: 'brand',
+  partNumber: 'partNumber',
+  oemNumbers: 'oemNumbers',
+  fitment: 'fitment.vehicles',
+  quantityPrices: 'quantityPrices',
+} as const;
 
 export const ADD_PRODUCT_FIELDS = {
   ...CATALOGUE_DETAIL_FIELDS,

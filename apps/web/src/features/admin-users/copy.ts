@@ -50,6 +50,22 @@ export const adminUsersCopy = {
     confirm: 'Yes, make Admin',
     cancel: 'Cancel',
   },
+  /** SPEC-3 section 6: a workshop buys at its trade discount. */
+  workshop: {
+    badge: (percent: number) => `Workshop ${percent}%`,
+    edit: 'Workshop',
+    editFor: (email: string) => `Workshop settings of ${email}`,
+    heading: 'Workshop',
+    text: (email: string) => `${email} sees and pays each part at its list price less the trade discount, unless a quantity price is lower.`,
+    workshop: 'Workshop',
+    workshopHint: 'buys at trade prices',
+    tradeDiscount: 'Trade discount',
+    tradeDiscountHint: 'percent, 0 to 50',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: (email: string, percent: number | null) => (percent === null ? `${email} is not a workshop` : `${email} is a workshop with ${percent}% trade discount`),
+    failed: 'The workshop could not be saved. Please try again.',
+  },
   confirmDemote: {
     heading: 'Remove admin rights?',
     text: (email: string) => `${email} will be a customer again and lose the admin pages on their next click.`,

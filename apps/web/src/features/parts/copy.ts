@@ -13,6 +13,15 @@ export const partCopy = {
   available: (quantity: number) => `Available: ${quantity}`,
   minimumOrder: (minimum: number) => `Minimum order: ${minimum}`,
   outOfStock: 'Out OF Stock.',
+  /** SPEC-3 section 6: a workshop's own price, beside the list price it comes from. */
+  tradePrice: 'Your trade price',
+  listPrice: (price: string) => `List price ${price}`,
+  /** SPEC-3 section 6: every piece of a line at a lower price from a quantity on. */
+  quantityPrices: {
+    heading: 'Quantity prices',
+    from: 'From quantity',
+    price: 'Unit price',
+  },
   /** SPEC-2 section 6: 'Notify me' on an out-of-stock part. */
   notify: {
     notifyMe: 'Notify me',

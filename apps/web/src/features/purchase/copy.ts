@@ -14,6 +14,9 @@ export const purchaseCopy = {
     link: 'See all products',
   },
   price: (price: number) => `${formatPrice(price)} per piece`,
+  /** SPEC-3 section 6: a workshop's own price, beside the list price it comes from. */
+  tradePrice: 'Your trade price',
+  listPrice: (price: number) => `List price ${formatPrice(price)}`,
   available: (quantity: number) => `Available: ${quantity}`,
   minimumOrder: (minimum: number) => `Minimum order: ${minimum}`,
   form: {

@@ -147,6 +147,7 @@ describe('AddProductForm', () => {
       oemNumbers: ['15410-MFJ-D01', '5GH-13440-00'],
       image: expect.objectContaining({ name: 'part.png' }),
       morePhotos: [],
+      quantityPrices: [],
     });
     await waitFor(() => expect(field('Name')).toHaveValue(''));
     expect(field('Category')).toHaveValue('');
@@ -178,5 +179,52 @@ describe('AddProductForm', () => {
     expect(screen.getByRole('progressbar', { name: 'Uploading image' })).toHaveAttribute('value', '50');
     rerender(<AddProductForm onSubmit={vi.fn()} upload={{ progress: null, error: 'The image is larger than 5 MB. Please choose a smaller one.' }} categories={['Other']} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The image is larger than 5 MB');
+  });
+
+  it("checks the 'Quantity prices' rows by the shared rules, each message under its row's field, and removes a row", async () => {
+    const { user, fillValid, submit, onSubmit } = setup();
+    await fillValid();
+    const rows = () => within(screen.getByRole('list', { name: 'Quantity prices of this part' })).queryAllByRole('listitem');
+    expect(screen.getByText('No quantity prices: every piece sells at the list price.')).toBeInTheDocument();
+    const addRow = async (from: string, price: string) => {
+      await user.click(screen.getByRole('button', { name: 'Add a quantity price' }));
+      const row = within(rows().at(-1)!);
+      if (from) {
+        await user.click(row.getByLabelText('From quantity'));
+        await user.paste(from);
+      }
+      if (price) {
+        await user.click(row.getByLabelText(/^Unit price/));
+        await user.paste(price);
+      }
+    };
+    await addRow('1', '9.50');
+    await addRow('10', '');
+    await submit();
+    const field = (index: number, label: string | RegExp) => within(rows()[index]!).getByLabelText(label);
+    await waitFor(() => expect(field(0, 'From quantity')).toHaveAccessibleDescription(productMessages.quantityFromInvalid));
+    expect(field(1, /^Unit price/)).toHaveAccessibleDescription(/Enter a price above 0 with at most 2 decimals/);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Across the rows once each row reads: each below the list price, in order, cheaper as they go.
+    await user.click(screen.getByRole('button', { name: 'Remove quantity price 1' }));
+    await user.click(field(0, /^Unit price/));
+    await user.paste('13.50');
+    await addRow('5', '9.00');
+    await submit();
+    await waitFor(() => expect(field(0, /^Unit price/)).toHaveAccessibleDescription(/A quantity price must be below the list price/));
+    expect(field(1, 'From quantity')).toHaveAccessibleDescription(/List quantity prices from the smallest quantity up/);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(field(0, /^Unit price/));
+    await user.paste('10.50');
+    await user.clear(field(1, 'From quantity'));
+    await user.paste('50');
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0].quantityPrices).toEqual([
+      { from: 10, price: 1050 },
+      { from: 50, price: 900 },
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { adminProductsCopy } from '../copy';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   ADD_PRODUCT_FIELDS,
-  FITMENT_LISTS,
+  ROW_LISTS,
   addProductFormSchema,
   belowMinimumAdvice,
   priceCommaAdvice,
@@ -18,6 +18,7 @@ import {
 import { CatalogueDetailsFields } from './catalogue-details-fields';
 import { EMPTY_FITMENT, FitmentFields, type FitmentFormValues, useFitmentYearChecks } from './fitment-fields';
 import { MorePhotosField } from './more-photos-field';
+import { QuantityPricesFields, type QuantityPricesFormValues } from './quantity-prices-fields';
 
 const copy = adminProductsCopy.add;
 const fields = adminProductsCopy.fields;
@@ -34,6 +35,7 @@ const EMPTY: AddProductFormInput = {
   image: undefined,
   morePhotos: [],
   fitment: EMPTY_FITMENT,
+  quantityPrices: [],
 };
 
 export interface AddProductFormProps extends PhotoFormProps<AddProductFormValues> {
@@ -48,7 +50,7 @@ export function AddProductForm({ onSubmit, upload, categories }: AddProductFormP
     resolver: useFitmentYearChecks(zodResolver(addProductFormSchema)),
     defaultValues: EMPTY,
     fields: ADD_PRODUCT_FIELDS,
-    lists: FITMENT_LISTS,
+    lists: ROW_LISTS,
     onSubmit,
   });
   const {
@@ -84,6 +86,7 @@ export function AddProductForm({ onSubmit, upload, categories }: AddProductFormP
           {(props) => <input type="number" inputMode="numeric" min={1} step={1} {...props} {...register('minimum')} />}
         </FormField>
       </div>
+      <QuantityPricesFields form={form as unknown as UseFormReturn<QuantityPricesFormValues, unknown, unknown>} idPrefix="product" />
       <FitmentFields form={form as unknown as UseFormReturn<FitmentFormValues, unknown, unknown>} idPrefix="product" />
       <FormImageField form={form} name="image" id="product-image" label={fields.image} hint={fields.imageHint} upload={upload} />
       <Controller

@@ -11,7 +11,7 @@ import { AddProductPage } from './add-product-page';
 describe('AddProductPage', () => {
   const fetchMock = stubFetch();
 
-  async function fillAndSubmit() {
+  async function fillAndSubmit(before?: (user: ReturnType<typeof userEvent.setup>) => Promise<void>) {
     // The shop's categories, as the Category select lists them.
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(['categories'], [
@@ -29,13 +29,20 @@ describe('AddProductPage', () => {
     queryClient.setQueryData(['products', { page: 0, size: 6 }], []);
     queryClient.setQueryData(['productCount'], { count: 0 });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'Chain Kit');
-    await user.type(screen.getByLabelText('Decreption'), 'O-ring chain and sprockets');
-    await user.type(screen.getByLabelText('Price'), '12.5');
-    await user.type(screen.getByLabelText('Quantity'), '40');
-    await user.type(screen.getByLabelText('Minimum'), '4');
+    // Pasted: one change per field rather than one per key, each of which re-renders the whole form.
+    for (const [label, value] of [
+      ['Name', 'Chain Kit'],
+      ['Decreption', 'O-ring chain and sprockets'],
+      ['Price', '12.5'],
+      ['Quantity', '40'],
+      ['Minimum', '4'],
+    ] as const) {
+      await user.click(screen.getByLabelText(label));
+      await user.paste(value);
+    }
     await user.selectOptions(screen.getByLabelText('Category'), 'Filters');
     await user.upload(screen.getByLabelText(/^Image/), photoFile());
+    await before?.(user);
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     return { queryClient };
   }
@@ -109,5 +116,38 @@ describe('AddProductPage', () => {
     uploads.release();
     expect(await screen.findByText('Product added successfully')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Uploading image' })).not.toBeInTheDocument();
+  });
+
+  it("sends the 'Quantity prices' rows in dollars, and shows the shop's refusal under the row's own field", async () => {
+    stubImageUploads();
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { error: { code: 'VALIDATION', message: 'Invalid product', fieldErrors: { 'quantityPrices.1.price': ['A quantity price must be below the list price'] } }, requestId: 'r3' },
+        422,
+      ),
+    );
+    await fillAndSubmit(async (user) => {
+      for (const [from, price] of [
+        ['10', '11.25'],
+        ['50', '9.9'],
+      ] as const) {
+        await user.click(screen.getByRole('button', { name: 'Add a quantity price' }));
+        const froms = screen.getAllByLabelText('From quantity');
+        const prices = screen.getAllByLabelText(/^Unit price/);
+        await user.click(froms.at(-1)!);
+        await user.paste(from);
+        await user.click(prices.at(-1)!);
+        await user.paste(price);
+      }
+    });
+    expect(await screen.findByText('Failed to Add this Product')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body)).quantityPrices).toEqual([
+      { from: 10, price: 11.25 },
+      { from: 50, price: 9.9 },
+    ]);
+    const secondPrice = screen.getAllByLabelText(/^Unit price/)[1]!;
+    expect(secondPrice).toHaveAccessibleDescription(/A quantity price must be below the list price/);
+    expect(screen.getAllByLabelText(/^Unit price/)[0]).not.toHaveAccessibleDescription(/below the list price/);
   });
 });

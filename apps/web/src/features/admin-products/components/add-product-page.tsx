@@ -8,7 +8,7 @@ import type { SubmitOutcome } from '@/lib/field-errors';
 import { toastedSave } from '@/lib/toasted-save';
 import { useUploadOnce } from '@/hooks/use-upload-once';
 import { adminProductsCopy } from '../copy';
-import type { AddProductFormValues } from '../product-form-schemas';
+import { quantityPricesInDollars, type AddProductFormValues } from '../product-form-schemas';
 import { AddProductForm } from './add-product-form';
 import { useCategoryNames } from './catalogue-details-fields';
 
@@ -22,11 +22,17 @@ export function AddProductPage() {
   // The part added last: the emptied form is ready for the next, and this leads to the one just added.
   const [added, setAdded] = useState<{ id: string; name: string } | null>(null);
 
-  const save = async ({ image, price, morePhotos, ...product }: AddProductFormValues): Promise<SubmitOutcome> => {
+  const save = async ({ image, price, morePhotos, quantityPrices, ...product }: AddProductFormValues): Promise<SubmitOutcome> => {
     const img = await photo.uploadOnce(image);
     if (!img) return { saved: false };
     return toastedSave({ done: copy.added, failed: copy.failed }, async () => {
-      const { insertedId } = await createProduct.mutateAsync({ ...product, price: centsToDollars(price), img, ...(morePhotos.length > 0 ? { images: [img, ...morePhotos] } : {}) });
+      const { insertedId } = await createProduct.mutateAsync({
+        ...product,
+        price: centsToDollars(price),
+        img,
+        ...(morePhotos.length > 0 ? { images: [img, ...morePhotos] } : {}),
+        ...(quantityPrices.length > 0 ? { quantityPrices: quantityPricesInDollars(quantityPrices) } : {}),
+      });
       if (insertedId) setAdded({ id: insertedId, name: product.name });
       return Boolean(insertedId);
     });

@@ -108,6 +108,7 @@ describe('UpdateProductForm', () => {
       fitment: { universal: false, vehicles: [] },
       image: undefined,
       morePhotos: [],
+      quantityPrices: [],
     });
     expect(field(LABELS.price)).toHaveValue('15');
 

@@ -7,7 +7,7 @@ import { ServerFormView } from '@/components/ui/server-form-view';
 import { useServerForm } from '@/hooks/use-server-form';
 import { adminProductsCopy } from '../copy';
 import {
-  FITMENT_LISTS,
+  ROW_LISTS,
   UPDATE_PRODUCT_FIELDS,
   belowMinimumAdvice,
   priceCommaAdvice,
@@ -18,6 +18,7 @@ import {
 import { CatalogueDetailsFields } from './catalogue-details-fields';
 import { FitmentFields, type FitmentFormValues, useFitmentYearChecks } from './fitment-fields';
 import { MorePhotosField } from './more-photos-field';
+import { QuantityPricesFields, type QuantityPricesFormValues } from './quantity-prices-fields';
 
 const copy = adminProductsCopy.update;
 
@@ -33,6 +34,7 @@ const toFormInput = (product: Product, fitment: Fitment): UpdateProductFormInput
   oemNumbers: product.oemNumbers.join(', '),
   image: undefined,
   morePhotos: product.images?.slice(1) ?? [],
+  quantityPrices: (product.quantityPrices ?? []).map((tier) => ({ from: String(tier.from), price: tier.price.toFixed(2) })),
   fitment: {
     universal: fitment.universal,
     vehicles: fitment.vehicles.map((fit) => ({ make: fit.make, model: fit.model, yearFrom: String(fit.yearFrom), yearTo: String(fit.yearTo), note: fit.note })),
@@ -53,7 +55,7 @@ export function UpdateProductForm({ product, fitment, onSubmit, upload, categori
     resolver: useFitmentYearChecks(zodResolver(updateProductFormSchema)),
     defaultValues: toFormInput(product, fitment),
     fields: UPDATE_PRODUCT_FIELDS,
-    lists: FITMENT_LISTS,
+    lists: ROW_LISTS,
     onSubmit,
     // The saved values stay as typed; the new photo is now the current one.
     afterSave: (current) => ({ ...current, image: undefined }),
@@ -104,6 +106,7 @@ export function UpdateProductForm({ product, fitment, onSubmit, upload, categori
           {(props) => <input type="number" inputMode="numeric" min={1} step={1} {...props} {...register('minimum')} />}
         </FormField>
       </div>
+      <QuantityPricesFields form={form as unknown as UseFormReturn<QuantityPricesFormValues, unknown, unknown>} idPrefix="update-product" />
       <FitmentFields form={form as unknown as UseFormReturn<FitmentFormValues, unknown, unknown>} idPrefix="update-product" />
       <FormImageField form={form} name="image" id="update-product-image" label={copy.newPhoto} hint={copy.newPhotoHint} upload={upload} />
       <Controller

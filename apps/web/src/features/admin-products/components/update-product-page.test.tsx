@@ -9,7 +9,7 @@ import { stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { UpdateProductPage } from './update-product-page';
 
-const product = buildProduct({ name: 'Brake Pad Set', decreption: 'Sintered pads', price: 12.5, quantity: 40, minimum: 4 });
+const product = buildProduct({ name: 'Brake Pad Set', decreption: 'Sintered pads', price: 12.5, quantity: 40, minimum: 4, quantityPrices: [{ from: 10, price: 11 }] });
 
 describe('UpdateProductPage', () => {
   const fetchMock = stubFetch();
@@ -46,6 +46,14 @@ describe('UpdateProductPage', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(`/api/products/${product._id}`);
     await user.clear(quantity);
     await user.type(quantity, '25');
+    // The stored quantity prices, as rows; a second one added.
+    expect(screen.getByLabelText('From quantity')).toHaveValue(10);
+    expect(screen.getByLabelText(/^Unit price/)).toHaveValue('11.00');
+    await user.click(screen.getByRole('button', { name: 'Add a quantity price' }));
+    await user.click(screen.getAllByLabelText('From quantity')[1]!);
+    await user.paste('50');
+    await user.click(screen.getAllByLabelText(/^Unit price/)[1]!);
+    await user.paste('9.95');
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
 
     expect(await screen.findByText('Product Updated')).toBeInTheDocument();
@@ -62,6 +70,10 @@ describe('UpdateProductPage', () => {
       partNumber: 'FDB2012P',
       oemNumbers: [],
       fitment: noFitment,
+      quantityPrices: [
+        { from: 10, price: 11 },
+        { from: 50, price: 9.95 },
+      ],
     });
   });
 

@@ -12,7 +12,7 @@ import type { SubmitOutcome } from '@/lib/field-errors';
 import { toastedSave } from '@/lib/toasted-save';
 import { useUploadOnce } from '@/hooks/use-upload-once';
 import { adminProductsCopy } from '../copy';
-import type { UpdateProductFormValues } from '../product-form-schemas';
+import { quantityPricesInDollars, type UpdateProductFormValues } from '../product-form-schemas';
 import { useCategoryNames } from './catalogue-details-fields';
 import { UpdateProductForm } from './update-product-form';
 
@@ -35,7 +35,7 @@ export function UpdateProductPage({ productId }: { productId: string }) {
 
   const photosChanged = (morePhotos: readonly string[]) => morePhotos.join('\n') !== (product.data?.images?.slice(1) ?? []).join('\n');
 
-  const save = async ({ image, price, morePhotos, ...changes }: UpdateProductFormValues): Promise<SubmitOutcome> => {
+  const save = async ({ image, price, morePhotos, quantityPrices, ...changes }: UpdateProductFormValues): Promise<SubmitOutcome> => {
     const img = image ? await photo.uploadOnce(image) : undefined;
     if (img === null) return { saved: false };
     return toastedSave({ done: copy.updated, failed: copy.failed }, async () => {
@@ -46,6 +46,8 @@ export function UpdateProductPage({ productId }: { productId: string }) {
             ...changes,
             quantitySeen: stockSeen ?? changes.quantity,
             price: centsToDollars(price),
+            // The rows replace the part's quantity prices: none left, none kept.
+            quantityPrices: quantityPricesInDollars(quantityPrices),
             ...(img ? { img } : {}),
             // Every photo in order, only when they changed: the image first.
             ...(img || photosChanged(morePhotos) ? { images: [img ?? product.data!.img, ...morePhotos] } : {}),

@@ -125,4 +125,61 @@ describe('AllUsersPage', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Remove admin rights?' })).getByRole('button', { name: 'Yes, remove admin' }));
     expect(await screen.findByText('The shop needs at least one admin')).toBeInTheDocument();
   });
+
+  it("makes an account a workshop with its trade discount: checked as typed, the shop's refusal under the field, then saved and listed", async () => {
+    const sent: unknown[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method !== 'PUT') return json(users);
+      const body = JSON.parse(String(init.body)) as { workshop: boolean; tradeDiscount: number };
+      sent.push({ url: input, body });
+      if (body.tradeDiscount === 45) {
+        return json({ error: { code: 'VALIDATION_FAILED', message: 'Invalid fields', fieldErrors: { tradeDiscount: ['Ask the owner before giving more than 40%'] } }, requestId: 'r4' }, 422);
+      }
+      users = users.map((u) => (u.email === 'sam@example.com' ? { ...u, ...body } : u));
+      return json(body);
+    });
+    const { user, row } = renderPage();
+    expect(row('sam@example.com').queryByText(/^Workshop \d/)).not.toBeInTheDocument();
+    await user.click(row('sam@example.com').getByRole('button', { name: 'Workshop settings of sam@example.com' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Workshop' }));
+    expect(dialog.queryByLabelText(/Trade discount/)).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('checkbox', { name: /Workshop/ }));
+    const discount = dialog.getByLabelText(/Trade discount/);
+
+    // The shared rule, before anything is sent: 0 to 50 percent, two decimals at most.
+    await user.clear(discount);
+    await user.type(discount, '55');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Enter a trade discount from 0 to 50 percent, with at most 2 decimals')).toBeInTheDocument();
+    expect(discount).toHaveAccessibleDescription(/Enter a trade discount from 0 to 50 percent/);
+    await user.clear(discount);
+    await user.type(discount, '12.555');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Enter a trade discount from 0 to 50 percent, with at most 2 decimals')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    // The shop's own refusal lands under the field.
+    await user.clear(discount);
+    await user.type(discount, '45');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Ask the owner before giving more than 40%')).toBeInTheDocument();
+
+    await user.clear(discount);
+    await user.type(discount, '12.5');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('sam@example.com is a workshop with 12.5% trade discount')).toBeInTheDocument();
+    expect(sent.at(-1)).toEqual({ url: '/api/user/workshop/sam%40example.com', body: { workshop: true, tradeDiscount: 12.5 } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await row('sam@example.com').findByText('Workshop 12.5%')).toBeInTheDocument();
+
+    // No longer a workshop: no discount, whatever the hidden box held.
+    await user.click(row('sam@example.com').getByRole('button', { name: 'Workshop settings of sam@example.com' }));
+    const again = within(screen.getByRole('dialog', { name: 'Workshop' }));
+    expect(again.getByLabelText(/Trade discount/)).toHaveValue('12.5');
+    await user.click(again.getByRole('checkbox', { name: /Workshop/ }));
+    await user.click(again.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('sam@example.com is not a workshop')).toBeInTheDocument();
+    expect(sent.at(-1)).toEqual({ url: '/api/user/workshop/sam%40example.com', body: { workshop: false, tradeDiscount: 0 } });
+    await waitFor(() => expect(row('sam@example.com').queryByText('Workshop 12.5%')).not.toBeInTheDocument());
+  });
 });

@@ -1,24 +1,32 @@
+import type { AdminUser } from '@shop/shared';
+import { useState } from 'react';
 import { useDemoteAdmin } from '@/api/users/demote-admin';
 import { useUsers } from '@/api/users/get-users';
 import { useMakeAdmin } from '@/api/users/make-admin';
 import { useRemoveUser } from '@/api/users/remove-user';
+import { useSetWorkshop } from '@/api/users/set-workshop';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
 import { isApiError } from '@/lib/api-client';
+import { refusedOutcome } from '@/lib/field-errors';
+import { toast } from '@/lib/toast';
 import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { adminUsersCopy as copy } from '../copy';
 import { UsersTable, type PendingAction, type UserAction } from './users-table';
+import { WorkshopDialog } from './workshop-dialog';
 
-/** The admin's list of accounts: make admin, remove admin rights, remove; each asked first. */
+/** The admin's list of accounts: make admin, remove admin rights, remove (each asked first), and workshops with their trade discount. */
 export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
   const [q, setQ] = useSearchParam();
   const users = useUsers(q);
   const makeAdmin = useMakeAdmin();
   const demoteAdmin = useDemoteAdmin();
   const removeUser = useRemoveUser();
+  const setWorkshop = useSetWorkshop();
+  const [workshopOf, setWorkshopOf] = useState<AdminUser | null>(null);
   const promotion = useConfirmedAction({
     action: (email: string) => makeAdmin.mutateAsync(email),
     key: (email) => email,
@@ -55,9 +63,25 @@ export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
       <TableSearch label={copy.search} placeholder={copy.searchPlaceholder} value={q} onSearch={setQ} />
       <QueryView query={users} copy={copy}>
         {(rows) =>
-          rows.length === 0 && q ? <EmptyState text={copy.noneFound(q)} /> : <UsersTable users={rows} currentEmail={currentEmail} pending={pending} onAction={(action, email) => actions[action].ask(email)} />
+          rows.length === 0 && q ? <EmptyState text={copy.noneFound(q)} /> : (
+            <UsersTable users={rows} currentEmail={currentEmail} pending={pending} onAction={(action, email) => actions[action].ask(email)} onWorkshop={setWorkshopOf} />
+          )
         }
       </QueryView>
+      <WorkshopDialog
+        user={workshopOf}
+        onClose={() => setWorkshopOf(null)}
+        onSave={async (user, values) => {
+          try {
+            const saved = await setWorkshop.mutateAsync({ email: user.email, ...values });
+            toast.success(copy.workshop.saved(user.email, saved.workshop ? saved.tradeDiscount : null));
+            return { saved: true };
+          } catch (error) {
+            toast.error(isApiError(error) && !error.fieldErrors ? error.message : copy.workshop.failed);
+            return refusedOutcome(error, copy.workshop.failed);
+          }
+        }}
+      />
       {Object.entries(actions).map(([name, action]) => (
         <ConfirmDialog key={name} {...action.dialog} />
       ))}

@@ -9,7 +9,7 @@ const customer = buildAdminUser({ name: 'Sam Rider', email: 'sam@example.com', r
 const otherAdmin = buildAdminUser({ name: 'Bea Boss', email: 'bea@example.com', role: 'admin' });
 
 function renderTable(overrides: Partial<Parameters<typeof UsersTable>[0]> = {}) {
-  const props = { users: [admin, customer, otherAdmin], currentEmail: admin.email, onAction: vi.fn(), ...overrides };
+  const props = { users: [admin, customer, otherAdmin], currentEmail: admin.email, onAction: vi.fn(), onWorkshop: vi.fn(), ...overrides };
   render(<UsersTable {...props} />);
   const row = (email: string) => within(screen.getByRole('row', { name: new RegExp(email) }));
   return { ...props, row };

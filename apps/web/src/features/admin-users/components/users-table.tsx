@@ -14,15 +14,17 @@ interface UsersTableProps {
   /** Asks to act on an account; the page confirms before anything happens. */
   onAction: (action: UserAction, email: string) => void;
   pending?: PendingAction;
+  /** Opens the account's 'Workshop' dialog. */
+  onWorkshop: (user: AdminUser) => void;
 }
 
 /**
  * SPEC's All Users table with whether each address is confirmed, their purchases and when they
  * joined: 'make Admin' only for accounts that are not admins yet (disabled, with the reason, until
  * the address is confirmed), 'Remove admin' for the other admins, Remove for everyone but the
- * admin looking at it.
+ * admin looking at it; and each account's 'Workshop' with its trade discount (SPEC-3 section 6).
  */
-export function UsersTable({ users, currentEmail, onAction, pending = null }: UsersTableProps) {
+export function UsersTable({ users, currentEmail, onAction, onWorkshop, pending = null }: UsersTableProps) {
   if (users.length === 0) return <p className="py-8 text-center">{copy.empty}</p>;
   const { columns } = copy;
   const tableColumns: DataTableColumn<AdminUser>[] = [
@@ -76,6 +78,13 @@ export function UsersTable({ users, currentEmail, onAction, pending = null }: Us
                 {copy.confirmFirst}
               </span>
             )}
+            {/* Under the role's buttons rather than a column of its own: the table still fits beside the dashboard's menu at 1024 px. */}
+            <div className="flex items-center gap-2">
+              <button type="button" className="btn btn-outline btn-xs" aria-label={copy.workshop.editFor(user.email)} onClick={() => onWorkshop(user)}>
+                {copy.workshop.edit}
+              </button>
+              {user.workshop && <span className="badge badge-accent badge-sm whitespace-nowrap">{copy.workshop.badge(user.tradeDiscount)}</span>}
+            </div>
           </div>
         );
       },

@@ -93,6 +93,24 @@ describe("a visitor's cart page", () => {
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
   });
 
+  it("shows each line at the unit price and total the shop quotes for its quantity: a quantity price from its quantity on", async () => {
+    const filter = buildProduct({ _id: id(4), name: 'Oil filter HF204', price: 8.99, minimum: 1, quantity: 200, quantityPrices: [{ from: 10, price: 7.5 }] });
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([stored(filter, 12)]));
+    fetchMock.mockImplementation(async (input, init) => {
+      const delivery = answerDeliveryCalls(input, init, (request) =>
+        json({ ...quoteFor(request), lines: [{ productId: filter._id, name: filter.name, quantity: 12, unitPrice: 7.5, lineTotal: 90 }], subtotal: 90 }),
+      );
+      if (delivery) return delivery;
+      return json(filter);
+    });
+    renderCart();
+    const line = await screen.findByTestId('cart-line');
+    await waitFor(() => expect(within(line).getByTestId('line-total')).toHaveTextContent('$90.00'));
+    expect(line).toHaveTextContent('$7.50');
+    // Not a repricing: the part's own price is as it was when added.
+    expect(line).not.toHaveTextContent(/Price changed/);
+  });
+
   it('refuses a quantity that is not a whole number of pieces, and keeps the line as it was', async () => {
     const oil = buildProduct({ _id: id(1), name: 'Engine oil 10W-40', price: 13.9, minimum: 1, quantity: 30 });
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([stored(oil, 2)]));

@@ -1,4 +1,4 @@
-import { type CartLine, lineProblemMessage, orderableTotal } from '@shop/shared';
+import { type CartLine, lineProblemMessage, orderableTotal, type Quote } from '@shop/shared';
 import { useState } from 'react';
 import { useAddresses } from '@/api/addresses/get-addresses';
 import { useSettings } from '@/api/settings/get-settings';
@@ -36,6 +36,17 @@ function LineTotal({ line }: { line: CartLine }) {
   );
 }
 
+/** A line as the page shows it: `listed` is the part's price as the line holds it, against which a change since it was added is told. */
+type ShownLine = CartLine & { listed: number };
+
+/** Each visitor's line at the quote's unit price and total for its quantity, once the quote is of the lines as they are. */
+function withQuotedPrices(lines: CartLine[], quote: Quote | undefined): ShownLine[] {
+  return lines.map((line) => {
+    const quoted = line.problem === null ? quote?.lines.find((each) => each.productId === line.productId && each.quantity === line.quantity) : undefined;
+    return quoted ? { ...line, listed: line.price, price: quoted.unitPrice, lineTotal: quoted.lineTotal } : { ...line, listed: line.price };
+  });
+}
+
 /**
  * /cart: the lines, each quantity checked against the part's minimum and stock, the total and
  * 'Checkout'; with no lines, the customer's purchase waiting for payment when there is one.
@@ -61,6 +72,9 @@ export function CartPage() {
     discountCode,
   });
   const quote = priced.quote;
+  // A visitor's lines at the prices the shop quoted for them (a quantity price from its quantity on);
+  // a signed-in customer's come priced for them from the shop already.
+  const shownLines = cart.signedIn ? lines.map((line) => ({ ...line, listed: line.price })) : withQuotedPrices(lines, quote);
 
   const change = async (line: CartLine, work: () => Promise<void>, done?: string) => {
     setBusyId(line.productId);
@@ -74,13 +88,13 @@ export function CartPage() {
     }
   };
 
-  const columns: DataTableColumn<CartLine>[] = [
+  const columns: DataTableColumn<ShownLine>[] = [
     {
       header: copy.columns.price,
       cell: (line) => (
         <div className="flex flex-col">
           <span>{formatPrice(line.price)}</span>
-          {line.problem !== 'gone' && line.seenPrice !== line.price && <span className="text-sm text-amber-800">{copy.repriced(line.seenPrice, line.price)}</span>}
+          {line.problem !== 'gone' && line.seenPrice !== line.listed && <span className="text-sm text-amber-800">{copy.repriced(line.seenPrice, line.listed)}</span>}
         </div>
       ),
     },
@@ -136,7 +150,7 @@ export function CartPage() {
           indexHeader={copy.columns.part}
           rowHeader={(line) => <PartCell line={line} />}
           columns={columns}
-          rows={lines}
+          rows={shownLines}
           rowKey={(line) => line.productId}
           busyKey={busyId}
           rowTestId="cart-line"

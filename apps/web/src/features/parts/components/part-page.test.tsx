@@ -49,6 +49,35 @@ describe('PartPage', () => {
     expect(screen.getByRole('link', { name: 'Purchase' })).toHaveAttribute('href', `/purchase/${part._id}?quantity=2`);
   });
 
+  it("shows a workshop 'Your trade price' with the list price, and everyone the part's quantity prices", async () => {
+    const quantityPrices = [
+      { from: 10, price: 7.5 },
+      { from: 50, price: 6.9 },
+    ];
+    fetchMock.mockResolvedValue(json(buildProduct({ price: 7.64, listPrice: 8.99, quantityPrices })));
+    const { unmount } = renderPage('a'.repeat(24));
+    expect(await screen.findByText('Your trade price')).toBeInTheDocument();
+    expect(screen.getByTestId('part-price')).toHaveTextContent('$7.64');
+    expect(screen.getByText('List price $8.99')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Quantity prices' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['From quantity', 'Unit price']);
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['10$7.50', '50$6.90']);
+    unmount();
+
+    // A visitor: the list price alone, the same quantity prices; none without them.
+    fetchMock.mockResolvedValue(json(buildProduct({ price: 8.99, quantityPrices })));
+    const visitor = renderPage('b'.repeat(24));
+    expect(await screen.findByTestId('part-price')).toHaveTextContent('$8.99');
+    expect(screen.queryByText('Your trade price')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^List price/)).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Quantity prices' })).toBeInTheDocument();
+    visitor.unmount();
+    fetchMock.mockResolvedValue(json(buildProduct({ price: 8.99 })));
+    renderPage('c'.repeat(24));
+    expect(await screen.findByTestId('part-price')).toHaveTextContent('$8.99');
+    expect(screen.queryByRole('table', { name: 'Quantity prices' })).not.toBeInTheDocument();
+  });
+
   it("says 'Out OF Stock.' and why, with no way to buy, below the minimum", async () => {
     const part = buildProduct({ quantity: 3, minimum: 5, oemNumbers: [] });
     fetchMock.mockResolvedValue(json(part));
@@ -126,6 +155,19 @@ describe('PartPage', () => {
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Iridium Spark Plug');
       expect(screen.getByRole('img', { name: 'Iridium Spark Plug' })).toHaveAttribute('src', part.img);
       expect(screen.getByRole('button', { name: 'Show photo 2 of 2' })).toBeInTheDocument();
+    });
+
+    it("waits for a signed-in buyer's own answer: the page's copy is the list-priced one", async () => {
+      const part = buildProduct({ name: 'Iridium Spark Plug', price: 12 });
+      embed(JSON.stringify(part));
+      localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'workshop-token');
+      fetchMock.mockResolvedValue(json({ ...part, price: 10.2, listPrice: 12 }));
+      renderPage(part._id);
+      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+      expect(await screen.findByTestId('part-price')).toHaveTextContent('$10.20');
+      expect(screen.getByText('Your trade price')).toBeInTheDocument();
+      const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/products/${part._id}`) ?? [];
+      expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer workshop-token');
     });
 
     it('waits for the call for another part, or when the data cannot be read', async () => {

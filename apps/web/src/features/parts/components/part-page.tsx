@@ -83,9 +83,8 @@ function PartDetails({ part }: { part: Product }) {
               {copy.partNumber(part.partNumber)}
             </p>
           )}
-          <p className="text-3xl font-bold" data-testid="part-price">
-            {formatPrice(part.price)}
-          </p>
+          <PartPrice part={part} />
+          {part.quantityPrices && part.quantityPrices.length > 0 && <QuantityPrices tiers={part.quantityPrices} />}
           <ul className="text-sm">
             <li>{copy.available(part.quantity)}</li>
             <li>{copy.minimumOrder(part.minimum)}</li>
@@ -116,6 +115,58 @@ function PartDetails({ part }: { part: Product }) {
       </div>
       <PartReviews productId={part._id} />
     </article>
+  );
+}
+
+/** The price of one piece: a workshop's (its own answers carry the list price beside it) says so, with the list price. */
+function PartPrice({ part }: { part: Product }) {
+  if (part.listPrice === undefined) {
+    return (
+      <p className="text-3xl font-bold" data-testid="part-price">
+        {formatPrice(part.price)}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-0.5">
+      <p className="text-sm font-semibold uppercase tracking-wide text-base-content/80">{copy.tradePrice}</p>
+      <p className="text-3xl font-bold" data-testid="part-price">
+        {formatPrice(part.price)}
+      </p>
+      <p className="text-sm text-base-content/80" data-testid="part-list-price">
+        {copy.listPrice(formatPrice(part.listPrice))}
+      </p>
+    </div>
+  );
+}
+
+/** SPEC-3 section 6: the part's quantity prices, for everyone, from the smallest quantity up. */
+function QuantityPrices({ tiers }: { tiers: NonNullable<Product['quantityPrices']> }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-1">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {copy.quantityPrices.heading}
+      </h2>
+      <table className="table table-sm w-auto" aria-labelledby={headingId}>
+        <thead>
+          <tr>
+            <th scope="col">{copy.quantityPrices.from}</th>
+            <th scope="col" className="text-right">
+              {copy.quantityPrices.price}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tiers.map((tier) => (
+            <tr key={tier.from}>
+              <td className="tabular-nums">{tier.from}</td>
+              <td className="text-right tabular-nums">{formatPrice(tier.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -44,6 +44,12 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
   });
 
+  it("shows the price the shop's answer carries: a workshop's own trade price, not the list price beside it", () => {
+    renderWithProviders(<ProductCard product={buildProduct({ price: 7.64, listPrice: 8.99 })} onRetry={vi.fn()} />);
+    expect(screen.getByText('$7.64')).toBeInTheDocument();
+    expect(screen.queryByText('$8.99')).not.toBeInTheDocument();
+  });
+
   it('treats stock equal to the minimum as orderable', () => {
     renderWithProviders(<ProductCard product={buildProduct({ quantity: 4, minimum: 4 })} onRetry={vi.fn()} />);
     expect(screen.getByRole('link', { name: /^Purchase/ })).toBeInTheDocument();

@@ -28,7 +28,15 @@ export function ProductSummary({ product }: { product: Product }) {
           {product.name}
         </h1>
         <p className="wrap-anywhere text-base-content/80">{product.decreption}</p>
-        <p className="text-2xl font-bold">{copy.price(product.price)}</p>
+        {product.listPrice === undefined ? (
+          <p className="text-2xl font-bold">{copy.price(product.price)}</p>
+        ) : (
+          <div className="flex flex-col gap-0.5">
+            <p className="text-sm font-semibold uppercase tracking-wide text-base-content/80">{copy.tradePrice}</p>
+            <p className="text-2xl font-bold">{copy.price(product.price)}</p>
+            <p className="text-sm text-base-content/80">{copy.listPrice(product.listPrice)}</p>
+          </div>
+        )}
         <ul className="flex flex-wrap gap-x-6 gap-y-1">
           <li data-testid="purchase-available">{copy.available(product.quantity)}</li>
           <li>{copy.minimumOrder(product.minimum)}</li>

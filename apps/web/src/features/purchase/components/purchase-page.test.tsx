@@ -74,6 +74,14 @@ describe('PurchasePage', () => {
     expect(screen.getByText('Minimum order: 4')).toBeInTheDocument();
   });
 
+  it("shows a workshop its trade price per piece, with the list price it comes from", async () => {
+    product = { ...product, price: 11.04, listPrice: 12.99 };
+    renderPage();
+    expect(await screen.findByText('Your trade price')).toBeInTheDocument();
+    expect(screen.getByText('$11.04 per piece')).toBeInTheDocument();
+    expect(screen.getByText('List price $12.99')).toBeInTheDocument();
+  });
+
   const renderRoutes = () =>
     renderWithProviders(
       <>
