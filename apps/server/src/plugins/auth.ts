@@ -60,12 +60,39 @@ async function userFromBearer(identity: IdentityService, request: FastifyRequest
 }
 
 /**
+ * How long one instance prices a browsing bearer as it last found it (decision 044). Only the
+ * catalogue's priced answers use it, never an account's own routes: at worst a token's holder
+ * sees, for this long, the prices its session had a moment ago. A write on this instance (an
+ * admin changing a workshop, a sign-out) forgets them all at once.
+ */
+const BUYER_TTL_MS = 1000;
+const BUYERS_MAX = 10_000;
+
+/**
  * The buyer behind a bearer on a route anyone may browse: a missing, malformed, expired or
  * unknown token is a visitor (browsing never answers 401); a database failure still fails.
+ * Found at most once a second per token and instance: a workshop's page asks for several priced
+ * answers at once, and each would otherwise wait on the session's query.
  */
-async function buyerFromBearer(identity: IdentityService, request: FastifyRequest): Promise<CurrentUser | null> {
-  const match = request.headers.authorization === undefined ? null : BEARER.exec(request.headers.authorization);
-  return match ? identity.userFromBearerToken(match[1]!) : null;
+function createBuyerLookup(identity: IdentityService) {
+  const found = new Map<string, { expires: number; buyer: Promise<CurrentUser | null> }>();
+  return {
+    buyerOf(request: FastifyRequest): Promise<CurrentUser | null> {
+      const match = request.headers.authorization === undefined ? null : BEARER.exec(request.headers.authorization);
+      if (!match) return Promise.resolve(null);
+      const token = match[1]!;
+      const now = Date.now();
+      const hit = found.get(token);
+      if (hit && hit.expires > now) return hit.buyer;
+      if (found.size >= BUYERS_MAX) found.clear();
+      const buyer = identity.userFromBearerToken(token);
+      found.set(token, { expires: now + BUYER_TTL_MS, buyer });
+      // A failure is not kept.
+      buyer.catch(() => found.delete(token));
+      return buyer;
+    },
+    forget: () => found.clear(),
+  };
 }
 
 /** A route's declared access; a route of the API that says nothing needs a signed-in user. */
@@ -75,6 +102,11 @@ export const authPlugin = fp(
   async (app: FastifyInstance, { identity }: { identity: IdentityService }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('buyerDiscount', 0);
+    const buyers = createBuyerLookup(identity);
+    // A write that succeeded may have changed a buyer (a workshop's discount, a session ended).
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) buyers.forget();
+    });
 
     /** The identity check of a route, first of the route's own hooks. */
     const checkAccess = (access: RouteAccess): onRequestAsyncHookHandler =>
@@ -82,7 +114,7 @@ export const authPlugin = fp(
         const needed = typeof access === 'function' ? access(request) : access;
         if (needed === 'public') return;
         if (needed === 'public-priced') {
-          request.user = await buyerFromBearer(identity, request);
+          request.user = await buyers.buyerOf(request);
           request.buyerDiscount = request.user?.tradeDiscount ?? 0;
           return;
         }

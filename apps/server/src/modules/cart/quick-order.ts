@@ -5,13 +5,13 @@ import {
   QUICK_ORDER_LINES_MAX,
   type QuickOrderAnswer,
   quickOrderMessages,
-  type QuantityPriceCents,
   unitPriceCents,
 } from '@shop/shared';
 import { sql } from 'kysely';
 import { takeAccountTurn } from '../../db/account-turn.js';
 import type { ShopDatabase } from '../../db/database.js';
 import { invalidField } from '../../lib/errors.js';
+import { quantityPricesOf } from '../products/products.plugin.js';
 
 /**
  * Quick order (SPEC-3 section 6): a workshop's pasted lines of part numbers and quantities, or
@@ -46,8 +46,6 @@ const PART_COLUMNS = ['id', 'name', 'brand', 'part_number', 'part_number_key', '
 
 /** How a line names its part in 'several parts' messages: 'Brand PartNumber Name'. */
 const partLabel = (part: PartRow) => [part.brand, part.part_number, part.name].filter((text) => text.trim() !== '').join(' ');
-
-const quantityPricesOf = (column: string): QuantityPriceCents[] => (JSON.parse(column) as Array<[number, number]>).map(([from, priceCents]) => ({ from, priceCents }));
 
 /**
  * An OEM number list (JSON text) written as its part-number keys would be: the separators a
