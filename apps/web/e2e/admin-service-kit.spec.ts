@@ -59,7 +59,7 @@ test.describe('Manage Vehicles: a service kit', () => {
         await expect(picker).toHaveValue(part.name);
         await expect(page.getByRole('listbox', { name: 'Parts found' })).toBeHidden();
 
-        const quantity = line.getByLabel('Quantity');
+        const quantity = line.getByLabel('Quantity', { exact: true });
         await quantity.fill('1.5');
         await dialog.getByRole('button', { name: 'Save kit' }).click();
         await expect.poll(() => messageFor(quantity)).toBe('Quantity must be a whole number from 1 to 1,000');
@@ -76,7 +76,7 @@ test.describe('Manage Vehicles: a service kit', () => {
         await expect(dialog.getByLabel('Interval (km)')).toHaveValue('12000');
         await expect(lines).toHaveCount(kept + 1);
         await expect(lines.nth(kept).getByRole('combobox', { name: 'Part' })).toHaveValue(part.name);
-        await expect(lines.nth(kept).getByLabel('Quantity')).toHaveValue('2');
+        await expect(lines.nth(kept).getByLabel('Quantity', { exact: true })).toHaveValue('2');
         await expect(lines.nth(kept).getByLabel(/^Note/)).toHaveValue('one spare');
         // The dialog fits the width: nothing runs off its side.
         const box = await dialog.locator('.modal-box').boundingBox();

@@ -64,8 +64,8 @@ test.describe('products', () => {
     const form = page.getByRole('form', { name: 'Add new Product' });
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Decreption').fill('O-ring chain with front and rear sprockets.');
-    await form.getByLabel('Price').fill('64.5');
-    await form.getByLabel('Quantity').fill('12');
+    await form.getByLabel('Price', { exact: true }).fill('64.5');
+    await form.getByLabel('Quantity', { exact: true }).fill('12');
     await form.getByLabel('Minimum').fill('2');
     await form.getByLabel('Category').selectOption('Chains & Sprockets');
     await form.getByLabel(/^Image/).setInputFiles(pngFile('chain.png'));
@@ -102,9 +102,9 @@ test.describe('products', () => {
     const update = page.getByRole('form', { name: 'Update Product' });
     await expect(update.getByLabel(/^Name/)).toHaveValue(name);
     await expect(update.getByLabel(/^Name/)).not.toBeEditable();
-    await expect(update.getByLabel('Price')).toHaveValue('64.50');
+    await expect(update.getByLabel('Price', { exact: true })).toHaveValue('64.50');
     await update.getByLabel('Short Description').fill('Heavy-duty X-ring chain kit.');
-    await update.getByLabel('Price').fill('71.25');
+    await update.getByLabel('Price', { exact: true }).fill('71.25');
     await update.getByLabel('Quantity', { exact: true }).fill('30');
     await update.getByLabel('Minimum Order Quantity').fill('3');
     await update.getByLabel(/^New Photo/).setInputFiles(pngFile('chain-new.png'));
@@ -140,7 +140,7 @@ test.describe('products', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.goto(`/dashbord/updateproducts/${productId}`);
     await page.reload();
-    await expect(update.getByLabel('Price')).toHaveValue('71.25');
+    await expect(update.getByLabel('Price', { exact: true })).toHaveValue('71.25');
     await expect(update.getByLabel('Minimum Order Quantity')).toHaveValue('3');
 
     await page.getByRole('link', { name: 'Back to Manage Products' }).click();
@@ -187,7 +187,7 @@ test.describe('products', () => {
     expect((await refused).status()).toBe(409);
     await expectMessages([
       [quantity, productMessages.stockChanged(7)],
-      [form.getByLabel('Price'), null],
+      [form.getByLabel('Price', { exact: true }), null],
     ]);
     await expect(page.getByText('Product Updated')).toHaveCount(0);
     expect(((await (await page.request.get(api(`/products/${productId}`))).json()) as Product).quantity).toBe(7);

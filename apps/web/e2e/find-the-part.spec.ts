@@ -81,7 +81,7 @@ test.describe('finding the part', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(REVIEWED_PART);
     await expect(page.getByText('No reviews yet')).toBeVisible();
 
-    const quantity = page.getByLabel('Quantity');
+    const quantity = page.getByLabel('Quantity', { exact: true });
     const minimum = Number(await quantity.inputValue());
     await quantity.fill(String(minimum + 1));
     await page.getByRole('link', { name: 'Purchase' }).click();
@@ -140,8 +140,8 @@ test.describe('finding the part', () => {
     const form = page.getByRole('form', { name: 'Add new Product' });
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Decreption').fill('Magnetic tank bag, 15 litres, with a rain cover.');
-    await form.getByLabel('Price').fill('79');
-    await form.getByLabel('Quantity').fill('8');
+    await form.getByLabel('Price', { exact: true }).fill('79');
+    await form.getByLabel('Quantity', { exact: true }).fill('8');
     await form.getByLabel('Minimum').fill('1');
     await form.getByLabel('Category').selectOption(category);
     await form.getByLabel('Brand').fill('Oxford');
