@@ -51,7 +51,7 @@ async function createContent(page: Page): Promise<Content> {
   const img = ((await photo.json()) as { data: { url: string } }).data.url;
   const product = await page.request.post(api('/products'), {
     headers: bearer(adminToken),
-    data: { name: `Part ${NAME_WORD}`, decreption: `${WORD} ${WORD}`, price: 12.5, quantity: 40, minimum: 1, img },
+    data: { name: `Part ${NAME_WORD}`, decreption: `${WORD} ${WORD}`, price: 12.5, quantity: 40, minimum: 1, img, quantityPrices: [{ from: 10, price: 11.5 }, { from: 50, price: 9.99 }] },
   });
   expect(product.ok(), await product.text()).toBe(true);
   const productId = ((await product.json()) as { insertedId: string }).insertedId;
@@ -206,6 +206,7 @@ test.describe('no page scrolls sideways, whatever people typed', () => {
       `/purchase/${content.productId}`,
       '/cart',
       '/checkout',
+      '/quick-order',
     ]) {
       await checkRoute(page, route);
     }

@@ -30,7 +30,7 @@ export function QuantityPricesFields({ form, idPrefix }: { form: UseFormReturn<Q
           const errors = form.formState.errors.quantityPrices?.[index];
           const rowId = `${idPrefix}-quantity-price-${index}`;
           return (
-            <li key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-3 rounded-box bg-base-200/50 p-3">
+            <li key={row.id} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-x-2 gap-y-1 sm:gap-3 rounded-box bg-base-200/50 p-3">
               <FormField id={`${rowId}-from`} label={copy.from} error={errors?.from?.message}>
                 {(props) => <input type="number" inputMode="numeric" min={2} step={1} {...props} {...form.register(`quantityPrices.${index}.from`)} />}
               </FormField>
