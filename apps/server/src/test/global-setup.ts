@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/database.js';
 import { buildServerPrograms } from './server-build.js';
-import { COPY_PREFIX, copyPrefixOf, TEMPLATE_PREFIX } from './test-database.js';
+import { COPY_PREFIX, copyPrefixOf, databaseUrl, TEMPLATE_PREFIX, withAdminClient } from './test-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,35 +45,23 @@ async function sqliteTemplate(project: TestProject) {
 }
 
 async function postgresTemplate(project: TestProject) {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error('The PostgreSQL test pass needs TEST_DATABASE_URL');
+  if (!process.env.TEST_DATABASE_URL) throw new Error('The PostgreSQL test pass needs TEST_DATABASE_URL');
   const name = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(dropTemplatesOfEndedRuns);
-  await admin((client) => client.query(`create database ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = createDatabase({ dialect: 'postgres', url: url.toString(), poolSize: 1 });
+  await withAdminClient(dropTemplatesOfEndedRuns);
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const database = createDatabase({ dialect: 'postgres', url: databaseUrl(name), poolSize: 1 });
   try {
     await database.migrate();
   } finally {
     await database.close();
   }
   // CREATE DATABASE ... TEMPLATE fails while anyone is connected to the template: nobody may.
-  await admin((client) => client.query(`alter database ${name} allow_connections false`));
+  await withAdminClient((client) => client.query(`alter database ${name} allow_connections false`));
   project.provide('migratedTemplate', name);
   return async () => {
     // The copies whose drop the test files did not wait for, then the template they were made from.
-    await admin((client) => dropDatabasesStartingWith(client, copyPrefixOf(name)));
-    await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    await withAdminClient((client) => dropDatabasesStartingWith(client, copyPrefixOf(name)));
+    await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
   };
 }
 

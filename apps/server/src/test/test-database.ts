@@ -57,10 +57,8 @@ async function postgresCopyOf(template: string, dataDir: string): Promise<TestDa
   spareCopy = copyTemplate(template);
   // Taken by the next file, which makes its own copy if this one failed.
   spareCopy.catch(() => undefined);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
   return {
-    config: { dialect: 'postgres', url: url.toString() },
+    config: { dialect: 'postgres', url: databaseUrl(name) },
     dataDir,
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
@@ -69,7 +67,15 @@ async function postgresCopyOf(template: string, dataDir: string): Promise<TestDa
   };
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** TEST_DATABASE_URL's server and role, on the database named. */
+export const databaseUrl = (name: string): string => {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** A connection to TEST_DATABASE_URL for one piece of work (creating and dropping databases), closed after it. */
+export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('A PostgreSQL test database needs TEST_DATABASE_URL');
   const client = new pg.Client({ connectionString: baseUrl });
@@ -111,10 +117,8 @@ export async function createPostgresTestDatabase(
 ): Promise<TestDatabase & { config: { dialect: 'postgres'; url: string } }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((client) => client.query(`create database ${name}`));
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
   return {
-    config: { dialect: 'postgres', url: url.toString() },
+    config: { dialect: 'postgres', url: databaseUrl(name) },
     dataDir,
     async drop() {
       await dropDatabase(name);
