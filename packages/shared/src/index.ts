@@ -37,3 +37,4 @@ export * from './schemas/service-kit.js';
 export * from './schemas/garage-service.js';
 export * from './trade-pricing.js';
 export * from './quick-order.js';
+export * from './schemas/activity.js';

@@ -27,6 +27,12 @@ export interface ProductTable {
   universal: Generated<number>;
   /** Its quantity prices, `[[from, priceCents], …]` ascending as JSON text, `[]` when none (migration 043). */
   quantity_prices: Generated<string>;
+  /**
+   * Why the stock changes, named by the statement that changes it and cleared by the trigger that
+   * writes its movement (migration 044): 'placed:10023', 'cancelled:10023', 'refund:10023',
+   * 'return:12', 'set:{name}', 'import'. Always null between statements.
+   */
+  stock_reason: Generated<string | null>;
 }
 
 /** A part's further photos, after SPEC's `img` (migration 027). */
@@ -426,7 +432,7 @@ export interface ImageUploadTable {
   last_used_at: string;
 }
 
-export type Role = 'user' | 'admin';
+export type Role = 'user' | 'staff' | 'admin';
 
 /** Better Auth's user, with the shop's profile fields. */
 export interface UserTable {
@@ -684,7 +690,39 @@ export interface ReturnTable {
   refunded_at: string | null;
 }
 
+/** One change an admin or staff member made (migration 044): append-only. */
+export interface ActivityTable {
+  id: Generated<number>;
+  created_at: string;
+  actor_id: string;
+  actor_name: string;
+  actor_email: string;
+  actor_role: string;
+  action: string;
+  record_type: string;
+  record_id: string;
+  record_label: string;
+  /** JSON text: `[{ field, before, after }]`. */
+  changes: Generated<string>;
+  summary: string | null;
+  search_text: string;
+}
+export type ActivityRow = Selectable<ActivityTable>;
+
+/** One change of a part's stock, written by the products table's triggers (migration 044). */
+export interface StockMovementTable {
+  id: Generated<number>;
+  product_id: string;
+  change: number;
+  stock_after: number;
+  reason: string;
+  created_at: string;
+}
+export type StockMovementRow = Selectable<StockMovementTable>;
+
 export interface Database {
+  activity: ActivityTable;
+  stock_movements: StockMovementTable;
   shop_settings: ShopSettingsTable;
   tax_rates: TaxRateTable;
   data_revisions: DataRevisionTable;

@@ -6,11 +6,12 @@ import type { CurrentUser, IdentityService } from '../modules/identity/identity.
 /**
  * Who may call a route: anyone; anyone, with answers priced for the buyer behind a valid bearer
  * ('public-priced': the catalogue's answers, a workshop's at its trade prices); a signed-in user;
- * the account named by the route's `:email` or an admin; an admin; or the holder of that
+ * the account named by the route's `:email` or an admin; staff or an admin (SPEC-3 section 7:
+ * orders, messages, returns, products and vehicles); an admin; or the holder of that
  * account's identity session (Better Auth's cookie or bearer: the token exchange). A function
  * decides from the request line alone (method, path, query), never from the body.
  */
-export type Access = 'public' | 'public-priced' | 'user' | 'owner' | 'admin' | 'identity-session';
+export type Access = 'public' | 'public-priced' | 'user' | 'owner' | 'staff' | 'admin' | 'identity-session';
 export type RouteAccess = Access | ((request: FastifyRequest) => Access);
 
 declare module 'fastify' {
@@ -95,6 +96,9 @@ function createBuyerLookup(identity: IdentityService) {
   };
 }
 
+/** Staff and admins see every account's orders, returns and messages (SPEC-3 section 7). */
+export const isStaffOrAdmin = (role: string): boolean => role === 'admin' || role === 'staff';
+
 /** A route's declared access; a route of the API that says nothing needs a signed-in user. */
 export const accessOf = (route: { config?: { access?: RouteAccess } }): RouteAccess => route.config?.access ?? 'user';
 
@@ -129,6 +133,7 @@ export const authPlugin = fp(
         request.user = await userFromBearer(identity, request);
         if (!request.user) throw unauthorized();
         if (needed === 'admin' && request.user.role !== 'admin') throw forbidden('This needs an admin account');
+        if (needed === 'staff' && !isStaffOrAdmin(request.user.role)) throw forbidden('This needs a staff or admin account');
         if (needed === 'owner' && request.user.role !== 'admin' && !namesAccountOf(request, request.user)) {
           throw forbidden('You can only see and change your own account');
         }

@@ -8,16 +8,20 @@ import { newId } from '../lib/ids.js';
 
 /**
  * Every route the app serves, with the answer each kind of caller gets: a visitor, the user who
- * owns the record, another user, and an admin. The route list is read from the running app, so
- * a new route without a row here fails this test. Where a caller is refused, nothing changes.
+ * owns the record, another user, an admin, and a staff member (SPEC-3 section 7: orders, messages,
+ * returns but their refund, products but their addition and deletion, vehicles and service kits;
+ * otherwise as another user). The route list is read from the running app, so a new route
+ * without a row here fails this test. Where a caller is refused, nothing changes.
  */
 
-type Role = 'visitor' | 'owner' | 'other' | 'admin';
+type Role = 'visitor' | 'owner' | 'other' | 'admin' | 'staff';
+const ROLES = ['visitor', 'owner', 'other', 'staff', 'admin'] as const;
 type Caller = { headers: Record<string, string>; id: string; email: string } | null;
 interface Context {
   owner: NonNullable<Caller>;
   other: NonNullable<Caller>;
   admin: NonNullable<Caller>;
+  staff: NonNullable<Caller>;
 }
 interface RequestSpec {
   url: string;
@@ -40,6 +44,8 @@ const matrixCategory = async () => {
   await t.database.db.insertInto('categories').values({ id, name: `Matrix ${id}`, name_key: `matrix ${id}`, created_at: new Date().toISOString() }).execute();
   return id;
 };
+/** A staff member, made so in the database. */
+const staffMember = (): Promise<NonNullable<Caller>> => insertSignedInUser(t.database.db, { role: 'staff', name: 'Staff' });
 const MATRIX_VEHICLE = { make: 'Matrix', model: 'M', yearFrom: 2015, yearTo: 2020, cc: 500 };
 /** A vehicle of its own for each request that changes one. */
 async function matrixVehicle(): Promise<string> {
@@ -97,8 +103,9 @@ async function matrixShippingMethod(): Promise<string> {
     .execute();
   return id;
 }
-const all = (status: number): Record<Role, number> => ({ visitor: status, owner: status, other: status, admin: status });
-const gated = (visitor: number, owner: number, other: number, admin: number): Record<Role, number> => ({ visitor, owner, other, admin });
+const all = (status: number): Record<Role, number> => ({ visitor: status, owner: status, other: status, admin: status, staff: status });
+/** Staff are answered as another user unless the route lets them in (`staff`). */
+const gated = (visitor: number, owner: number, other: number, admin: number, staff = other): Record<Role, number> => ({ visitor, owner, other, admin, staff });
 
 async function placeOrder(owner: NonNullable<Caller>) {
   const product = await insertProduct(t.database.db, { quantity: 100, minimum: 1 });
@@ -163,7 +170,7 @@ async function imageForm() {
 const ROWS: Row[] = [
   { route: 'GET /api/health', expect: all(200), request: async () => ({ url: '/api/health' }) },
   { route: 'GET /api/ready', expect: all(200), request: async () => ({ url: '/api/ready' }) },
-  { route: 'GET /api/products', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/products' }) },
+  { route: 'GET /api/products', expect: gated(401, 403, 403, 200, 200), request: async () => ({ url: '/api/products' }) },
   { route: 'GET /api/productCount', expect: all(200), request: async () => ({ url: '/api/productCount' }) },
   {
     route: 'GET /api/products/:id',
@@ -182,7 +189,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'PUT /api/product/:id',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async () => ({
       url: `/api/product/${(await insertProduct(t.database.db)).id}`,
       payload: { decreption: 'changed', price: 1, quantity: 1, quantitySeen: 50, minimum: 1 },
@@ -190,13 +197,18 @@ const ROWS: Row[] = [
   },
   {
     route: 'PUT /api/products/:id',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}`, payload: { updatequantity: 77, quantitySeen: 50 } }),
   },
   {
     route: 'DELETE /api/products/:id',
     expect: gated(401, 403, 403, 200),
     request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}` }),
+  },
+  {
+    route: 'GET /api/products/:id/stock-history',
+    expect: gated(401, 403, 403, 200, 200),
+    request: async () => ({ url: `/api/products/${(await insertProduct(t.database.db)).id}/stock-history` }),
   },
   { route: 'GET /api/categories', expect: all(200), request: async () => ({ url: '/api/categories' }) },
   { route: 'GET /api/search', expect: all(200), request: async () => ({ url: '/api/search?q=brake' }) },
@@ -226,23 +238,23 @@ const ROWS: Row[] = [
   { route: 'GET /api/vehicles', expect: all(200), request: async () => ({ url: '/api/vehicles?make=Yamaha' }) },
   {
     route: 'POST /api/vehicles',
-    expect: gated(401, 403, 403, 201),
+    expect: gated(401, 403, 403, 201, 201),
     request: async (_ctx, role) => ({ url: '/api/vehicles', payload: { ...MATRIX_VEHICLE, model: `Matrix ${role} ${Math.random().toString(36).slice(2)}` } }),
   },
   {
     route: 'PATCH /api/vehicles/:id',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async () => ({ url: `/api/vehicles/${await matrixVehicle()}`, payload: { ...MATRIX_VEHICLE, model: `Renamed ${Math.random().toString(36).slice(2)}` } }),
   },
   {
     route: 'DELETE /api/vehicles/:id',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async () => ({ url: `/api/vehicles/${await matrixVehicle()}` }),
   },
   { route: 'GET /api/vehicles/:id/service-kit', expect: all(200), request: async () => ({ url: `/api/vehicles/${await matrixServiceKit()}/service-kit` }) },
   {
     route: 'PUT /api/vehicles/:id/service-kit',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async () => ({
       url: `/api/vehicles/${await matrixVehicle()}/service-kit`,
       payload: { intervalKm: 6000, intervalMonths: 12, lines: [{ productId: (await insertProduct(t.database.db, { universal: 1 })).id, quantity: 2 }] },
@@ -250,7 +262,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'DELETE /api/vehicles/:id/service-kit',
-    expect: gated(401, 403, 403, 204),
+    expect: gated(401, 403, 403, 204, 204),
     request: async () => ({ url: `/api/vehicles/${await matrixServiceKit()}/service-kit` }),
   },
   { route: 'GET /api/garage', expect: gated(401, 200, 200, 200), request: async () => ({ url: '/api/garage' }) },
@@ -380,7 +392,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'PUT /api/products/:id/fitment',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async () => {
       const vehicleId = await matrixVehicle();
       const vehicle = await t.database.db.selectFrom('vehicles').select('model').where('id', '=', vehicleId).executeTakeFirstOrThrow();
@@ -424,11 +436,11 @@ const ROWS: Row[] = [
       headers: { 'x-matrix-role': role },
     }),
   },
-  { route: 'GET /api/contact-messages', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/contact-messages' }) },
-  { route: 'GET /api/contact-messages/unread', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/contact-messages/unread' }) },
+  { route: 'GET /api/contact-messages', expect: gated(401, 403, 403, 200, 200), request: async () => ({ url: '/api/contact-messages' }) },
+  { route: 'GET /api/contact-messages/unread', expect: gated(401, 403, 403, 200, 200), request: async () => ({ url: '/api/contact-messages/unread' }) },
   {
     route: 'PATCH /api/contact-messages/:id',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async () => ({
       url: `/api/contact-messages/${(await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'N', email: 'n@example.com', subject: 'S', message: 'M' }, headers: { 'x-matrix-role': 'inbox' } })).json().insertedId}`,
       payload: { read: true },
@@ -465,6 +477,17 @@ const ROWS: Row[] = [
       return { url: `/api/user/admin/${email}` };
     },
   },
+  {
+    route: 'PUT /api/user/staff/:email',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/user/staff/${(await insertSignedInUser(t.database.db)).email}` }),
+  },
+  {
+    route: 'DELETE /api/user/staff-role/:email',
+    expect: gated(401, 403, 403, 200),
+    request: async () => ({ url: `/api/user/staff-role/${(await staffMember()).email}` }),
+  },
+  { route: 'GET /api/activity', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/activity?page=0' }) },
   {
     route: 'PUT /api/user/workshop/:email',
     expect: gated(401, 403, 403, 200),
@@ -531,9 +554,9 @@ const ROWS: Row[] = [
     expect: gated(401, 409, 403, 409),
     request: async ({ owner }) => ({ url: `/api/orders/${await placeOrder(owner)}`, payload: { transactionID: 'pi_test_made_up' } }),
   },
-  { route: 'GET /api/allorders', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders' }) },
-  { route: 'GET /api/allorders/count', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders/count?status=paid' }) },
-  { route: 'GET /api/allorders/export', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/allorders/export?status=refunded' }) },
+  { route: 'GET /api/allorders', expect: gated(401, 403, 403, 200, 200), request: async () => ({ url: '/api/allorders' }) },
+  { route: 'GET /api/allorders/count', expect: gated(401, 403, 403, 200, 200), request: async () => ({ url: '/api/allorders/count?status=paid' }) },
+  { route: 'GET /api/allorders/export', expect: gated(401, 403, 403, 200, 200), request: async () => ({ url: '/api/allorders/export?status=refunded' }) },
   { route: 'GET /api/sales/revenue', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/revenue?from=2026-01-01&to=2026-03-31' }) },
   { route: 'GET /api/sales/statuses', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/statuses?from=2026-01-01&to=2026-03-31' }) },
   { route: 'GET /api/sales/best-sellers', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/sales/best-sellers?from=2026-01-01&to=2026-03-31' }) },
@@ -580,7 +603,7 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/shipping-methods/:id', expect: gated(401, 403, 403, 200), request: async () => ({ url: `/api/shipping-methods/${await matrixShippingMethod()}` }) },
   {
     route: 'PATCH /api/shiftorders/:id',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async ({ owner }) => ({ url: `/api/shiftorders/${await paidOrder(owner)}` }),
   },
   {
@@ -590,19 +613,19 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/purchases/:id',
-    // Another customer is answered as for an unknown purchase: its existence is not told.
-    expect: gated(401, 200, 404, 200),
+    // Another customer is answered as for an unknown purchase: its existence is not told. Staff see every purchase.
+    expect: gated(401, 200, 404, 200, 200),
     request: async ({ owner }) => ({ url: `/api/purchases/${await paidCheckout(owner)}` }),
   },
   {
     route: 'GET /api/purchases/:id/invoice',
-    // Another customer is answered as for an unknown purchase: its existence is not told.
-    expect: gated(401, 200, 404, 200),
+    // Another customer is answered as for an unknown purchase: its existence is not told. Staff read every invoice.
+    expect: gated(401, 200, 404, 200, 200),
     request: async ({ owner }) => ({ url: `/api/purchases/${await paidCheckout(owner)}/invoice` }),
   },
   {
     route: 'GET /api/refunds/:id/credit-note',
-    expect: gated(401, 200, 404, 200),
+    expect: gated(401, 200, 404, 200, 200),
     request: async ({ owner, admin }) => {
       const orderId = await paidOrder(owner);
       await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refund`, headers: admin.headers });
@@ -612,7 +635,7 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/purchases/:id/ship',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async ({ owner }) => ({ url: `/api/purchases/${await paidCheckout(owner)}/ship` }),
   },
   {
@@ -626,11 +649,18 @@ const ROWS: Row[] = [
     expect: gated(401, 201, 404, 404),
     request: async ({ owner, admin }) => ({ url: `/api/orders/${await shippedOrder(owner, admin)}/returns`, payload: { quantity: 1, reason: 'Does not fit my bike', comment: 'Wrong year' } }),
   },
-  { route: 'GET /api/returns', expect: gated(401, 403, 403, 200), request: async () => ({ url: '/api/returns?status=requested&q=matrix&page=0' }) },
+  { route: 'GET /api/returns', expect: gated(401, 403, 403, 200, 200), request: async () => ({ url: '/api/returns?status=requested&q=matrix&page=0' }) },
   {
     route: 'PATCH /api/returns/:id',
-    expect: gated(401, 403, 403, 200),
+    expect: gated(401, 403, 403, 200, 200),
     request: async ({ owner, admin }) => ({ url: `/api/returns/${await requestedReturn(owner, admin)}`, payload: { action: 'approve' } }),
+  },
+  {
+    // A refund is the admin's only: staff are refused before the return is looked at; an admin
+    // passes to the return's own rule (a requested return cannot be refunded yet).
+    route: 'PATCH /api/returns/:id',
+    expect: gated(401, 403, 403, 409, 403),
+    request: async ({ owner, admin }) => ({ url: `/api/returns/${await requestedReturn(owner, admin)}`, payload: { action: 'refund', amount: 1 } }),
   },
   { route: 'GET /api/payments/config', expect: all(200), request: async () => ({ url: '/api/payments/config' }) },
   {
@@ -714,6 +744,7 @@ beforeAll(async () => {
     owner: await insertSignedInUser(t.database.db, { name: 'Owner' }),
     other: await insertSignedInUser(t.database.db, { name: 'Other' }),
     admin: await insertSignedInUser(t.database.db, { role: 'admin' }),
+    staff: await staffMember(),
   };
 });
 afterAll(async () => t.close());
@@ -726,13 +757,23 @@ describe('authorization matrix', () => {
     expect([...covered].filter((route) => !served.has(route)), 'rows without a route').toEqual([]);
   });
 
+  // Fresh records only where a call consumes them. A refused call changes nothing (checked below)
+  // and a read consumes nothing, so the row's next caller that is refused or reads is sent the same
+  // request; a call that changes something gets records of its own. After a refused call, the data
+  // it left (read just after it, nothing built since) is what the next refused one must leave too;
+  // otherwise the data is read once settled (an accepted call's later work lands meanwhile).
+  const lastCall = new Map<Row, { spec: RequestSpec; after?: Record<string, string> }>();
   for (const row of ROWS) {
-    for (const role of ['visitor', 'owner', 'other', 'admin'] as const) {
+    for (const role of ROLES) {
       it(`${row.route} as ${role} answers ${row.expect[role]}`, async () => {
-        const spec = await row.request(ctx, role);
         const caller = role === 'visitor' ? null : ctx[role];
         const expected = row.expect[role];
-        const before = expected === 401 || expected === 403 ? await settledSnapshot() : undefined;
+        const refused = expected === 401 || expected === 403;
+        const reads = row.route.startsWith('GET ');
+        const last = lastCall.get(row);
+        lastCall.delete(row);
+        const spec = last && (refused || reads) ? last.spec : await row.request(ctx, role);
+        const before = refused ? (last?.after ?? (await settledSnapshot())) : undefined;
         const response = await t.app.inject({
           method: row.route.split(' ')[0] as 'GET',
           url: spec.url,
@@ -744,7 +785,8 @@ describe('authorization matrix', () => {
         if (before !== undefined) {
           const after = await snapshot();
           for (const table of Object.keys(before)) expect(after[table], `a refused call changed ${table}`).toBe(before[table]);
-        }
+          lastCall.set(row, { spec, after });
+        } else if (reads) lastCall.set(row, { spec });
       });
     }
   }
@@ -764,8 +806,12 @@ const BAD_BODIES: Array<{ name: string; payload: string; headers: Record<string,
 describe('identity before the body', () => {
   // Refusals decided by who the caller is (not by a record's owner, which needs the record).
   const byIdentity = (row: Row) => row.expect.owner === 403 || row.route.includes(':email');
+  // Staff are refused by their role alone where no call of the route lets them in (a route that
+  // does, such as a return's step, refuses them a refund by what the body asks).
+  const staffNowhere = (row: Row) => ROWS.every((other) => other.route !== row.route || other.expect.staff === 403);
   const refusals = ROWS.flatMap((row) =>
-    (['visitor', 'owner', 'other'] as const)
+    (['visitor', 'owner', 'other', 'staff'] as const)
+      .filter((role) => role !== 'staff' || staffNowhere(row))
       .filter((role) => row.expect[role] === 401 || (row.expect[role] === 403 && byIdentity(row)))
       .map((role) => ({ row, role, status: row.expect[role] })),
   );
@@ -796,6 +842,7 @@ describe('identity before the body', () => {
         });
       }
     }
+    if (role === 'staff') continue;
     it(`${row.route} with a token that is not a session answers 401`, async () => {
       for (const authorization of ['Bearer not-a-session-token-at-all', 'Basic YWRtaW46YWRtaW4=', 'Bearer', `Bearer ${'a'.repeat(5000)}`]) {
         const response = await t.app.inject({ method, url: urlOf(), headers: { authorization, 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { payload: '{"bad": ' }) });

@@ -1,3 +1,4 @@
+import { stockReason } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmEmailAddress, createUser } from '../test/auth-helpers.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
@@ -95,7 +96,7 @@ describe('emails to an address the account has not confirmed', () => {
     const squatter = await createUser(t.app, t.database.db, { email: victim, name: NAME });
     const part = await insertProduct(t.database.db, { name: 'Fork seal kit', quantity: 0, minimum: 1 });
     expect((await t.app.inject({ method: 'PUT', url: `/api/products/${part.id}/notify`, headers: squatter.headers })).statusCode).toBe(200);
-    await t.database.db.updateTable('products').set({ quantity: 5 }).where('id', '=', part.id).execute();
+    await t.database.db.updateTable('products').set({ quantity: 5, stock_reason: stockReason('set', 'Test') }).where('id', '=', part.id).execute();
     expect(await t.app.stockAlerts.deliverDue()).toBe(0);
 
     await confirmEmailAddress(t.app, victim);

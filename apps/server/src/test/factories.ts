@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { type Kysely, sql } from 'kysely';
-import type { Database, NewProductRow, NewReviewRow } from '../db/schema.js';
+import type { Database, NewProductRow, NewReviewRow, Role } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { demoProducts } from '../db/seed/demo-products.js';
 import { demoCatalogueRows } from '../db/seed/seed.js';
@@ -54,7 +54,7 @@ let userSequence = 0;
  * than signing up through password hashing when a test needs dozens of customers. Its address is
  * confirmed, as a customer's is once they opened the shop's link, unless `verified` is false.
  */
-export async function insertSignedInUser(db: Kysely<Database>, options: { role?: 'user' | 'admin'; name?: string; verified?: boolean } = {}) {
+export async function insertSignedInUser(db: Kysely<Database>, options: { role?: Role; name?: string; verified?: boolean } = {}) {
   const n = ++userSequence;
   const id = newId();
   const email = `customer${n}-${id}@example.com`;

@@ -76,7 +76,8 @@ export const emailParamsSchema = z.object({
 export const userUpsertSchema = z.object({ email: emailSchema });
 export const tokenAnswerSchema = z.object({ token: z.string() });
 
-export const adminAnswerSchema = z.object({ admin: z.boolean() });
+/** GET /admin/{email}: whether the account is an admin, and whether it is staff (SPEC-3 section 7). */
+export const adminAnswerSchema = z.object({ admin: z.boolean(), staff: z.boolean() });
 
 export const profileUpdateSchema = z.object({
   img: hostedImageSchema(accountMessages.imageRequired),
@@ -84,11 +85,14 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
+/** Customer, staff, admin (SPEC-3 section 7). */
+export const USER_ROLES = ['user', 'staff', 'admin'] as const;
+
 export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(USER_ROLES),
   img: z.string().nullable(),
   phone: z.string().nullable(),
 });

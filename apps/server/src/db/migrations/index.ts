@@ -42,6 +42,7 @@ import * as m040 from './040-garage-odometer.js';
 import * as m041 from './041-service-reminders.js';
 import * as m042 from './042-products-category-price-index.js';
 import * as m043 from './043-workshop-prices.js';
+import * as m044 from './044-staff-activity-stock-history.js';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '041-service-reminders': m041,
   '042-products-category-price-index': m042,
   '043-workshop-prices': m043,
+  '044-staff-activity-stock-history': m044,
 };

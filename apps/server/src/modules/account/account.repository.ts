@@ -2,6 +2,7 @@ import { accountControlMessages } from '@shop/shared';
 import { sql, type Transaction } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type Actor, recordActivity } from '../activity/activity.plugin.js';
 
 /**
  * The account a deleted person's kept purchases, lines, returns, uploads and discount uses name
@@ -174,15 +175,16 @@ export function createAccountRepository(database: ShopDatabase) {
     /**
      * Erases the person and detaches what the shop keeps, in one write transaction, unless the
      * account is the shop's last admin or a refund of its purchases is under way. Purchases still
-     * waiting for payment stay attached for `detachRest`, after their cancellation.
+     * waiting for payment stay attached for `detachRest`, after their cancellation. An admin's
+     * removal (`by`) writes its activity entry in the same transaction.
      */
-    async erase(userId: string, now: Date): Promise<'erased' | 'not-found' | 'last-admin' | 'refund-under-way'> {
+    async erase(userId: string, now: Date, by?: Actor | null): Promise<'erased' | 'not-found' | 'last-admin' | 'refund-under-way'> {
       return database.writeTransaction(async (trx) => {
         // On PostgreSQL the admin rows are locked, so two admins removing each other cannot both
         // succeed; SQLite's write transaction holds the write lock already.
         const adminsQuery = trx.selectFrom('users').select('id').where('role', '=', 'admin');
         const admins = database.dialect === 'postgres' ? await adminsQuery.forUpdate().execute() : await adminsQuery.execute();
-        const target = await trx.selectFrom('users').select(['id', 'email', 'role']).where('id', '=', userId).executeTakeFirst();
+        const target = await trx.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', userId).executeTakeFirst();
         if (!target) return 'not-found';
         if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
         const claimed = await trx.selectFrom('orders').select('id').where('user_id', '=', userId).where('refund_claimed_until', '>', now.toISOString()).executeTakeFirst();
@@ -213,6 +215,8 @@ export function createAccountRepository(database: ShopDatabase) {
         await trx.updateTable('reviews').set({ user_id: null, name: FORMER_CUSTOMER_NAME, email: '', img: '' }).where('user_id', '=', userId).execute();
         await detachPurchases(trx, userId, false);
         await trx.deleteFrom('users').where('id', '=', userId).execute();
+        // The log names whom the admin removed (its entries are the shop's record of who did what).
+        await recordActivity(trx, by, { action: 'user.deleted', record: { type: 'user', id: target.id, label: `${target.name} (${target.email})` } });
         return 'erased';
       });
     },

@@ -145,7 +145,7 @@ export function createAccountService({
       if (by?.email === email) throw conflict('You cannot remove your own account');
       const target = await repository.findAccount(email);
       if (!target) throw notFound('User');
-      await service.erase(target.id, texts.refundUnderWayOfAccount);
+      await service.erase(target.id, texts.refundUnderWayOfAccount, by);
       return { id: target.id };
     },
 
@@ -153,12 +153,13 @@ export function createAccountService({
      * Erases the person and keeps the shop's books (decision 041), in this order: one write
      * transaction erases the person (sessions first: nothing more is placed) and detaches what is
      * kept; then their purchases waiting for payment are cancelled by the orders module (stock
-     * back, once; one paid a moment ago ends paid), and whatever those leave is detached.
+     * back, once; one paid a moment ago ends paid), and whatever those leave is detached. An
+     * admin's removal names the admin (`by`) for the activity log.
      */
-    async erase(userId: string, refundUnderWayText: string): Promise<void> {
+    async erase(userId: string, refundUnderWayText: string, by?: CurrentUser | null): Promise<void> {
       const now = new Date();
       if (await repository.refundUnderWay(userId, now)) throw new AppError(409, 'REFUND_UNDER_WAY', refundUnderWayText);
-      const outcome = await repository.erase(userId, now);
+      const outcome = await repository.erase(userId, now, by);
       if (outcome === 'not-found') throw notFound('User');
       if (outcome === 'last-admin') throw conflict('The shop needs at least one admin');
       if (outcome === 'refund-under-way') throw new AppError(409, 'REFUND_UNDER_WAY', refundUnderWayText);

@@ -423,7 +423,10 @@ describe('DELETE /api/user/admin/:email', () => {
     const purchases = await t.database.db.selectFrom('purchases').select(['id', 'status', 'email', 'customer_name']).where('id', 'in', [paid, waiting]).execute();
     expect(Object.fromEntries(purchases.map((row) => [row.id, [row.status, row.email, row.customer_name]]))).toEqual({ [paid]: ['paid', '', 'Dave Removed'], [waiting]: ['cancelled', '', ''] });
     expect((await t.database.db.selectFrom('reviews').select('name').where('order_id', '=', paid).executeTakeFirstOrThrow()).name).toBe('A former customer');
-    expect(await tablesHolding([daveId, dave.email])).toEqual([]);
+    // Only the activity log names him: its one entry of the removal, the shop's record of which admin removed whom.
+    expect(await tablesHolding([daveId, dave.email])).toEqual(['activity']);
+    const entries = await t.database.db.selectFrom('activity').select(['action', 'record_id', 'record_label', 'actor_email']).where('search_text', 'like', `%${dave.email}%`).execute();
+    expect(entries).toEqual([{ action: 'user.deleted', record_id: daveId, record_label: `Dave Removed (${dave.email})`, actor_email: admin.email }]);
   });
 
   it('keeps its refusals: not oneself, and answers 404 for nobody', async () => {

@@ -1,4 +1,4 @@
-import { type CheckoutAnswer, checkoutMessages, type Order } from '@shop/shared';
+import { type CheckoutAnswer, checkoutMessages, type Order, stockReason } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { selectOrders } from '../../test/purchases.js';
@@ -132,14 +132,14 @@ describe('checkout', () => {
     const before = [await stockOf(oil), await stockOf(filter), await stockOf(plugs), await stockOf(washer)];
 
     // Plugs ran low after they went in the cart (the third line; the others are placed first or after).
-    await t.database.db.updateTable('products').set({ quantity: 3 }).where('id', '=', plugs.id).execute();
+    await t.database.db.updateTable('products').set({ quantity: 3, stock_reason: stockReason('set', 'Test') }).where('id', '=', plugs.id).execute();
     const low = await checkout(customer);
     expect(low.statusCode).toBe(409);
     expect(low.json().error).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Spark plug CR9EK: 4 Peace is Not Available', fieldErrors: { 'lines.2.quantity': ['Spark plug CR9EK: 4 Peace is Not Available'] } });
 
     // The filter's minimum was raised above its line.
-    await t.database.db.updateTable('products').set({ quantity: 20, minimum: 3 }).where('id', '=', filter.id).execute();
-    await t.database.db.updateTable('products').set({ quantity: 20 }).where('id', '=', plugs.id).execute();
+    await t.database.db.updateTable('products').set({ quantity: 20, minimum: 3, stock_reason: stockReason('set', 'Test') }).where('id', '=', filter.id).execute();
+    await t.database.db.updateTable('products').set({ quantity: 20, stock_reason: stockReason('set', 'Test') }).where('id', '=', plugs.id).execute();
     const below = await checkout(customer);
     expect(below.statusCode).toBe(422);
     expect(below.json().error.fieldErrors).toEqual({ 'lines.1.quantity': ['Oil filter HF204: Please Order More Then 3 Peace'] });

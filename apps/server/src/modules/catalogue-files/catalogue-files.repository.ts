@@ -1,5 +1,7 @@
+import { stockReason } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import type { Database, NewFitmentRow, NewProductRow } from '../../db/schema.js';
+import { type Actor, recordActivity } from '../activity/activity.plugin.js';
 
 const BATCH = 500;
 /**
@@ -54,20 +56,40 @@ class StockMoved extends Error {
   }
 }
 
+/** What an imported stock's movement says (migration 044). */
+const IMPORT_REASON = stockReason('import');
+
+const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+/** What an import's one activity entry says it did: '12 parts added, 3 changed, 40 fitment rows, 2 service kits'. */
+export const importSummary = ({ added, changed, fitment, serviceKits }: ImportWrite): string =>
+  [
+    `${counted(added.length, 'part')} added`,
+    `${changed.length} changed`,
+    counted(
+      fitment.reduce((rows, part) => rows + part.rows.length, 0),
+      'fitment row',
+    ),
+    counted(serviceKits.length, 'service kit'),
+  ].join(', ');
+
 /** Database access of catalogue imports and exports: bulk reads by part number, one transaction to write. */
 export function createCatalogueFilesRepository(db: Kysely<Database>) {
   /** The import's statements, in one transaction. */
-  async function writeAll({ added, changed, fitment, serviceKits }: ImportWrite): Promise<void> {
+  async function writeAll(toWrite: ImportWrite, actor: Actor | undefined): Promise<void> {
+    const { added, changed, fitment, serviceKits } = toWrite;
     await db.transaction().execute(async (trx) => {
       for (const batch of chunks(added)) {
-        await trx.insertInto('products').values(batch).execute();
+        await trx
+          .insertInto('products')
+          .values(batch.map((part) => ({ ...part, stock_reason: IMPORT_REASON })))
+          .execute();
         await nextTurn();
       }
       for (const [index, { id, columns, stock, updated_at }] of changed.entries()) {
         if (index % BATCH === BATCH - 1) await nextTurn();
         const result = await trx
           .updateTable('products')
-          .set({ ...columns, ...(stock ? { quantity: stock.quantity } : {}), updated_at })
+          .set({ ...columns, ...(stock ? { quantity: stock.quantity, stock_reason: IMPORT_REASON } : {}), updated_at })
           .where('id', '=', id)
           .$if(stock !== undefined, (query) => query.where('quantity', '=', stock!.seen))
           .executeTakeFirst();
@@ -112,6 +134,7 @@ export function createCatalogueFilesRepository(db: Kysely<Database>) {
         await trx.insertInto('service_kit_lines').values(batch).execute();
         await nextTurn();
       }
+      await recordActivity(trx, actor, { action: 'catalogue.imported', record: { type: 'catalogue', id: 'import', label: 'Catalogue import' }, summary: importSummary(toWrite) });
     });
   }
 
@@ -150,11 +173,12 @@ export function createCatalogueFilesRepository(db: Kysely<Database>) {
     /**
      * Writes the whole import in one transaction, in batches: all of it or, on any failure, nothing.
      * A part whose stock moved since the file was made (the shelf no longer holds `stock.seen`)
-     * stops it: nothing is written, and the answer names the part and its stock now.
+     * stops it: nothing is written, and the answer names the part and its stock now. `actor`'s
+     * 'catalogue.imported' entry is written in the same transaction.
      */
-    async write(toWrite: ImportWrite): Promise<{ stockMoved?: { id: string; now: number; seen: number } }> {
+    async write(toWrite: ImportWrite, actor?: Actor): Promise<{ stockMoved?: { id: string; now: number; seen: number } }> {
       try {
-        await writeAll(toWrite);
+        await writeAll(toWrite, actor);
         return {};
       } catch (error) {
         if (error instanceof StockMoved) return { stockMoved: { id: error.id, now: error.now, seen: error.seen } };

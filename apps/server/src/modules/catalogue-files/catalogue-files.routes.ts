@@ -98,7 +98,7 @@ export const catalogueFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', importMessages.noFiles);
       const write = request.query.check !== 'true';
-      const report = await app.catalogueFiles.import(await readImportFiles(request, app.catalogueFiles), { write });
+      const report = await app.catalogueFiles.import(await readImportFiles(request, app.catalogueFiles), { write, actor: request.user! });
       request.log.info({ by: request.user?.email, write, products: report.products, fitment: report.fitment, errors: report.errorCount }, 'catalogue import');
       // Refused rows are the answer of a check; of an import, they are why nothing was written.
       return reply.code(write && report.errorCount > 0 ? 422 : 200).send(report);

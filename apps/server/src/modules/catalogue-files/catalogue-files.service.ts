@@ -38,6 +38,7 @@ import { quantityPricesColumn, quantityPricesOf } from '../products/products.plu
 import type { VehiclesService } from '../vehicles/vehicles.plugin.js';
 import { type CsvRead, type CsvRow, readCsv, writeCsv } from './csv.js';
 import type { CatalogueFilesRepository, ExistingProduct, FitmentColumns, ImportWrite, ProductColumns, ServiceKitWrite, StoredServiceKit } from './catalogue-files.repository.js';
+import type { Actor } from '../activity/activity.plugin.js';
 
 /** At most this many problems are listed (and kept); the count says how many in all. */
 const PROBLEMS_SHOWN = 500;
@@ -447,7 +448,7 @@ export function createCatalogueFilesService({
       readCsv<KitColumn>(text, SERVICE_KIT_CSV_COLUMNS, { optional: SERVICE_KIT_CSV_OPTIONAL, maxRows: IMPORT_MAX_ROWS.serviceKits, tooManyRows: tooManyRows('serviceKits') }),
 
     /** Checks the files and, when asked and nothing is wrong, writes them; answers what they hold or what was written. */
-    async import(files: ReadFiles, { write }: { write: boolean }): Promise<ImportReport> {
+    async import(files: ReadFiles, { write, actor }: { write: boolean; actor?: Actor }): Promise<ImportReport> {
       const report = emptyReport();
       const problems = problemList();
       const rowsOf = <Column extends string>(file: ImportFile, read: CsvRead<Column> | undefined): CsvRow<Column>[] => {
@@ -557,7 +558,7 @@ export function createCatalogueFilesService({
         toWrite.added[index] = { ...product, img: drawn.get(category)! };
       }
       for (const path of new Set([...toWrite.added, ...toWrite.changed.map((change) => change.columns)].map((columns) => columns.img!))) await images.assertStored(path);
-      const written = await repository.write(toWrite);
+      const written = await repository.write(toWrite, actor);
       if (written.stockMoved) {
         // The stock moved between the check and the write: nothing was written.
         const { id, now: stockNow, seen } = written.stockMoved;

@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 export const categoriesPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('categories', createCategoriesService({ repository: createCategoriesRepository(app.database.db) }));
+    app.decorate('categories', createCategoriesService({ repository: createCategoriesRepository(app.database) }));
   },
   { name: 'categories', dependencies: ['database'] },
 );

@@ -20,7 +20,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['categories'], ...bearer, summary: 'Adds a category (admin)', body: categoryInputSchema, response: { 201: insertedAnswerSchema, ...errors(400, 401, 403, 409, 422) } },
     },
     async (request, reply) => {
-      const id = await app.categories.add(request.body.name);
+      const id = await app.categories.add(request.body.name, request.user!);
       request.log.info({ categoryId: id, by: request.user?.email }, 'category added');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },
@@ -40,7 +40,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.categories.rename(request.params.id, request.body.name);
+      await app.categories.rename(request.params.id, request.body.name, request.user!);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );
@@ -59,7 +59,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const moved = await app.categories.moveParts(request.params.id, request.body.to);
+      const moved = await app.categories.moveParts(request.params.id, request.body.to, request.user!);
       request.log.info({ categoryId: request.params.id, to: request.body.to, moved, by: request.user?.email }, 'category parts moved');
       return { acknowledged: true, matchedCount: moved, modifiedCount: moved };
     },
@@ -72,7 +72,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['categories'], ...bearer, summary: 'Deletes a category that holds no parts (admin)', params: idParamsSchema, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      await app.categories.remove(request.params.id);
+      await app.categories.remove(request.params.id, request.user!);
       request.log.info({ categoryId: request.params.id, by: request.user?.email }, 'category deleted');
       return { acknowledged: true, deletedCount: 1 };
     },

@@ -1,5 +1,6 @@
 import { type Category, categoryKey, categoryMessages, DEFAULT_CATEGORY } from '@shop/shared';
 import { AppError, conflict, invalidField, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import type { Actor } from '../activity/activity.plugin.js';
 import type { CategoriesRepository } from './categories.repository.js';
 
 /** 422 naming the category field; also what a write answers when its category was deleted meanwhile. */
@@ -27,15 +28,15 @@ export function createCategoriesService({ repository }: { repository: Categories
       return found.id;
     },
 
-    async add(name: string): Promise<string> {
-      const id = await repository.insert(name, categoryKey(name));
+    async add(name: string, actor?: Actor): Promise<string> {
+      const id = await repository.insert(name, categoryKey(name), actor);
       if (!id) throw conflict(categoryMessages.taken(name), { name: [categoryMessages.taken(name)] });
       return id;
     },
 
-    async rename(id: string, name: string): Promise<void> {
+    async rename(id: string, name: string, actor?: Actor): Promise<void> {
       await assertNotDefault(id);
-      const outcome = await repository.rename(id, name, categoryKey(name));
+      const outcome = await repository.rename(id, name, categoryKey(name), actor);
       if (outcome === 'not-found') throw notFound('Category');
       if (outcome === 'taken') throw conflict(categoryMessages.taken(name), { name: [categoryMessages.taken(name)] });
     },
@@ -44,11 +45,11 @@ export function createCategoriesService({ repository }: { repository: Categories
      * Moves every part of one category to another, so the emptied one can be deleted; answers
      * how many moved. A target deleted meanwhile answers as one the shop never had.
      */
-    async moveParts(id: string, to: string): Promise<number> {
+    async moveParts(id: string, to: string, actor?: Actor): Promise<number> {
       const source = await repository.findById(id);
       if (!source) throw notFound('Category');
       if (to === id) throw invalidField('to', categoryMessages.moveToItself(source.name));
-      const moved = await repository.moveParts(id, to).catch((error: unknown) => {
+      const moved = await repository.moveParts(id, to, actor).catch((error: unknown) => {
         if (!isForeignKeyViolation(error)) throw error;
         return { outcome: 'no-target' as const };
       });
@@ -58,9 +59,9 @@ export function createCategoriesService({ repository }: { repository: Categories
     },
 
     /** A category that holds parts stays: the admin moves them first. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor?: Actor): Promise<void> {
       await assertNotDefault(id);
-      const removed = await repository.removeIfEmpty(id).catch(async (error: unknown) => {
+      const removed = await repository.removeIfEmpty(id, actor).catch(async (error: unknown) => {
         // A part added to it while it was being deleted: the category holds parts after all.
         if (!isForeignKeyViolation(error)) throw error;
         return { outcome: 'holds-parts' as const, count: await repository.countParts(id) };

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { ContactMessageRow, ContactMessageTable, Database } from '../../db/schema.js';
+import { type Actor, changesBetween, recordActivity } from '../activity/activity.plugin.js';
 
 export type NewContactMessageRow = Insertable<ContactMessageTable>;
 
@@ -24,10 +25,19 @@ export function createContactRepository(db: Kysely<Database>) {
     count: () => countWhere(false),
     countUnread: () => countWhere(true),
 
-    /** Marks a message read (now) or unread; answers whether the message exists. */
-    async setReadAt(id: string, readAt: string | null): Promise<boolean> {
-      const result = await db.updateTable('contact_messages').set({ read_at: readAt }).where('id', '=', id).executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /** Marks a message read (now) or unread, with `actor`'s entry; answers whether the message exists. */
+    async setReadAt(id: string, readAt: string | null, actor?: Actor): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('contact_messages').select(['subject', 'name', 'read_at']).where('id', '=', id).executeTakeFirst();
+        if (!before) return false;
+        await trx.updateTable('contact_messages').set({ read_at: readAt }).where('id', '=', id).execute();
+        await recordActivity(trx, actor, {
+          action: 'message.updated',
+          record: { type: 'message', id, label: `${before.subject} (${before.name})` },
+          changes: changesBetween({ read: before.read_at !== null }, { read: readAt !== null }),
+        });
+        return true;
+      });
     },
   };
 }

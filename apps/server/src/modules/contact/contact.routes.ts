@@ -38,7 +38,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact-messages',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['contact'],
         ...bearer,
@@ -53,7 +53,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact-messages/unread',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { tags: ['contact'], ...bearer, summary: 'How many contact messages are unread (admin)', response: { 200: contactUnreadSchema, ...errors(401, 403) } },
     },
     async () => ({ unread: await app.contact.unreadCount() }),
@@ -62,7 +62,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/contact-messages/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['contact'],
         ...bearer,
@@ -73,7 +73,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.contact.markRead(request.params.id, request.body.read);
+      await app.contact.markRead(request.params.id, request.body.read, request.user!);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );

@@ -6,6 +6,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { contactEmails } from './contact.emails.js';
 import { toContactMessageRow, toInboxMessage, type ContactMessage } from './contact.mapper.js';
 import type { ContactRepository } from './contact.repository.js';
+import type { Actor } from '../activity/activity.plugin.js';
 
 /** Messages from the home page's contact form: kept for the shop to answer, and emailed to it. */
 export function createContactService({
@@ -52,8 +53,8 @@ export function createContactService({
       return repository.countUnread();
     },
 
-    async markRead(id: string, read: boolean): Promise<void> {
-      if (!(await repository.setReadAt(id, read ? new Date().toISOString() : null))) throw notFound('Message');
+    async markRead(id: string, read: boolean, actor?: Actor): Promise<void> {
+      if (!(await repository.setReadAt(id, read ? new Date().toISOString() : null, actor))) throw notFound('Message');
     },
   };
 }

@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export const discountsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('discounts', createDiscountsService({ repository: createDiscountsRepository(app.database.db) }));
+    app.decorate('discounts', createDiscountsService({ repository: createDiscountsRepository(app.database) }));
   },
   { name: 'discounts', dependencies: ['database'] },
 );

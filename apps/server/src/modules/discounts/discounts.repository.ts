@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { ShopDatabase } from '../../db/database.js';
 import type { Database, DiscountRedemptionTable, DiscountTable } from '../../db/schema.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -37,8 +38,16 @@ export const recordRedemption = (db: Executor, redemption: DiscountRedemptionTab
     .onConflict((conflict) => conflict.columns(['discount_id', 'redeemer_key']).doNothing())
     .returning(['discount_id', 'purchase_id']);
 
+/** What runs last in the transaction of an admin's change (its activity entry): the discount as it was. */
+export type AfterDiscountWrite = (trx: Transaction<Database>, before: DiscountRow) => Promise<unknown>;
+
 /** Database access of discount codes and their uses. */
-export function createDiscountsRepository(db: Kysely<Database>) {
+export function createDiscountsRepository({ db, dialect }: Pick<ShopDatabase, 'db' | 'dialect'>) {
+  /** The discount as it is, locked on PostgreSQL until the write's transaction ends (placements counting a use wait). */
+  const lockedRow = (trx: Transaction<Database>, id: string) => {
+    const query = trx.selectFrom('discounts').selectAll().where('id', '=', id);
+    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  };
   return {
     /** The counter the admin's writes move (not a use's count): the instances' copies of the codes' terms follow it. */
     revision: () => readRevision(db, 'discounts'),
@@ -68,25 +77,28 @@ export function createDiscountsRepository(db: Kysely<Database>) {
     },
 
     /** Adds a discount; 'taken' when its code exists (also when another admin saved it a moment before). */
-    async insert(columns: DiscountColumns): Promise<{ id: string } | 'taken'> {
+    async insert(columns: DiscountColumns, after?: (trx: Transaction<Database>, added: DiscountRow) => Promise<unknown>): Promise<{ id: string } | 'taken'> {
       const now = new Date().toISOString();
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('discounts')
           .values({ ...columns, id: newId(), created_at: now, updated_at: now })
           .onConflict((conflict) => conflict.column('code').doNothing())
-          .returning('id')
+          .returningAll()
           .executeTakeFirst();
         if (!inserted) return 'taken';
         await bumpRevision(trx, 'discounts');
-        return inserted;
+        if (after) await after(trx, inserted);
+        return { id: inserted.id };
       });
     },
 
-    /** Changes a discount; 'taken' when another one has its code. */
-    async update(id: string, columns: DiscountColumns): Promise<'updated' | 'not-found' | 'taken'> {
+    /** Changes a discount, then `after` with it as it was; 'taken' when another one has its code. */
+    async update(id: string, columns: DiscountColumns, after?: AfterDiscountWrite): Promise<'updated' | 'not-found' | 'taken'> {
       try {
         return await db.transaction().execute(async (trx) => {
+          const before = await lockedRow(trx, id);
+          if (!before) return 'not-found';
           const result = await trx
             .updateTable('discounts')
             .set({ ...columns, updated_at: new Date().toISOString() })
@@ -94,6 +106,7 @@ export function createDiscountsRepository(db: Kysely<Database>) {
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) return 'not-found';
           await bumpRevision(trx, 'discounts');
+          if (after) await after(trx, before);
           return 'updated';
         });
       } catch (error) {
@@ -105,18 +118,25 @@ export function createDiscountsRepository(db: Kysely<Database>) {
     /**
      * Deletes a discount no purchase has used; one that has been used (or is being used right
      * now, which its redemption's reference says) is deactivated instead, since its purchases
-     * keep naming it. The revision moves after it: until another instance sees it, the placement
-     * statement itself refuses a code deleted or inactive.
+     * keep naming it. The revision moves with it: until another instance sees it, the placement
+     * statement itself refuses a code deleted or inactive. `after` runs last, with the discount as it was.
      */
-    async remove(id: string): Promise<'deleted' | 'deactivated' | 'not-found'> {
-      const outcome = await deleteOrDeactivate(id);
-      if (outcome !== 'not-found') await bumpRevision(db, 'discounts');
-      return outcome;
+    async remove(id: string, after?: (trx: Transaction<Database>, before: DiscountRow, outcome: 'deleted' | 'deactivated') => Promise<unknown>): Promise<'deleted' | 'deactivated' | 'not-found'> {
+      return db.transaction().execute(async (trx) => {
+        // Locked first: a placement counting a use of it waits, so its redemption cannot land between the check and the delete.
+        const before = await lockedRow(trx, id);
+        if (!before) return 'not-found';
+        const outcome = await deleteOrDeactivate(trx, id);
+        if (outcome === 'not-found') return outcome;
+        await bumpRevision(trx, 'discounts');
+        if (after) await after(trx, before, outcome);
+        return outcome;
+      });
     },
   };
 
-  async function deleteOrDeactivate(id: string): Promise<'deleted' | 'deactivated' | 'not-found'> {
-    const deleted = await db
+  async function deleteOrDeactivate(trx: Transaction<Database>, id: string): Promise<'deleted' | 'deactivated' | 'not-found'> {
+    const deleted = await trx
       .deleteFrom('discounts')
       .where('id', '=', id)
       .where('used_count', '=', 0)
@@ -127,7 +147,7 @@ export function createDiscountsRepository(db: Kysely<Database>) {
         throw error;
       });
     if (Number(deleted.numDeletedRows) > 0) return 'deleted';
-    const deactivated = await db
+    const deactivated = await trx
       .updateTable('discounts')
       .set({ active: 0, updated_at: new Date().toISOString() })
       .where('id', '=', id)

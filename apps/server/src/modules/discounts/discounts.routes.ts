@@ -26,7 +26,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await app.discounts.add(request.body);
+      const id = await app.discounts.add(request.body, request.user);
       request.log.info({ discountId: id, code: request.body.code, by: request.user?.email }, 'discount added');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },
@@ -46,7 +46,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.discounts.edit(request.params.id, request.body);
+      await app.discounts.edit(request.params.id, request.body, request.user);
       request.log.info({ discountId: request.params.id, fields: Object.keys(request.body), by: request.user?.email }, 'discount changed');
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
@@ -65,7 +65,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const answer = await app.discounts.remove(request.params.id);
+      const answer = await app.discounts.remove(request.params.id, request.user);
       request.log.info({ discountId: request.params.id, deactivated: answer.deactivated, by: request.user?.email }, 'discount deleted');
       return answer;
     },

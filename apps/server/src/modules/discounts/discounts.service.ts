@@ -3,8 +3,15 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
 import { createSharedValue } from '../../lib/shared-revision.js';
+import { type Actor, changesBetween, recordActivity } from '../activity/activity.plugin.js';
 import { toDiscount, toDiscountColumns, toDiscountInput } from './discounts.mapper.js';
-import { countUse, type DiscountRow, type DiscountsRepository, giveBack, recordRedemption, redeem } from './discounts.repository.js';
+import { countUse, type DiscountColumns, type DiscountRow, type DiscountsRepository, giveBack, recordRedemption, redeem } from './discounts.repository.js';
+
+/** A discount as the activity log names it. */
+const discountRecord = (id: string, code: string) => ({ type: 'discount' as const, id, label: code });
+/** A discount's terms as the activity log compares them (the admin's names, money in dollars). */
+const termsOf = (row: DiscountRow) => toDiscountInput(row) as unknown as Record<string, unknown>;
+const withColumns = (row: DiscountRow, columns: DiscountColumns): DiscountRow => ({ ...row, ...columns });
 
 /** A line of a quote or a placement, as the discount sees it. */
 export interface DiscountLine {
@@ -86,16 +93,19 @@ export function createDiscountsService({ repository, checkAfterMs }: { repositor
       return (await repository.list()).map(toDiscount);
     },
 
-    async add(values: DiscountValues): Promise<string> {
+    async add(values: DiscountValues, actor?: Actor | null): Promise<string> {
       await assertCategory(values.categoryId);
-      const inserted = await repository.insert(toDiscountColumns(values));
+      const columns = toDiscountColumns(values);
+      const inserted = await repository.insert(columns, (trx, row) =>
+        recordActivity(trx, actor, { action: 'discount.created', record: discountRecord(row.id, row.code), changes: changesBetween({}, termsOf(row)) }),
+      );
       if (inserted === 'taken') throw codeTaken();
       await reload();
       return inserted.id;
     },
 
     /** Changes the fields sent; the discount as it would be is checked whole (an end before its start, a percent above 100). */
-    async edit(id: string, patch: DiscountPatch): Promise<void> {
+    async edit(id: string, patch: DiscountPatch, actor?: Actor | null): Promise<void> {
       const row = await repository.findById(id);
       if (!row) throw notFound('Discount');
       const checked = discountInputSchema.safeParse({ ...toDiscountInput(row), ...patch });
@@ -105,15 +115,26 @@ export function createDiscountsService({ repository, checkAfterMs }: { repositor
         throw new AppError(422, 'VALIDATION_FAILED', checked.error.issues[0]!.message, fieldErrors);
       }
       await assertCategory(checked.data.categoryId);
-      const outcome = await repository.update(id, toDiscountColumns(checked.data));
+      const columns = toDiscountColumns(checked.data);
+      const outcome = await repository.update(id, columns, async (trx, before) => {
+        const changes = changesBetween(termsOf(before), termsOf(withColumns(before, columns)));
+        if (changes.length > 0) await recordActivity(trx, actor, { action: 'discount.updated', record: discountRecord(id, columns.code), changes });
+      });
       if (outcome === 'not-found') throw notFound('Discount');
       if (outcome === 'taken') throw codeTaken();
       await reload();
     },
 
     /** Deletes an unused code; a used one is deactivated, since its purchases keep naming it. */
-    async remove(id: string): Promise<DiscountDeletedAnswer> {
-      const outcome = await repository.remove(id);
+    async remove(id: string, actor?: Actor | null): Promise<DiscountDeletedAnswer> {
+      const outcome = await repository.remove(id, (trx, before, removed) =>
+        recordActivity(trx, actor, {
+          action: 'discount.deleted',
+          record: discountRecord(id, before.code),
+          // A code a purchase has used is kept, inactive, since its purchases keep naming it.
+          ...(removed === 'deactivated' ? { changes: changesBetween({ active: Boolean(before.active) }, { active: false }), summary: 'Kept inactive: purchases used it' } : {}),
+        }),
+      );
       if (outcome === 'not-found') throw notFound('Discount');
       await reload();
       return { acknowledged: true, deletedCount: outcome === 'deleted' ? 1 : 0, deactivated: outcome === 'deactivated' };

@@ -183,7 +183,7 @@ describe('the real server process with ADMIN_EMAIL and ADMIN_PASSWORD', () => {
       });
       const { token } = (await exchange.json()) as { token: string };
       const admin = await fetch(`${server.url}/api/admin/operator@fresh.example`, { headers: { authorization: `Bearer ${token}` } });
-      expect(await admin.json()).toEqual({ admin: true });
+      expect(await admin.json()).toEqual({ admin: true, staff: false });
       expect(Boolean((await userRow('operator@fresh.example'))!.email_verified)).toBe(true);
     } finally {
       server.child.kill('SIGTERM');

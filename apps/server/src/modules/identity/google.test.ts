@@ -114,7 +114,7 @@ describe('continue with Google (against a local OpenID provider)', () => {
     expect(exchange.statusCode).toBe(200);
     const { token } = exchange.json();
     const admin = await t.app.inject({ url: '/api/admin/greta.rider@example.com', headers: { authorization: `Bearer ${token}` } });
-    expect(admin.json()).toEqual({ admin: false });
+    expect(admin.json()).toEqual({ admin: false, staff: false });
     const user = await t.database.db.selectFrom('users').selectAll().where('email', '=', 'greta.rider@example.com').executeTakeFirstOrThrow();
     // Google vouches for the address; the profile keeps the shop's rules (no photo from elsewhere).
     expect(user).toMatchObject({ name: 'Greta.rider', role: 'user', image: null });
@@ -151,7 +151,7 @@ describe('continue with Google (against a local OpenID provider)', () => {
     const exchange = await exchangeToken(owner.email, shopJar);
     expect(exchange.statusCode).toBe(200);
     const admin = await t.app.inject({ url: `/api/admin/${owner.email}`, headers: { authorization: `Bearer ${exchange.json().token}` } });
-    expect(admin.json()).toEqual({ admin: false });
+    expect(admin.json()).toEqual({ admin: false, staff: false });
     // One account, the owner's: name and password as they were.
     expect((await t.database.db.selectFrom('users').select('name').where('email', '=', owner.email).execute()).map((row) => row.name)).toEqual(['Maria Local']);
     await expect(signIn(t.app, owner.email, owner.password)).resolves.toMatchObject({ email: owner.email });

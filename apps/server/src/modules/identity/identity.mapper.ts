@@ -15,8 +15,8 @@ export interface CurrentUser {
   tradeDiscount: number;
 }
 
-/** Any role the database holds that is not admin grants no more than a customer's rights. */
-const roleOf = (role: unknown): Role => (role === 'admin' ? 'admin' : 'user');
+/** Any role the database holds that is neither admin nor staff grants no more than a customer's rights. */
+const roleOf = (role: unknown): Role => (role === 'admin' || role === 'staff' ? role : 'user');
 
 /** A trade discount counts only on a workshop's account (SQLite stores the flag as 0 and 1). */
 const tradeDiscountOf = (workshop: unknown, discount: unknown): number =>

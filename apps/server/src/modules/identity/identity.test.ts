@@ -66,7 +66,7 @@ describe('accounts and tokens', () => {
     expect(user.email).toBe('casey.rider@example.com');
     const admin = await t.app.inject({ url: `/api/admin/${user.email}`, headers: user.headers });
     expect(admin.statusCode).toBe(200);
-    expect(admin.json()).toEqual({ admin: false });
+    expect(admin.json()).toEqual({ admin: false, staff: false });
     const again = await signIn(t.app, 'casey.rider@example.com', 'ride-safe-1');
     expect(again.token).not.toBe(user.token);
   });

@@ -9,6 +9,7 @@ import type { SettingsService } from '../settings/settings.plugin.js';
 import { creditNoteDocumentOf, documentNumber, type InvoiceDocument, invoiceDocumentOf, type IssuingShop } from './invoice-document.js';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.js';
 import type { InvoicesRepository } from './invoices.repository.js';
+import { isStaffOrAdmin } from '../../plugins/auth.js';
 
 /** Whoever asks for a document: the purchase's owner, or an admin. */
 interface Caller {
@@ -23,7 +24,7 @@ export interface DocumentFile {
 }
 
 const attachmentOf = ({ fileName, pdf }: DocumentFile): MailAttachment => ({ filename: fileName, content: pdf, contentType: 'application/pdf' });
-const mayRead = (caller: Caller, ownerId: string) => caller.role === 'admin' || caller.id === ownerId;
+const mayRead = (caller: Caller, ownerId: string) => isStaffOrAdmin(caller.role) || caller.id === ownerId;
 const fileOf = async (stored: string): Promise<DocumentFile> => {
   const document = JSON.parse(stored) as InvoiceDocument;
   return { fileName: invoiceFileName(document), pdf: await renderInvoicePdf(document) };

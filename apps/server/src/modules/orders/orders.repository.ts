@@ -1,3 +1,4 @@
+import { stockReason } from '@shop/shared';
 import { type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
 import { type Database, type OrderLineRow, type OrderRow, type OrderTable, PURCHASE_COLUMNS_OF_ORDER, PURCHASE_TOTAL_OF_ORDER, type PurchaseRow, type PurchaseTable } from '../../db/schema.js';
@@ -92,10 +93,15 @@ export function createOrdersRepository(
     /**
      * Cancels the waiting purchase and every line of it ('cancel' by its customer or with its
      * account, 'sweep' for want of payment), its stock and holds given back and one email queued
-     * unless `mail` is false; says why not when it was not waiting.
+     * unless `mail` is false, and `after` (its activity entry) in the same transaction; says why
+     * not when it was not waiting.
      */
-    async cancel(purchaseId: string, event: 'cancel' | 'sweep', { stamp, mail }: { stamp: string; mail: boolean }): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
-      const moved = await applyToPurchase(event, purchaseId, stamp, { mail });
+    async cancel(
+      purchaseId: string,
+      event: 'cancel' | 'sweep',
+      { stamp, mail, after }: { stamp: string; mail: boolean; after?: AfterMove | undefined },
+    ): Promise<'cancelled' | 'not-found' | 'not-waiting'> {
+      const moved = await applyToPurchase(event, purchaseId, stamp, { mail, after });
       return moved === 'not-found' ? moved : moved === 'not-moved' ? 'not-waiting' : 'cancelled';
     },
 
@@ -109,16 +115,16 @@ export function createOrdersRepository(
     },
 
     /** Paid -> shipped with its carrier and tracking number and its email; undefined when the order was not paid, or a refund of it is under way. */
-    ship(id: string, shipment: ShipmentRow, stamp: string): Promise<OrderRow | undefined> {
-      return applyToLine('ship', id, stamp, { set: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber }, where: refundNotUnderWay(stamp) });
+    ship(id: string, shipment: ShipmentRow, stamp: string, after?: AfterMove): Promise<OrderRow | undefined> {
+      return applyToLine('ship', id, stamp, { set: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber }, where: refundNotUnderWay(stamp), after });
     },
 
     /**
      * Every paid line of the paid purchase not being refunded -> shipped, as one parcel: one
      * carrier and tracking number, one shipping time, one email listing them; empty when none could move.
      */
-    shipPurchase(purchaseId: string, shipment: ShipmentRow, stamp: string): Promise<OrderRow[]> {
-      return applyToLines('ship', { purchaseId }, stamp, { set: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber }, where: refundNotUnderWay(stamp) });
+    shipPurchase(purchaseId: string, shipment: ShipmentRow, stamp: string, after?: AfterMove): Promise<OrderRow[]> {
+      return applyToLines('ship', { purchaseId }, stamp, { set: { carrier: shipment.carrier, tracking_number: shipment.trackingNumber }, where: refundNotUnderWay(stamp), after });
     },
   };
 
@@ -243,7 +249,8 @@ async function effects(
     for (const line of byPart(lines)) {
       // A part deleted since has no shelf to go back to; one taken again takes what the shelf still has.
       const quantity = row.stock === 'give-back' ? sql<number>`quantity + ${line.quantity}` : sql<number>`case when quantity > ${line.quantity} then quantity - ${line.quantity} else 0 end`;
-      await trx.updateTable('products').set({ quantity, updated_at: stamp }).where('id', '=', line.product_id).execute();
+      const reason = stockReason(row.stock === 'give-back' ? 'cancelled' : 'reinstated', line.id);
+      await trx.updateTable('products').set({ quantity, stock_reason: reason, updated_at: stamp }).where('id', '=', line.product_id).execute();
     }
   }
   if (mailTo) await queueOrderMail(trx, mailTo, row.mail, stamp);

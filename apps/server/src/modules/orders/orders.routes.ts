@@ -99,7 +99,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await orders.findOwned(request.user, request.params.id);
-      await orders.cancel(order, 'customer');
+      await orders.cancel(order, 'customer', request.user);
       request.log.info({ orderId: order.id }, 'order cancelled');
       return { acknowledged: true, deletedCount: 1 };
     },
@@ -108,7 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allorders',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['orders'],
         ...bearer,
@@ -124,7 +124,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allorders/count',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['orders'],
         ...bearer,
@@ -139,7 +139,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allorders/export',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['orders'],
         ...bearer,
@@ -165,11 +165,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/shiftorders/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { tags: ['orders'], ...bearer, summary: 'Starts shipping a paid order, with an optional carrier and tracking number (admin)', params: orderIdParams, body: shipOrderSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      const shipped = await orders.ship(request.params.id, request.body);
+      const shipped = await orders.ship(request.params.id, request.body, request.user);
       request.log.info({ orderId: shipped.id, by: request.user?.email, tracked: shipped.tracking_number !== null }, 'order shipping');
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
@@ -198,7 +198,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/purchases/:id/ship',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['orders'],
         ...bearer,
@@ -209,7 +209,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const shipped = await orders.shipPurchase(request.params.id, request.body);
+      const shipped = await orders.shipPurchase(request.params.id, request.body, request.user);
       request.log.info({ purchaseId: request.params.id, lines: shipped.length, by: request.user?.email, tracked: shipped[0]!.tracking_number !== null }, 'purchase shipping');
       return toPurchaseAnswer(await orders.findOwnedPurchase(request.user, request.params.id));
     },

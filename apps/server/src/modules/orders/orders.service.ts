@@ -10,9 +10,11 @@ import type { OrderMailDispatcher } from './order-mail-outbox.js';
 import { ordersCsv } from './orders.export.js';
 import { refusalOf } from './lifecycle.js';
 import type { OrdersFilter } from './orders.queries.js';
-import type { OrdersRepository, PurchaseWithLines } from './orders.repository.js';
+import type { AfterMove, OrdersRepository, PurchaseWithLines } from './orders.repository.js';
 import type { CheckoutSource, NewCheckout, Placement, PlacementLimits, Pricer, PurchasePricing } from './placement.js';
 import type { FoundRefund, RefundAsk } from './refund-ledger.js';
+import { isStaffOrAdmin } from '../../plugins/auth.js';
+import { type Actor, recordActivity } from '../activity/activity.plugin.js';
 
 /** What the admin may say of a shipment: each optional. */
 export interface Shipment {
@@ -94,6 +96,15 @@ export interface PaymentGate {
 export type RefundCompletion = (trx: Transaction<Database>, refund: RefundRow) => Promise<unknown>;
 
 export type CancelReason = 'customer' | 'unpaid-timeout' | 'account-removed';
+
+/** What the activity log calls a line, as the admin's pages number it. */
+const orderLabel = (order: Pick<OrderRow, 'number'>) => `Order #${order.number}`;
+
+/** A shipment's carrier and tracking number as the activity log keeps them: those given. */
+const shipmentChanges = ({ carrier, trackingNumber }: { carrier: string | null; trackingNumber: string | null }) => [
+  ...(carrier ? [{ field: 'carrier', before: null, after: carrier }] : []),
+  ...(trackingNumber ? [{ field: 'trackingNumber', before: null, after: trackingNumber }] : []),
+];
 
 /** Whoever asks for an order: its owner, or an admin. */
 interface Caller {
@@ -185,9 +196,10 @@ export function createOrdersService({
   /**
    * Cancels an unpaid purchase, every line of it, and gives their stock back, exactly once. The
    * payment is released first: if the customer paid a moment ago the purchase ends paid instead,
-   * so a paid order is never cancelled.
+   * so a paid order is never cancelled. An admin's cancellation of `order` is in the activity
+   * log, written with it.
    */
-  async function cancelPurchase(purchase: Purchase, reason: CancelReason): Promise<void> {
+  async function cancelPurchase(purchase: Purchase, reason: CancelReason, by?: { actor: Actor | null | undefined; order: OrderRow }): Promise<void> {
     if (purchase.status !== 'waiting') throw conflict(refusalOf('cancel', purchase.status));
     if (!paymentGate) throw new Error('orders cannot be cancelled before the payments module has registered its gate');
     const release = await paymentGate.releaseBeforeCancel(purchase);
@@ -199,7 +211,16 @@ export function createOrdersService({
       );
     }
     // The customer hears of every cancellation but that of a removed account, which is not written to again.
-    const outcome = await repository.cancel(purchase.id, reason === 'unpaid-timeout' ? 'sweep' : 'cancel', { stamp: now(), mail: reason !== 'account-removed' });
+    const after: AfterMove | undefined = by
+      ? (trx, moved) =>
+          recordActivity(trx, by.actor, {
+            action: 'order.cancelled',
+            record: { type: 'order', id: by.order.id, label: orderLabel(by.order) },
+            changes: [{ field: 'status', before: 'waiting', after: 'cancelled' }],
+            ...(moved.length > 1 ? { summary: `${moved.length} lines cancelled` } : {}),
+          })
+      : undefined;
+    const outcome = await repository.cancel(purchase.id, reason === 'unpaid-timeout' ? 'sweep' : 'cancel', { stamp: now(), mail: reason !== 'account-removed', after });
     if (outcome === 'not-waiting') throw conflict(refusalOf('cancel', 'waiting'));
     await release.afterCancel();
   }
@@ -280,13 +301,13 @@ export function createOrdersService({
     },
 
     /**
-     * A purchase with its lines, if the caller placed it or is an admin; anyone else is answered
+     * A purchase with its lines, if the caller placed it or is staff or an admin; anyone else is answered
      * as for an unknown id (404), so a purchase's existence is told to nobody else.
      */
     async findOwnedPurchase(caller: Caller | null | undefined, id: string): Promise<PurchaseWithLines> {
       if (!caller) throw unauthorized();
       const found = await repository.findPurchase(id);
-      if (!found || (caller.role !== 'admin' && found.purchase.user_id !== caller.id)) throw notFound('Order');
+      if (!found || (!isStaffOrAdmin(caller.role) && found.purchase.user_id !== caller.id)) throw notFound('Order');
       return found;
     },
 
@@ -325,11 +346,12 @@ export function createOrdersService({
     /**
      * Cancels an unpaid order, with every other line of its checkout, and gives their stock back,
      * exactly once. The payment is released first: if the customer paid a moment ago the orders
-     * end paid instead, so a paid order is never cancelled.
+     * end paid instead, so a paid order is never cancelled. `actor`: who asked (an admin's
+     * cancellation is in the activity log; a customer's own is not).
      */
-    async cancel(order: OrderRow, reason: CancelReason): Promise<void> {
+    async cancel(order: OrderRow, reason: CancelReason, actor?: Actor | null): Promise<void> {
       if (order.status !== 'waiting') throw conflict(refusalOf('cancel', order.status));
-      await cancelPurchase(await service.purchaseOf(order), reason);
+      await cancelPurchase(await service.purchaseOf(order), reason, { actor, order });
     },
 
     /**
@@ -379,9 +401,16 @@ export function createOrdersService({
       throw conflict(refusalOf('pay', purchase.status));
     },
 
-    /** Paid -> shipping, with the carrier and tracking number when given; anything else is a conflict. */
-    async ship(id: string, shipment: Shipment = {}): Promise<OrderRow> {
-      const shipped = await repository.ship(id, { carrier: shipment.carrier || null, trackingNumber: shipment.trackingNumber || null }, now());
+    /** Paid -> shipping, with the carrier and tracking number when given, and its activity entry; anything else is a conflict. */
+    async ship(id: string, shipment: Shipment = {}, actor?: Actor | null): Promise<OrderRow> {
+      const given = { carrier: shipment.carrier || null, trackingNumber: shipment.trackingNumber || null };
+      const shipped = await repository.ship(id, given, now(), (trx, [line]) =>
+        recordActivity(trx, actor, {
+          action: 'order.shipped',
+          record: { type: 'order', id: line!.id, label: orderLabel(line!) },
+          changes: [{ field: 'status', before: 'paid', after: 'shipped' }, ...shipmentChanges(given)],
+        }),
+      );
       if (shipped) return shipped;
       const order = await repository.findById(id);
       if (!order) throw notFound('Order');
@@ -391,10 +420,19 @@ export function createOrdersService({
     /**
      * Ships the purchase as one parcel: every paid line not yet shipped, refunded or being
      * refunded, with one carrier and tracking number and one email; lines already gone or
-     * refunded stay as they are. Nothing left to ship, or a purchase not paid, is a conflict.
+     * refunded stay as they are, and one activity entry says which went. Nothing left to ship, or
+     * a purchase not paid, is a conflict.
      */
-    async shipPurchase(id: string, shipment: Shipment = {}): Promise<OrderRow[]> {
-      const shipped = await repository.shipPurchase(id, { carrier: shipment.carrier || null, trackingNumber: shipment.trackingNumber || null }, now());
+    async shipPurchase(id: string, shipment: Shipment = {}, actor?: Actor | null): Promise<OrderRow[]> {
+      const given = { carrier: shipment.carrier || null, trackingNumber: shipment.trackingNumber || null };
+      const shipped = await repository.shipPurchase(id, given, now(), (trx, lines) =>
+        recordActivity(trx, actor, {
+          action: 'purchase.shipped',
+          record: { type: 'purchase', id, label: `Order #${lines[0]!.purchase_number}` },
+          changes: shipmentChanges(given),
+          summary: `${lines.length} ${lines.length === 1 ? 'line' : 'lines'} shipped: ${lines.map((line) => `#${line.number}`).join(', ')}`,
+        }),
+      );
       if (shipped.length > 0) return shipped;
       const purchase = await service.findPurchase(id);
       if (!purchase) throw notFound('Order');

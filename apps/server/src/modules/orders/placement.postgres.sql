@@ -63,7 +63,7 @@ with account as (select id, case when workshop then trade_discount else 0 end as
       where address = $2 and product_id = cast($3 as text) and exists (select 1 from grown)
       returning product_id),
     taken as (
-      update products set quantity = quantity - cast($5 as integer), updated_at = $17
+      update products set quantity = quantity - cast($5 as integer), stock_reason = 'placed:' || cast($18 as text), updated_at = $17
       where id = cast($3 as text) and exists (select 1 from grown_address)
       returning id),
     purchase as (
@@ -173,7 +173,7 @@ with cart as (select product_id, quantity, name, position from cart_lines where 
     where unpaid_address_holds.address = $4 and unpaid_address_holds.product_id = lines.product_id and exists (select 1 from grown)
     returning unpaid_address_holds.product_id),
     taken as (
-    update products set quantity = products.quantity - lines.quantity, updated_at = $14
+    update products set quantity = products.quantity - lines.quantity, stock_reason = 'placed:' || lines.order_id, updated_at = $14
     from lines
     where products.id = lines.product_id and (select count(*) from grown_address) = (select count(*) from lines)
     returning products.id),

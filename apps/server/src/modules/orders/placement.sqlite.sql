@@ -66,7 +66,7 @@ update unpaid_address_holds set units = units + ?
       returning product_id;
 
 -- place-order: takeStock
-update products set quantity = quantity - ?, updated_at = ?
+update products set quantity = quantity - ?, stock_reason = 'placed:' || cast(? as text), updated_at = ?
       where id = ? and true
       returning id;
 
@@ -212,7 +212,7 @@ with lines as (select json_extract(value, '$.product_id') as product_id, json_ex
       json_extract(value, '$.list_price_cents') as list_price_cents, json_extract(value, '$.quantity_prices') as quantity_prices,
       json_extract(value, '$.discount_cents') as discount_cents, json_extract(value, '$.tax_cents') as tax_cents
     from json_each(?)) 
-    update products set quantity = products.quantity - lines.quantity, updated_at = ?
+    update products set quantity = products.quantity - lines.quantity, stock_reason = 'placed:' || lines.order_id, updated_at = ?
     from lines
     where products.id = lines.product_id and true
     returning products.id;

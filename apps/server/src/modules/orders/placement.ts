@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { CART_LINES_MAX } from '@shop/shared';
+import { CART_LINES_MAX, stockReason } from '@shop/shared';
 import { takeAccountTurnWith } from '../../db/account-turn.js';
 import { type ShopDatabase, transactionRunner } from '../../db/database.js';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema.js';
@@ -191,6 +191,9 @@ type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null };
 class Named {
   constructor(readonly name: keyof PlacementValues) {}
 }
+/** The reason the stock's movement keeps (migration 044): the order placed, by its id. */
+const placedReason = (orderId: RawBuilder<unknown>) => sql`${sql.lit(stockReason('placed', ''))} || ${orderId}`;
+
 const value = new Proxy({} as Record<keyof PlacementValues, Named>, {
   get: (_target, name) => new Named(name as keyof PlacementValues),
 });
@@ -372,7 +375,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
       where address = ${value.clientAddress} and product_id = ${productId} and ${after}
       returning product_id`,
       takeStock: (after: RawBuilder<unknown>) => sql`
-      update products set quantity = quantity - ${quantity}, updated_at = ${value.stamp}
+      update products set quantity = quantity - ${quantity}, stock_reason = ${placedReason(sql`cast(${value.purchaseId} as text)`)}, updated_at = ${value.stamp}
       where id = ${productId} and ${after}
       returning id`,
       recordPurchase: (after: RawBuilder<unknown>) => sql`
@@ -504,7 +507,7 @@ function placementSteps(dialect: 'sqlite' | 'postgres') {
     returning unpaid_address_holds.product_id`;
 
     const takeStock = (after: RawBuilder<unknown>) => sql`
-    update products set quantity = products.quantity - lines.quantity, updated_at = ${value.stamp}
+    update products set quantity = products.quantity - lines.quantity, stock_reason = ${placedReason(sql`lines.order_id`)}, updated_at = ${value.stamp}
     from lines
     where products.id = lines.product_id and ${after}
     returning products.id`;

@@ -1,4 +1,4 @@
-import { returnMessages } from '@shop/shared';
+import { centsToDollars, returnMessages, stockReason } from '@shop/shared';
 import { sql, type Transaction } from 'kysely';
 import type { ShopDatabase } from '../../db/database.js';
 import type { Database, OrderLineRow, OrderMailKind, PurchaseRow, RefundRow } from '../../db/schema.js';
@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { lineChargedCents, lineNetCents, refundTaxShare } from '../../lib/pricing.js';
 import { refusalOf } from './lifecycle.js';
 import { countRefund, countStatusMove } from './orders.sales.js';
+import { type Actor, recordActivity } from '../activity/activity.plugin.js';
 
 /**
  * The refund ledger (migration 037): every refund of a line, whole or part, in four steps, each
@@ -33,6 +34,15 @@ export interface RefundAsk {
   restock: number | 'rest';
   returnId: string | null;
   by: string | null;
+}
+
+/**
+ * Who asked for a refund, by the address the payments module names them with, as their account
+ * is now (its role read in the refund's transaction); none when no account has that address.
+ */
+async function askerOf(trx: Transaction<Database>, email: string | null): Promise<Actor | undefined> {
+  if (!email) return undefined;
+  return trx.selectFrom('users').select(['id', 'name', 'email', 'role']).where('email', '=', email).executeTakeFirst();
 }
 
 /** What runs last in the transaction that records a refund: its credit note, a return's step. */
@@ -142,7 +152,11 @@ export function createRefundLedger(database: ShopDatabase) {
       .returningAll()
       .executeTakeFirstOrThrow();
     if (refund.restock_quantity > 0) {
-      await trx.updateTable('products').set({ quantity: sql<number>`quantity + ${refund.restock_quantity}`, updated_at: stamp }).where('id', '=', line.product_id).execute();
+      await trx
+        .updateTable('products')
+        .set({ quantity: sql<number>`quantity + ${refund.restock_quantity}`, stock_reason: stockReason(refund.return_id ? 'return' : 'refund', line.id), updated_at: stamp })
+        .where('id', '=', line.product_id)
+        .execute();
     }
     await queueRefundMail(trx, line.id, 'refunded', refund.id, stamp);
     await countRefund(trx, { productId: line.product_id, revenueCents: revenueOf(refund), taxCents: Number(refund.tax_cents), quantity: refund.restock_quantity, lines: closes ? 1 : 0 }, 'refunded', stamp);
@@ -249,6 +263,27 @@ export function createRefundLedger(database: ShopDatabase) {
           .executeTakeFirstOrThrow();
         // A whole line's refund holds its shipment until the provider answers.
         if (wholeLine) await trx.updateTable('orders').set({ refund_claimed_until: new Date(Date.parse(stamp) + REFUND_CLAIM_MS).toISOString() }).where('id', '=', line.id).execute();
+        // The refund asked is in the activity log from now on, whatever the provider answers later.
+        const refunded = [
+          { field: 'amount', before: null, after: centsToDollars(Number(refund.amount_cents)) },
+          { field: 'restock', before: null, after: restock },
+        ];
+        await recordActivity(
+          trx,
+          await askerOf(trx, ask.by),
+          ask.returnId
+            ? {
+                action: 'return.refunded',
+                record: { type: 'return', id: ask.returnId, label: `Return of order #${line.number}` },
+                changes: [{ field: 'status', before: 'received', after: 'refunded' }, ...refunded],
+              }
+            : {
+                // A checkout's refund is refunded line by line: an entry per line.
+                action: 'order.refunded',
+                record: { type: 'order', id: line.id, label: `Order #${line.number}` },
+                changes: [...(wholeLine ? [{ field: 'status', before: line.status, after: 'refunded' }] : []), ...refunded],
+              },
+        );
         return refund;
       });
     },
@@ -401,7 +436,7 @@ export function createRefundLedger(database: ShopDatabase) {
           if (n > 0) {
             await trx
               .updateTable('products')
-              .set({ quantity: sql<number>`case when quantity > ${n} then quantity - ${n} else 0 end`, updated_at: stamp })
+              .set({ quantity: sql<number>`case when quantity > ${n} then quantity - ${n} else 0 end`, stock_reason: stockReason('refund-failed', before.id), updated_at: stamp })
               .where('id', '=', before.product_id)
               .execute();
           }

@@ -1,4 +1,13 @@
-import { centsToDollars, type createProductSchema, DEFAULT_CATEGORY, partNumberKey, type Product, type QuantityPriceCents, type updateProductSchema } from '@shop/shared';
+import {
+  centsToDollars,
+  type createProductSchema,
+  DEFAULT_CATEGORY,
+  partNumberKey,
+  type Product,
+  type QuantityPriceCents,
+  quantityPricesText,
+  type updateProductSchema,
+} from '@shop/shared';
 import type { z } from 'zod';
 import type { NewProductRow, ProductRow } from '../../db/schema.js';
 import { ratingAverage } from '../../lib/rating.js';
@@ -92,4 +101,26 @@ export const toProductChanges = ({ decreption, price, minimum, img, quantityPric
   ...(categoryId ? { category_id: categoryId } : {}),
   ...(quantityPrices !== undefined ? { quantity_prices: quantityPricesColumn(tiersOf(quantityPrices)) } : {}),
   ...toDetailColumns(details),
+});
+
+type ActivityColumns = Pick<ProductRow, 'name' | 'description' | 'price_cents' | 'quantity' | 'minimum' | 'img' | 'brand' | 'part_number' | 'oem_numbers' | 'quantity_prices'> & {
+  category_name: string | null;
+};
+
+/**
+ * A part as its activity entries compare it: the API's names, the price in dollars, the stock as
+ * `quantity`, the quantity prices and OEM numbers as the catalogue file writes them.
+ */
+export const toProductActivity = (row: ActivityColumns) => ({
+  name: row.name,
+  decreption: row.description,
+  price: centsToDollars(row.price_cents),
+  quantity: row.quantity,
+  minimum: row.minimum,
+  category: row.category_name ?? undefined,
+  brand: row.brand,
+  partNumber: row.part_number,
+  oemNumbers: parseStringList(row.oem_numbers).join(', '),
+  quantityPrices: quantityPricesText(quantityPricesOf(row.quantity_prices)),
+  img: row.img,
 });

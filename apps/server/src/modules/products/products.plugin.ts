@@ -20,7 +20,7 @@ export const cataloguePlugin = fp(
     const { db } = app.database;
     app.decorate(
       'catalogue',
-      createCatalogueService({ repository: createProductsRepository(db), photos: createProductPhotosRepository(db), images: app.images, categories: app.categories }),
+      createCatalogueService({ repository: createProductsRepository(app.database), photos: createProductPhotosRepository(db), images: app.images, categories: app.categories }),
     );
   },
   { name: 'catalogue', dependencies: ['database', 'images', 'categories'] },

@@ -1,8 +1,10 @@
-import type { ProductFilter, ProductSort } from '@shop/shared';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { centsToDollars, type ProductFilter, type ProductSort } from '@shop/shared';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { ShopDatabase } from '../../db/database.js';
 import type { Database, NewProductRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { ProductChanges, ProductWithCategory } from './products.mapper.js';
+import { type Actor, changesBetween, recordActivity } from '../activity/activity.plugin.js';
+import { type ProductChanges, type ProductWithCategory, toProductActivity } from './products.mapper.js';
 
 /**
  * The rows a Manage Products filter keeps. `low`: a part that cannot be ordered, its stock below
@@ -30,10 +32,20 @@ export interface AdminListing {
   filter?: ProductFilter | undefined;
 }
 
-export function createProductsRepository(db: Kysely<Database>) {
+export function createProductsRepository(database: ShopDatabase) {
+  const { db } = database;
   /** Products with the name of their category. */
-  const products = () =>
-    db.selectFrom('products').leftJoin('categories', 'categories.id', 'products.category_id').selectAll('products').select('categories.name as category_name');
+  const products = (from: Kysely<Database> = db) =>
+    from.selectFrom('products').leftJoin('categories', 'categories.id', 'products.category_id').selectAll('products').select('categories.name as category_name');
+  /**
+   * A part as a write transaction sees it before changing it: on PostgreSQL its row locked until
+   * the commit, so the entry's before-values are the ones the change replaced (SQLite's write
+   * transaction holds the write lock throughout).
+   */
+  const lockedPart = (trx: Transaction<Database>, id: string): Promise<ProductWithCategory | undefined> => {
+    const query = products(trx).where('products.id', '=', id);
+    return database.dialect === 'postgres' ? query.forUpdate('products').executeTakeFirst() : query.executeTakeFirst();
+  };
 
   return {
     /**
@@ -74,11 +86,19 @@ export function createProductsRepository(db: Kysely<Database>) {
     findById(id: string): Promise<ProductWithCategory | undefined> {
       return products().where('products.id', '=', id).executeTakeFirst();
     },
-    async insert(product: Omit<NewProductRow, 'id' | 'created_at' | 'updated_at'>): Promise<string> {
+    /**
+     * Adds a part with its activity entry; `stockReason` is what its opening stock's movement says
+     * ('created:{name}').
+     */
+    async insert(product: Omit<NewProductRow, 'id' | 'created_at' | 'updated_at' | 'stock_reason'>, stockReason: string, actor?: Actor): Promise<string> {
       const id = newId();
       const now = new Date().toISOString();
-      await db.insertInto('products').values({ ...product, id, created_at: now, updated_at: now }).execute();
-      return id;
+      return database.writeTransaction(async (trx) => {
+        await trx.insertInto('products').values({ ...product, stock_reason: stockReason, id, created_at: now, updated_at: now }).execute();
+        const opening = { price: centsToDollars(product.price_cents), quantity: product.quantity, minimum: product.minimum };
+        await recordActivity(trx, actor, { action: 'product.created', record: { type: 'product', id, label: product.name }, changes: changesBetween({}, opening) });
+        return id;
+      });
     },
     /**
      * Changes a product. A writer who says what stock they saw (the shop's form, `quantitySeen`)
@@ -86,35 +106,55 @@ export function createProductsRepository(db: Kysely<Database>) {
      * otherwise nothing changes and the answer is the stock now, for the writer to look at again.
      * A writer who does not (SPEC's calls) sets the stock it names, as SPEC says. With
      * `quantityPricesSeen`, only while the part's quantity prices are still that column's text.
+     * A stock written keeps `stock.reason` in its movement ('set:{name}'). A change made is
+     * `actor`'s 'product.updated' entry, in its transaction, with the fields it changed (none
+     * when no field changed).
      */
     async update(
       id: string,
       changes: ProductChanges,
-      stock?: { quantity: number; seen: number | undefined },
+      stock?: { quantity: number; seen: number | undefined; reason: string },
       quantityPricesSeen?: string,
+      actor?: Actor,
     ): Promise<{ outcome: 'updated' | 'not-found' | 'quantity-prices-changed' } | { outcome: 'stock-changed'; stockNow: number }> {
       const writesStock = stock !== undefined && stock.quantity !== stock.seen;
       const conditional = writesStock && stock.seen !== undefined;
-      const result = await db
-        .updateTable('products')
-        .set({ ...changes, ...(writesStock ? { quantity: stock.quantity } : {}), updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .$if(conditional, (query) => query.where('quantity', '=', stock!.seen!))
-        .$if(quantityPricesSeen !== undefined, (query) => query.where('quantity_prices', '=', quantityPricesSeen!))
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) > 0) return { outcome: 'updated' };
-      const current = await db.selectFrom('products').select(['quantity', 'quantity_prices']).where('id', '=', id).executeTakeFirst();
-      if (!current) return { outcome: 'not-found' };
-      if (quantityPricesSeen !== undefined && current.quantity_prices !== quantityPricesSeen) return { outcome: 'quantity-prices-changed' };
-      return { outcome: 'stock-changed', stockNow: current.quantity };
+      return database.writeTransaction(async (trx) => {
+        const before = await lockedPart(trx, id);
+        if (!before) return { outcome: 'not-found' as const };
+        const result = await trx
+          .updateTable('products')
+          .set({ ...changes, ...(writesStock ? { quantity: stock.quantity, stock_reason: stock.reason } : {}), updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .$if(conditional, (query) => query.where('quantity', '=', stock!.seen!))
+          .$if(quantityPricesSeen !== undefined, (query) => query.where('quantity_prices', '=', quantityPricesSeen!))
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) {
+          // Nothing written: the row read above, locked, is the one the conditions were tried on.
+          if (quantityPricesSeen !== undefined && before.quantity_prices !== quantityPricesSeen) return { outcome: 'quantity-prices-changed' as const };
+          return { outcome: 'stock-changed' as const, stockNow: before.quantity };
+        }
+        const after = await products(trx).where('products.id', '=', id).executeTakeFirstOrThrow();
+        const changed = changesBetween(toProductActivity(before), toProductActivity(after));
+        // Saving the form unchanged is no change of the shop's.
+        if (changed.length > 0) await recordActivity(trx, actor, { action: 'product.updated', record: { type: 'product', id, label: after.name }, changes: changed });
+        return { outcome: 'updated' as const };
+      });
     },
     /** A part's quantity prices column as it stands. */
     async quantityPricesColumnOf(id: string): Promise<string | undefined> {
       return (await db.selectFrom('products').select('quantity_prices').where('id', '=', id).executeTakeFirst())?.quantity_prices;
     },
-    async remove(id: string) {
-      const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows);
+    /** Deletes a part with `actor`'s entry; answers how many rows went (0 for an unknown part). */
+    async remove(id: string, actor?: Actor): Promise<number> {
+      return database.writeTransaction(async (trx) => {
+        const before = await lockedPart(trx, id);
+        if (!before) return 0;
+        const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+        const { price, quantity } = toProductActivity(before);
+        await recordActivity(trx, actor, { action: 'product.deleted', record: { type: 'product', id, label: before.name }, changes: changesBetween({ price, quantity }, { price: null, quantity: null }) });
+        return Number(result.numDeletedRows);
+      });
     },
   };
 }

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { personalProduct, personalProducts } from '../../lib/personal-prices.js';
+import type { Actor } from '../activity/activity.plugin.js';
 
 const isWholeCatalogue = (query: unknown) => {
   const { page, size, vehicle } = (query ?? {}) as Record<string, unknown>;
@@ -38,10 +39,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
    * Writes a product, then the fitment sent with it; fitment rows naming no vehicle of the shop
    * refuse the whole write before anything is written. Answers the product's id.
    */
-  const writeWithFitment = async (fitment: z.output<typeof createProductSchema>['fitment'], write: () => Promise<string>): Promise<string> => {
+  const writeWithFitment = async (fitment: z.output<typeof createProductSchema>['fitment'], actor: Actor, write: () => Promise<string>): Promise<string> => {
     if (fitment) await app.vehicles.checkFitment(fitment, FITMENT_FIELD);
     const id = await write();
-    if (fitment) await app.vehicles.setFitment(id, fitment, FITMENT_FIELD);
+    if (fitment) await app.vehicles.setFitment(id, fitment, FITMENT_FIELD, actor);
     return id;
   };
 
@@ -49,7 +50,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       // The whole catalogue at once (no page, no size) is the admin's Manage Products list, at list prices.
-      config: { access: ({ query }) => (isWholeCatalogue(query) || isAdminListing(query) ? 'admin' : 'public-priced') },
+      config: { access: ({ query }) => (isWholeCatalogue(query) || isAdminListing(query) ? 'staff' : 'public-priced') },
       personalise: personalProducts,
       schema: {
         tags: ['products'],
@@ -78,7 +79,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.cachedGet(
     '/productCount',
     {
-      config: { access: ({ query }) => (isAdminListing(query) ? 'admin' : 'public') },
+      config: { access: ({ query }) => (isAdminListing(query) ? 'staff' : 'public') },
       schema: {
         tags: ['products'],
         summary:
@@ -121,7 +122,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fitment, ...product } = request.body;
-      const id = await writeWithFitment(fitment, () => app.catalogue.add(product));
+      const id = await writeWithFitment(fitment, request.user!, () => app.catalogue.add(product, request.user!));
       request.log.info({ productId: id, by: request.user?.email }, 'product added');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },
@@ -130,7 +131,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/product/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['products'],
         ...bearer,
@@ -142,8 +143,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fitment, ...edit } = request.body;
-      await writeWithFitment(fitment, async () => {
-        await app.catalogue.edit(request.params.id, edit);
+      await writeWithFitment(fitment, request.user!, async () => {
+        await app.catalogue.edit(request.params.id, edit, request.user!);
         return request.params.id;
       });
       return modified;
@@ -153,11 +154,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { tags: ['products'], ...bearer, summary: 'Sets the stock of a product (admin)', params: idParamsSchema, body: setStockSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) } },
     },
     async (request) => {
-      await app.catalogue.setStock(request.params.id, { quantity: request.body.updatequantity, seen: request.body.quantitySeen });
+      await app.catalogue.setStock(request.params.id, { quantity: request.body.updatequantity, seen: request.body.quantitySeen }, request.user!);
       return modified;
     },
   );
@@ -169,7 +170,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['products'], ...bearer, summary: 'Deletes a product; its orders keep their own name and price (admin)', params: idParamsSchema, response: { 200: deletedAnswerSchema, ...errors(400, 401, 403, 404) } },
     },
     async (request) => {
-      await app.catalogue.remove(request.params.id);
+      await app.catalogue.remove(request.params.id, request.user!);
       request.log.info({ productId: request.params.id, by: request.user?.email }, 'product deleted');
       return { acknowledged: true, deletedCount: 1 };
     },

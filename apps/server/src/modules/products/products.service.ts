@@ -1,10 +1,11 @@
-import { productMessages, type Product, type ProductCount, type QuantityPriceCents } from '@shop/shared';
+import { productMessages, stockReason, type Product, type ProductCount, type QuantityPriceCents } from '@shop/shared';
 import { AppError, conflict, isForeignKeyViolation, notFound } from '../../lib/errors.js';
 import { type CategoriesService, unknownCategory } from '../categories/categories.plugin.js';
 import type { ImagesService } from '../images/images.plugin.js';
 import { quantityPricesOf, toNewProductRow, toProduct, toProductChanges, type NewProduct, type ProductEdit } from './products.mapper.js';
 import type { ProductPhotosRepository } from './product-photos.repository.js';
 import type { AdminListing, ProductsRepository } from './products.repository.js';
+import type { Actor } from '../activity/activity.plugin.js';
 
 type UpdateOutcome = Awaited<ReturnType<ProductsRepository['update']>>;
 
@@ -119,24 +120,24 @@ export function createCatalogueService({
       );
     },
     /** Adds a product; answers its id. */
-    async add(product: NewProduct): Promise<string> {
+    async add(product: NewProduct, actor: Actor): Promise<string> {
       const categoryId = await categories.idOf(product.category);
       assertFirstPhoto(product.img, product.images);
       for (const path of product.images ?? [product.img]) await images.assertStored(path, product.images ? 'images' : 'img');
-      const id = await repository.insert(toNewProductRow(product, categoryId)).catch(categoryGone);
+      const id = await repository.insert(toNewProductRow(product, categoryId), stockReason('created', actor.name), actor).catch(categoryGone);
       if (product.images) await photos.replacePhotosAfterFirst(id, product.images.slice(1));
       return id;
     },
     /** The stock is written only if the shelf still holds what the admin saw (see the repository). */
-    async edit(id: string, edit: ProductEdit): Promise<void> {
+    async edit(id: string, edit: ProductEdit, actor: Actor): Promise<void> {
       const categoryId = edit.category === undefined ? undefined : await categories.idOf(edit.category);
       assertFirstPhoto(edit.img, edit.images);
       for (const path of edit.images ?? (edit.img ? [edit.img] : [])) await images.assertStored(path, edit.images ? 'images' : 'img');
       const img = edit.images?.[0] ?? edit.img;
       const changes = toProductChanges({ ...edit, img }, categoryId);
-      const stock = { quantity: edit.quantity, seen: edit.quantitySeen };
+      const stock = { quantity: edit.quantity, seen: edit.quantitySeen, reason: stockReason('set', actor.name) };
       let update: UpdateOutcome;
-      if (edit.quantityPrices !== undefined) update = await repository.update(id, changes, stock).catch(categoryGone);
+      if (edit.quantityPrices !== undefined) update = await repository.update(id, changes, stock, undefined, actor).catch(categoryGone);
       else {
         // The quantity prices it keeps hold the rule too; written only while they are the ones checked.
         let tries = 0;
@@ -144,7 +145,7 @@ export function createCatalogueService({
           const kept = await repository.quantityPricesColumnOf(id);
           if (kept === undefined) throw notFound('Product');
           assertBelowListPrice(edit.price, quantityPricesOf(kept));
-          update = await repository.update(id, changes, stock, kept).catch(categoryGone);
+          update = await repository.update(id, changes, stock, kept, actor).catch(categoryGone);
         } while (update.outcome === 'quantity-prices-changed' && ++tries < EDIT_TRIES);
       }
       assertUpdated(update, 'quantity');
@@ -155,11 +156,11 @@ export function createCatalogueService({
         if (others.includes(img)) await photos.replacePhotosAfterFirst(id, others.filter((photo) => photo !== img));
       }
     },
-    async setStock(id: string, { quantity, seen }: { quantity: number; seen: number | undefined }): Promise<void> {
-      assertUpdated(await repository.update(id, {}, { quantity, seen }), 'updatequantity');
+    async setStock(id: string, { quantity, seen }: { quantity: number; seen: number | undefined }, actor: Actor): Promise<void> {
+      assertUpdated(await repository.update(id, {}, { quantity, seen, reason: stockReason('set', actor.name) }, undefined, actor), 'updatequantity');
     },
-    async remove(id: string): Promise<void> {
-      if ((await repository.remove(id)) === 0) throw notFound('Product');
+    async remove(id: string, actor: Actor): Promise<void> {
+      if ((await repository.remove(id, actor)) === 0) throw notFound('Product');
     },
   };
 }

@@ -186,7 +186,7 @@ describe('PUT /api/product/:id with quantity prices', () => {
 
   it('writes a list price only while the quantity prices it was checked against are still the part\'s', async () => {
     const id = await added(newPart({ quantityPrices: '10:7.50' }));
-    const repository = createProductsRepository(t.database.db);
+    const repository = createProductsRepository(t.database);
     // Another admin changed them after this edit read them: nothing written, the edit reads them again.
     expect(await repository.update(id, { price_cents: 760 }, undefined, '[]')).toEqual({ outcome: 'quantity-prices-changed' });
     expect(await columnOf(id)).toEqual({ quantity_prices: '[[10,750]]', price_cents: 899 });

@@ -218,8 +218,16 @@ export function createReturnsRepository(database: ShopDatabase) {
      * An admin's step: the return moves from `from` to `to` (with its time, and `rejectReason`
      * for a rejection) and its email is queued, in one transaction; undefined when it was not in
      * `from`. A return being refunded is not in 'received' for any other step: none leaves it.
+     * `after` (its activity entry) runs last in the transaction, given the return and its line's number.
      */
-    step(id: string, from: ReturnStatus, to: 'approved' | 'rejected' | 'received', stamp: string, rejectReason: string | null = null): Promise<ReturnRow | undefined> {
+    step(
+      id: string,
+      from: ReturnStatus,
+      to: 'approved' | 'rejected' | 'received',
+      stamp: string,
+      rejectReason: string | null = null,
+      after?: (trx: Transaction<Database>, moved: ReturnRow & { order_number: number }) => Promise<unknown>,
+    ): Promise<ReturnRow | undefined> {
       return database.writeTransaction(async (trx) => {
         const moved = await trx
           .updateTable('returns')
@@ -228,7 +236,12 @@ export function createReturnsRepository(database: ShopDatabase) {
           .where('status', '=', from)
           .returningAll()
           .executeTakeFirst();
-        if (moved) await queueMail(trx, moved, `return-${to}`, stamp);
+        if (!moved) return undefined;
+        await queueMail(trx, moved, `return-${to}`, stamp);
+        if (after) {
+          const line = await trx.selectFrom('orders').select('number').where('id', '=', moved.order_id).executeTakeFirstOrThrow();
+          await after(trx, { ...moved, order_number: line.number });
+        }
         return moved;
       });
     },

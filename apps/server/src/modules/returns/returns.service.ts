@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Database, OrderRow, ReturnMailKind } from '../../db/schema.js';
 import { type AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { lineChargedCents } from '../../lib/pricing.js';
+import { type Actor, recordActivity } from '../activity/activity.plugin.js';
 import type { SettingsService } from '../settings/settings.plugin.js';
 import { returnEmails } from './returns.emails.js';
 import { toLineReturn, toReturn } from './returns.mapper.js';
@@ -40,10 +41,10 @@ type ReturnRequest = z.output<typeof createReturnSchema>;
 type ReturnStep = z.output<typeof updateReturnSchema>;
 
 type AdminStep = Exclude<ReturnStep['action'], 'refund'>;
-const STEPS: Record<AdminStep, { from: 'requested' | 'approved'; to: 'approved' | 'rejected' | 'received' }> = {
-  approve: { from: 'requested', to: 'approved' },
-  reject: { from: 'requested', to: 'rejected' },
-  receive: { from: 'approved', to: 'received' },
+const STEPS: Record<AdminStep, { from: 'requested' | 'approved'; to: 'approved' | 'rejected' | 'received'; action: 'return.approved' | 'return.rejected' | 'return.received' }> = {
+  approve: { from: 'requested', to: 'approved', action: 'return.approved' },
+  reject: { from: 'requested', to: 'rejected', action: 'return.rejected' },
+  receive: { from: 'approved', to: 'received', action: 'return.received' },
 };
 
 /**
@@ -137,13 +138,21 @@ export function createReturnsService({
       return { returns: rows.map(toReturn), total, page: query.page ?? 0, pageSize: RETURNS_PAGE_SIZE };
     },
 
-    /** One admin step; answers the return as it now is. */
-    async update(id: string, input: ReturnStep, by: string | undefined): Promise<Return> {
+    /** One step of an admin or staff member, with its activity entry; answers the return as it now is. */
+    async update(id: string, input: ReturnStep, actor: Actor | null | undefined): Promise<Return> {
+      const by = actor?.email;
       if (input.action === 'refund') {
         await refund(id, Math.round(input.amount * 100), input.restock, by);
       } else {
-        const { from, to } = STEPS[input.action];
-        const moved = await repository.step(id, from, to, now(), input.action === 'reject' ? input.reason : null);
+        const { from, to, action } = STEPS[input.action];
+        const rejectReason = input.action === 'reject' ? input.reason : null;
+        const moved = await repository.step(id, from, to, now(), rejectReason, (trx, row) =>
+          recordActivity(trx, actor, {
+            action,
+            record: { type: 'return', id, label: `Return of order #${row.order_number}` },
+            changes: [{ field: 'status', before: from, after: to }, ...(rejectReason === null ? [] : [{ field: 'rejectReason', before: null, after: rejectReason }])],
+          }),
+        );
         if (!moved) throw await refusal(id, input.action);
         log.info({ returnId: id, orderId: moved.order_id, status: to, by }, 'return step');
       }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, NewReviewRow, ReviewRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { holdsEveryWord } from '../../lib/text-match.js';
+import { type Actor, changesBetween, recordActivity } from '../activity/activity.plugin.js';
 
 export function createReviewsRepository(db: Kysely<Database>) {
   /** Every review, or with `q` those whose author, email or text holds every word of it (the admin's search). */
@@ -35,9 +36,20 @@ export function createReviewsRepository(db: Kysely<Database>) {
     listForProduct(productId: string, offset: number, limit: number): Promise<ReviewRow[]> {
       return db.selectFrom('reviews').selectAll().where('product_id', '=', productId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
     },
-    async remove(id: string) {
-      const result = await db.deleteFrom('reviews').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows);
+    /** Deletes a review, with the entry of `actor` (an admin removing it) in the same transaction; answers how many rows went. */
+    async remove(review: Pick<ReviewRow, 'id' | 'name' | 'review' | 'ratings'>, actor?: Actor) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('reviews').where('id', '=', review.id).executeTakeFirst();
+        const removed = Number(result.numDeletedRows);
+        if (removed > 0) {
+          await recordActivity(trx, actor, {
+            action: 'review.deleted',
+            record: { type: 'review', id: review.id, label: `Review by ${review.name}` },
+            changes: changesBetween({ review: review.review, ratings: review.ratings }, { review: null, ratings: null }),
+          });
+        }
+        return removed;
+      });
     },
     /** Oldest first: SPEC's client reverses the list to show the latest. */
     listAll(): Promise<ReviewRow[]> {

@@ -74,7 +74,8 @@ export function createReviewsService({
       const review = await repository.findById(id);
       if (!review) throw notFound('Review');
       if (by.role !== 'admin' && review.user_id !== by.id) throw forbidden('You can only delete your own reviews');
-      await repository.remove(review.id);
+      // An admin removing a review is the shop's activity; an author removing their own is not.
+      await repository.remove(review, by.role === 'admin' ? by : undefined);
     },
   };
 }

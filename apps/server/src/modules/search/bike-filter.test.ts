@@ -1,3 +1,4 @@
+import { stockReason } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
@@ -150,10 +151,10 @@ describe('the catalogue for a bike (vehicle and year on the list, the count and 
     expect((await get(`/api/search?q=brake%20pads&${bike}`)).body).toEqual({ total: 0, products: [], facets: { category: [], brand: [] }, unconfirmed: 0, withoutBike: 1 });
     expect((await get(`/api/search?q=xylophone&${bike}`)).body).toMatchObject({ total: 0, unconfirmed: 0, withoutBike: 0 });
     // With the filters kept: out of stock, the pads match nothing at all.
-    await t.database.db.updateTable('products').set({ quantity: 0 }).where('id', '=', part.pads!).execute();
+    await t.database.db.updateTable('products').set({ quantity: 0, stock_reason: stockReason('set', 'Test') }).where('id', '=', part.pads!).execute();
     t.app.catalogueSearch.changedHere();
     expect((await get(`/api/search?q=brake%20pads&inStock=true&${bike}`)).body).toMatchObject({ total: 0, unconfirmed: 0, withoutBike: 0 });
-    await t.database.db.updateTable('products').set({ quantity: 50 }).where('id', '=', part.pads!).execute();
+    await t.database.db.updateTable('products').set({ quantity: 50, stock_reason: stockReason('set', 'Test') }).where('id', '=', part.pads!).execute();
     t.app.catalogueSearch.changedHere();
   });
 

@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export const settingsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('settings', createSettingsService({ repository: createSettingsRepository(app.database.db) }));
+    app.decorate('settings', createSettingsService({ repository: createSettingsRepository(app.database) }));
   },
   { name: 'settings', dependencies: ['database'] },
 );

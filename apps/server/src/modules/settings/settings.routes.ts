@@ -35,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await app.settings.save(request.body);
+      const saved = await app.settings.save(request.body, request.user);
       request.log.info({ by: request.user?.email }, 'settings saved');
       return saved;
     },

@@ -1,5 +1,6 @@
 import type { ShopSettings } from '@shop/shared';
 import { createSharedValue } from '../../lib/shared-revision.js';
+import { type Actor, changesBetween, recordActivity } from '../activity/activity.plugin.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 /**
@@ -11,9 +12,12 @@ export function createSettingsService({ repository, checkAfterMs }: { repository
   return {
     current: (): Promise<ShopSettings> => settings.get(),
 
-    /** Sets every field at once; answers what is now saved. */
-    async save(next: ShopSettings): Promise<ShopSettings> {
-      const revision = await repository.save(next);
+    /** Sets every field at once, with its activity entry (the fields it changed); answers what is now saved. */
+    async save(next: ShopSettings, actor?: Actor | null): Promise<ShopSettings> {
+      const revision = await repository.save(next, async (trx, before) => {
+        const changes = changesBetween(before ?? {}, next);
+        if (changes.length > 0) await recordActivity(trx, actor, { action: 'settings.updated', record: { type: 'settings', id: 'shop', label: 'Shop settings' }, changes });
+      });
       settings.wrote(next, revision);
       return next;
     },

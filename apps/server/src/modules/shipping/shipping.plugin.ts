@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export const shippingPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('shipping', createShippingService({ repository: createShippingRepository(app.database.db), settings: app.settings }));
+    app.decorate('shipping', createShippingService({ repository: createShippingRepository(app.database), settings: app.settings }));
   },
   { name: 'shipping', dependencies: ['database', 'settings'] },
 );

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { ShopDatabase } from '../../db/database.js';
 import type { Database, ShippingMethodTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { bumpRevision, readRevision } from '../../lib/shared-revision.js';
@@ -7,7 +8,7 @@ export type ShippingMethodRow = Database['shipping_methods'];
 export type NewShippingMethod = Omit<ShippingMethodRow, 'id' | 'position' | 'created_at' | 'updated_at'>;
 
 /** Database access of the delivery methods. */
-export function createShippingRepository(db: Kysely<Database>) {
+export function createShippingRepository({ db, dialect }: Pick<ShopDatabase, 'db' | 'dialect'>) {
   const methods = () => db.selectFrom('shipping_methods').selectAll();
   return {
     /** The counter every write moves: the instances' copies of the active methods follow it. */
@@ -24,29 +25,45 @@ export function createShippingRepository(db: Kysely<Database>) {
       return methods().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Adds a method after the others; answers its id and the new revision. */
-    async insert(method: NewShippingMethod): Promise<{ id: string; revision: number }> {
+    /** Adds a method after the others, then `after` (its activity entry) with its row; answers its id and the new revision. */
+    async insert(method: NewShippingMethod, after?: (trx: Transaction<Database>, added: ShippingMethodRow) => Promise<unknown>): Promise<{ id: string; revision: number }> {
       const id = newId();
       const now = new Date().toISOString();
       const next = sql<number>`(select coalesce(max(position), -1) + 1 from shipping_methods)`;
       return db.transaction().execute(async (trx) => {
-        await trx
+        const added = await trx
           .insertInto('shipping_methods')
           .values({ id, ...method, position: next, created_at: now, updated_at: now })
-          .execute();
-        return { id, revision: await bumpRevision(trx, 'shipping_methods') };
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const revision = await bumpRevision(trx, 'shipping_methods');
+        if (after) await after(trx, added);
+        return { id, revision };
       });
     },
 
-    /** Changes the given columns; answers the new revision, or null when there is no such method. */
-    async update(id: string, changes: Updateable<ShippingMethodTable>): Promise<number | null> {
+    /**
+     * Changes the given columns, then `after` (its activity entry) with the method as it was and
+     * as it is; answers the new revision, or null when there is no such method.
+     */
+    async update(
+      id: string,
+      changes: Updateable<ShippingMethodTable>,
+      after?: (trx: Transaction<Database>, before: ShippingMethodRow, changed: ShippingMethodRow) => Promise<unknown>,
+    ): Promise<number | null> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
+        const current = trx.selectFrom('shipping_methods').selectAll().where('id', '=', id);
+        const before = await (dialect === 'postgres' ? current.forUpdate() : current).executeTakeFirst();
+        if (!before) return null;
+        const changed = await trx
           .updateTable('shipping_methods')
           .set({ ...changes, updated_at: new Date().toISOString() })
           .where('id', '=', id)
-          .executeTakeFirst();
-        return Number(result.numUpdatedRows) > 0 ? bumpRevision(trx, 'shipping_methods') : null;
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const revision = await bumpRevision(trx, 'shipping_methods');
+        if (after) await after(trx, before, changed);
+        return revision;
       });
     },
   };

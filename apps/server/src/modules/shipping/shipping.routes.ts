@@ -49,7 +49,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['shipping'], ...bearer, summary: 'Adds a delivery method (admin)', body: shippingMethodInputSchema, response: { 201: insertedAnswerSchema, ...errors(400, 401, 403, 422) } },
     },
     async (request, reply) => {
-      const id = await app.shipping.add(request.body);
+      const id = await app.shipping.add(request.body, request.user);
       request.log.info({ shippingMethodId: id, by: request.user?.email }, 'delivery method added');
       return reply.code(201).send({ acknowledged: true, insertedId: id });
     },
@@ -69,7 +69,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.shipping.change(request.params.id, request.body);
+      await app.shipping.change(request.params.id, request.body, request.user);
       request.log.info({ shippingMethodId: request.params.id, by: request.user?.email }, 'delivery method changed');
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
@@ -88,7 +88,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.shipping.deactivate(request.params.id);
+      await app.shipping.deactivate(request.params.id, request.user);
       request.log.info({ shippingMethodId: request.params.id, by: request.user?.email }, 'delivery method deactivated');
       return { acknowledged: true, deletedCount: 1 };
     },

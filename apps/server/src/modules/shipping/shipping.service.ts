@@ -1,10 +1,19 @@
 import { type ShippingMethod, type ShippingMethodPatch, type ShippingMethodValues, shippingMethodMessages } from '@shop/shared';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { createSharedValue } from '../../lib/shared-revision.js';
+import { type Actor, changesBetween, recordActivity } from '../activity/activity.plugin.js';
 import type { SettingsService } from '../settings/settings.plugin.js';
 import { type ArrivalDates, arrivalDates, dispatchDeadline, type ShopCalendar } from './arrival.js';
 import { countriesColumn, countriesOf, serves, toShippingMethod } from './shipping.mapper.js';
 import type { ShippingMethodRow, ShippingRepository } from './shipping.repository.js';
+
+/** A delivery method as the activity log names it. */
+const methodRecord = (row: ShippingMethodRow) => ({ type: 'shipping-method' as const, id: row.id, label: row.name });
+/** A method's terms as the activity log compares them: the admin's names, money in dollars. */
+const loggedTerms = (row: ShippingMethodRow): Record<string, unknown> => {
+  const { _id: _id, ...terms } = toShippingMethod(row);
+  return { ...terms, active: row.active === 1 };
+};
 
 /** A delivery method as the rest of the server reads it: money in cents. */
 export interface ShippingMethodRecord {
@@ -135,8 +144,9 @@ export function createShippingService({
       return rows.map((row) => (all ? { ...toShippingMethod(row), active: row.active === 1 } : toShippingMethod(row)));
     },
 
-    async add(method: ShippingMethodValues): Promise<string> {
-      const { id, revision } = await repository.insert({
+    async add(method: ShippingMethodValues, actor?: Actor | null): Promise<string> {
+      const { id, revision } = await repository.insert(
+        {
         name: method.name,
         price_cents: method.price,
         free_from_cents: method.freeFrom ?? null,
@@ -144,17 +154,21 @@ export function createShippingService({
         days_max: method.daysMax,
         countries: countriesColumn(method.countries),
         active: method.active === false ? 0 : 1,
-      });
+        },
+        (trx, added) => recordActivity(trx, actor, { action: 'shipping-method.created', record: methodRecord(added), changes: changesBetween({}, loggedTerms(added)) }),
+      );
       await wrote(revision);
       return id;
     },
 
     /** Changes the fields sent; the days must stay in order with the saved ones. */
-    async change(id: string, patch: ShippingMethodPatch): Promise<void> {
+    async change(id: string, patch: ShippingMethodPatch, actor?: Actor | null): Promise<void> {
       const saved = await repository.find(id);
       if (!saved) throw notFound('Delivery method');
       if ((patch.daysMax ?? saved.days_max) < (patch.daysMin ?? saved.days_min)) throw invalidField('daysMax', shippingMethodMessages.daysReversed);
-      const updated = await repository.update(id, {
+      const updated = await repository.update(
+        id,
+        {
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.price !== undefined && { price_cents: patch.price }),
         ...(patch.freeFrom !== undefined && { free_from_cents: patch.freeFrom }),
@@ -162,14 +176,21 @@ export function createShippingService({
         ...(patch.daysMax !== undefined && { days_max: patch.daysMax }),
         ...(patch.countries !== undefined && { countries: countriesColumn(patch.countries) }),
         ...(patch.active !== undefined && { active: patch.active ? 1 : 0 }),
-      });
+        },
+        async (trx, before, changed) => {
+          const changes = changesBetween(loggedTerms(before), loggedTerms(changed));
+          if (changes.length > 0) await recordActivity(trx, actor, { action: 'shipping-method.updated', record: methodRecord(changed), changes });
+        },
+      );
       if (updated === null) throw notFound('Delivery method');
       await wrote(updated);
     },
 
     /** DELETE: the method is no longer offered, but past purchases keep naming it. */
-    async deactivate(id: string): Promise<void> {
-      const revision = await repository.update(id, { active: 0 });
+    async deactivate(id: string, actor?: Actor | null): Promise<void> {
+      const revision = await repository.update(id, { active: 0 }, (trx, before, changed) =>
+        recordActivity(trx, actor, { action: 'shipping-method.deleted', record: methodRecord(changed), changes: changesBetween(loggedTerms(before), loggedTerms(changed)) }),
+      );
       if (revision === null) throw notFound('Delivery method');
       await wrote(revision);
     },

@@ -1,4 +1,4 @@
-import { stockAlertMessages } from '@shop/shared';
+import { stockAlertMessages, stockReason } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertProduct, insertSignedInUser } from '../../test/factories.js';
@@ -16,7 +16,7 @@ const notify = (caller: Caller, productId: string, method: 'GET' | 'PUT' | 'DELE
   t.app.inject({ method, url: `/api/products/${productId}/notify`, headers: caller.headers });
 const backInStockMails = (caller: Caller) => outboxMailsTo(t.app.config.mail.outboxDir, caller.email).filter((mail) => mail.includes('is back in stock'));
 const alertsOf = (productId: string) => t.database.db.selectFrom('stock_alerts').select('user_id').where('product_id', '=', productId).execute();
-const restock = (productId: string, quantity: number) => t.database.db.updateTable('products').set({ quantity }).where('id', '=', productId).execute();
+const restock = (productId: string, quantity: number) => t.database.db.updateTable('products').set({ quantity, stock_reason: stockReason('set', 'Test') }).where('id', '=', productId).execute();
 
 describe('back in stock', () => {
   it('takes one alert per customer and part, only for a part out of stock, and only from a signed-in customer', async () => {

@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export const taxesPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('taxes', createTaxesService({ repository: createTaxesRepository(app.database.db) }));
+    app.decorate('taxes', createTaxesService({ repository: createTaxesRepository(app.database) }));
   },
   { name: 'taxes', dependencies: ['database'] },
 );

@@ -25,7 +25,7 @@ export const taxesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rates = await app.taxes.replace(request.body.rates);
+      const rates = await app.taxes.replace(request.body.rates, request.user);
       request.log.info({ rates: rates.length, by: request.user?.email }, 'tax rates saved');
       return { rates };
     },

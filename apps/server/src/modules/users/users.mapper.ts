@@ -1,6 +1,12 @@
 import type { AdminUser, User, WorkshopAnswer } from '@shop/shared';
 import type { UserRow } from '../../db/schema.js';
-import { isEmailVerified } from './users.repository.js';
+
+/**
+ * Whether the owner of this address has confirmed it (the link of the confirmation email,
+ * Google's word for a Google account, or the operator's ADMIN_EMAIL). Only a confirmed address
+ * may gain admin or staff rights: anyone can sign up any address. (SQLite stores booleans as 0 and 1.)
+ */
+export const isEmailVerified = (user: Pick<UserRow, 'email_verified'>) => user.email_verified === true || user.email_verified === 1;
 
 /** Database row -> SPEC's wire shape (`_id`, the profile photo as `img`). */
 export const toUser = (row: UserRow): User => ({

@@ -1,13 +1,21 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Role, UserRow } from '../../db/schema.js';
 import { holdsEveryWord } from '../../lib/text-match.js';
+import { type Actor, changesBetween, recordActivity } from '../activity/activity.plugin.js';
+import { workshopOf } from './users.mapper.js';
 
-/**
- * Whether the owner of this address has confirmed it (the link of the confirmation email,
- * Google's word for a Google account, or the operator's ADMIN_EMAIL). Only a confirmed address
- * may gain admin rights: anyone can sign up any address. (SQLite stores booleans as 0 and 1.)
- */
-export const isEmailVerified = (user: Pick<UserRow, 'email_verified'>) => user.email_verified === true || user.email_verified === 1;
+export { isEmailVerified } from './users.mapper.js';
+
+
+/** How the activity log names an account: its name and address as they are at the change. */
+export const userLabel = (user: Pick<UserRow, 'name' | 'email'>) => `${user.name} (${user.email})`;
+
+/** The account a role change names in the activity log, with the role it had. */
+const roleChange = (target: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>, role: Role) => ({
+  action: 'user.role' as const,
+  record: { type: 'user' as const, id: target.id, label: userLabel(target) },
+  changes: [{ field: 'role', before: target.role, after: role }],
+});
 
 export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
   return {
@@ -31,28 +39,72 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
         .orderBy('id')
         .execute();
     },
-    async updateProfile(email: string, profile: { image: string; phone: string }) {
-      const result = await db
-        .updateTable('users')
-        .set({ ...profile, updated_at: new Date().toISOString() })
-        .where('email', '=', email)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+    /**
+     * Changes the phone and photo of a profile; answers how many profiles changed (one, or 0 for
+     * no such account). Someone else's change (an admin's) is kept in the activity log.
+     */
+    async updateProfile(email: string, profile: { image: string; phone: string }, by?: Actor | null): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('users').select(['id', 'name', 'email', 'phone', 'image']).where('email', '=', email).executeTakeFirst();
+        if (!before) return 0;
+        await trx
+          .updateTable('users')
+          .set({ ...profile, updated_at: new Date().toISOString() })
+          .where('id', '=', before.id)
+          .execute();
+        if (by && by.id !== before.id) {
+          const changes = changesBetween({ phone: before.phone, img: before.image }, { phone: profile.phone, img: profile.image });
+          if (changes.length > 0) await recordActivity(trx, by, { action: 'user.updated', record: { type: 'user', id: before.id, label: userLabel(before) }, changes });
+        }
+        return 1;
+      });
     },
     /**
      * Marks an account a workshop with its trade discount (hundredths of a percent), or not one
-     * (discount 0); answers the account's mark as stored, or undefined when there is no such account.
+     * (discount 0), with its activity entry when it changed; answers the account's mark as
+     * stored, or undefined when there is no such account.
      */
-    async setWorkshop(email: string, workshop: boolean, tradeDiscount: number): Promise<Pick<UserRow, 'workshop' | 'trade_discount'> | undefined> {
-      return db
-        .updateTable('users')
-        // A literal: SQLite takes `true` and `false` in SQL, but its driver binds no booleans.
-        .set({ workshop: sql.lit(workshop), trade_discount: workshop ? tradeDiscount : 0, updated_at: new Date().toISOString() })
-        .where('email', '=', email)
-        .returning(['workshop', 'trade_discount'])
-        .executeTakeFirst();
+    async setWorkshop(email: string, workshop: boolean, tradeDiscount: number, by?: Actor | null): Promise<Pick<UserRow, 'workshop' | 'trade_discount'> | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('users').select(['id', 'name', 'email', 'workshop', 'trade_discount']).where('email', '=', email).executeTakeFirst();
+        if (!before) return undefined;
+        const stored = await trx
+          .updateTable('users')
+          // A literal: SQLite takes `true` and `false` in SQL, but its driver binds no booleans.
+          .set({ workshop: sql.lit(workshop), trade_discount: workshop ? tradeDiscount : 0, updated_at: new Date().toISOString() })
+          .where('id', '=', before.id)
+          .returning(['workshop', 'trade_discount'])
+          .executeTakeFirstOrThrow();
+        const changes = changesBetween(workshopOf(before), workshopOf(stored));
+        if (changes.length > 0) await recordActivity(trx, by, { action: 'user.workshop', record: { type: 'user', id: before.id, label: userLabel(before) }, changes });
+        return stored;
+      });
     },
-    /** Answers how many rows changed: 0 when the user was already an admin or does not exist. */
+    /**
+     * Moves an account to `role` (from `from` only, when given), with its activity entry, in one
+     * transaction; answers the role it had (unchanged when it was `role` already or not `from`),
+     * or undefined when there is no such account.
+     */
+    async changeRole(email: string, role: Role, { from, by }: { from?: Role; by?: Actor | null } = {}): Promise<Role | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const target = await trx.selectFrom('users').select(['id', 'name', 'email', 'role']).where('email', '=', email).executeTakeFirst();
+        if (!target || target.role === role || (from !== undefined && target.role !== from)) return target?.role;
+        // Only from the role just read: a change made meanwhile is not overwritten.
+        const result = await trx
+          .updateTable('users')
+          .set({ role, updated_at: new Date().toISOString() })
+          .where('id', '=', target.id)
+          .where('role', '=', target.role)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return role;
+        await recordActivity(trx, by, roleChange(target, role));
+        return target.role;
+      });
+    },
+    /**
+     * The command line's promotion (an operator, no account of the shop, so no activity entry);
+     * answers how many rows changed: 0 when the user already had the role or does not exist.
+     */
     async setRole(email: string, role: Role) {
       const result = await db
         .updateTable('users')
@@ -66,15 +118,17 @@ export function createUsersRepository(db: Kysely<Database>, dialect: 'sqlite' | 
      * Makes an admin a customer again unless that would leave the shop without an admin, under the
      * same lock as a removal, so two admins demoting each other cannot both succeed.
      */
-    async demoteUnlessLastAdmin(email: string): Promise<'demoted' | 'not-found' | 'not-admin' | 'last-admin'> {
+    async demoteUnlessLastAdmin(email: string, by?: Actor | null): Promise<'demoted' | 'not-found' | 'not-admin' | 'last-admin'> {
       return db.transaction().execute(async (trx) => {
         const adminsQuery = trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'admin');
         const admins = dialect === 'postgres' ? await adminsQuery.forUpdate().execute() : await adminsQuery.execute();
-        const target = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
+        const target = await trx.selectFrom('users').select(['id', 'name', 'email', 'role']).where('email', '=', email).executeTakeFirst();
         if (!target) return 'not-found';
         if (target.role !== 'admin') return 'not-admin';
+        // Staff are not admins: the shop's last admin stays one whatever staff it has.
         if (admins.length <= 1) return 'last-admin';
         await trx.updateTable('users').set({ role: 'user', updated_at: new Date().toISOString() }).where('id', '=', target.id).execute();
+        await recordActivity(trx, by, roleChange(target, 'user'));
         return 'demoted';
       });
     },

@@ -41,9 +41,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/:email',
     {
       config: { access: 'owner' },
-      schema: { tags: ['users'], ...bearer, summary: 'Whether this user is an admin', params: emailParamsSchema, response: { 200: adminAnswerSchema, ...errors(400, 401, 403) } },
+      schema: { tags: ['users'], ...bearer, summary: 'Whether this user is an admin, and whether staff', params: emailParamsSchema, response: { 200: adminAnswerSchema, ...errors(400, 401, 403) } },
     },
-    async (request) => ({ admin: await app.users.isAdmin(request.params.email) }),
+    async (request) => app.users.rolesOf(request.params.email),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const modified = await app.users.updateProfile(request.params.email, request.body);
+      const modified = await app.users.updateProfile(request.params.email, request.body, request.user);
       return { acknowledged: true, matchedCount: modified, modifiedCount: modified };
     },
   );
@@ -96,7 +96,45 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], ...bearer, summary: 'Makes a user an admin (admin); their email address must be confirmed', params: emailParamsSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {
-      const modified = await app.users.makeAdmin(request.params.email);
+      const modified = await app.users.makeAdmin(request.params.email, request.user);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: modified };
+    },
+  );
+
+  app.put(
+    '/user/staff/:email',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        ...bearer,
+        summary: 'Makes a customer staff (admin); their email address must be confirmed; 409 for an admin, who has every staff right already',
+        params: emailParamsSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const modified = await app.users.makeStaff(request.params.email, request.user);
+      request.log.info({ staffUser: request.params.email, by: request.user?.email }, 'made staff');
+      return { acknowledged: true, matchedCount: 1, modifiedCount: modified };
+    },
+  );
+
+  app.delete(
+    '/user/staff-role/:email',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        ...bearer,
+        summary: 'Makes a staff member a customer again (admin); 409 for an account that is not staff',
+        params: emailParamsSchema,
+        response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const modified = await app.users.removeStaff(request.params.email, request.user);
+      request.log.info({ staffUser: request.params.email, by: request.user?.email }, 'staff removed');
       return { acknowledged: true, matchedCount: 1, modifiedCount: modified };
     },
   );
@@ -115,7 +153,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const answer = await app.users.setWorkshop(request.params.email, request.body);
+      const answer = await app.users.setWorkshop(request.params.email, request.body, request.user);
       request.log.info({ workshopUser: request.params.email, ...answer, by: request.user?.email }, 'workshop set');
       return answer;
     },

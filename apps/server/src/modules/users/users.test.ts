@@ -23,9 +23,9 @@ const roleOf = async (email: string) =>
 
 describe('GET /api/admin/:email', () => {
   it('answers for yourself, and an admin may ask about anyone', async () => {
-    expect((await t.app.inject({ url: `/api/admin/${alice.email}`, headers: alice.headers })).json()).toEqual({ admin: false });
-    expect((await t.app.inject({ url: `/api/admin/${admin.email}`, headers: admin.headers })).json()).toEqual({ admin: true });
-    expect((await t.app.inject({ url: `/api/admin/${alice.email}`, headers: admin.headers })).json()).toEqual({ admin: false });
+    expect((await t.app.inject({ url: `/api/admin/${alice.email}`, headers: alice.headers })).json()).toEqual({ admin: false, staff: false });
+    expect((await t.app.inject({ url: `/api/admin/${admin.email}`, headers: admin.headers })).json()).toEqual({ admin: true, staff: false });
+    expect((await t.app.inject({ url: `/api/admin/${alice.email}`, headers: admin.headers })).json()).toEqual({ admin: false, staff: false });
   });
 
   it('refuses a visitor (401) and another user (403)', async () => {

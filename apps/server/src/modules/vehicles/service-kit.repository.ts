@@ -1,5 +1,8 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { ShopDatabase } from '../../db/database.js';
 import type { Database, ServiceKitLineTable } from '../../db/schema.js';
+import { type Actor, changesBetween, recordActivity } from '../activity/activity.plugin.js';
+import { vehicleLabel } from './vehicles.mapper.js';
 
 /** A kit line to write: the part, its name as it is now, how many and a note. */
 export interface ServiceKitLineColumns {
@@ -14,7 +17,16 @@ const fitsVehicle = (vehicleId: string) =>
   sql<number>`exists (select 1 from fitment where fitment.product_id = products.id and fitment.vehicle_id = ${vehicleId})`;
 
 /** Database access of the vehicles' service kits. */
-export function createServiceKitRepository(db: Kysely<Database>) {
+export function createServiceKitRepository(database: ShopDatabase) {
+  const { db } = database;
+  /** A kit as its entries compare it: the intervals and how many lines, before a write changes it (locked on PostgreSQL). */
+  const kitBefore = async (trx: Transaction<Database>, vehicleId: string) => {
+    const query = trx.selectFrom('service_kits').select(['interval_km', 'interval_months']).where('vehicle_id', '=', vehicleId);
+    const kit = await (database.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    if (!kit) return { intervalKm: null, intervalMonths: null, lines: null };
+    const lines = await trx.selectFrom('service_kit_lines').select(sql<number>`count(*)`.as('n')).where('vehicle_id', '=', vehicleId).executeTakeFirstOrThrow();
+    return { intervalKm: kit.interval_km, intervalMonths: kit.interval_months, lines: Number(lines.n) };
+  };
   return {
     /** A vehicle's kit with each line's part as it is now (null columns for a deleted part); undefined when it has none. */
     async read(vehicleId: string) {
@@ -76,11 +88,12 @@ export function createServiceKitRepository(db: Kysely<Database>) {
     async vehicleExists(vehicleId: string): Promise<boolean> {
       return (await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).executeTakeFirst()) !== undefined;
     },
-    /** Sets a vehicle's kit whole, in one transaction; false when the vehicle is gone. */
-    async replace(vehicleId: string, kit: { interval_km: number; interval_months: number }, lines: ServiceKitLineColumns[]): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const vehicle = await trx.selectFrom('vehicles').select('id').where('id', '=', vehicleId).executeTakeFirst();
+    /** Sets a vehicle's kit whole, with `actor`'s entry, in one transaction; false when the vehicle is gone. */
+    async replace(vehicleId: string, kit: { interval_km: number; interval_months: number }, lines: ServiceKitLineColumns[], actor?: Actor): Promise<boolean> {
+      return database.writeTransaction(async (trx) => {
+        const vehicle = await trx.selectFrom('vehicles').select(['make', 'model', 'variant', 'year_from', 'year_to']).where('id', '=', vehicleId).executeTakeFirst();
         if (!vehicle) return false;
+        const before = await kitBefore(trx, vehicleId);
         const row = { ...kit, updated_at: new Date().toISOString() };
         await trx
           .insertInto('service_kits')
@@ -92,15 +105,28 @@ export function createServiceKitRepository(db: Kysely<Database>) {
           const values: Insertable<ServiceKitLineTable>[] = lines.map((line, position) => ({ vehicle_id: vehicleId, position, ...line }));
           await trx.insertInto('service_kit_lines').values(values).execute();
         }
+        await recordActivity(trx, actor, {
+          action: 'service-kit.saved',
+          record: { type: 'vehicle', id: vehicleId, label: vehicleLabel(vehicle) },
+          changes: changesBetween(before, { intervalKm: kit.interval_km, intervalMonths: kit.interval_months, lines: lines.length }),
+        });
         return true;
       });
     },
-    /** Deletes a vehicle's kit with its lines; false when it had none. */
-    async remove(vehicleId: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+    /** Deletes a vehicle's kit with its lines, with `actor`'s entry; false when it had none. */
+    async remove(vehicleId: string, actor?: Actor): Promise<boolean> {
+      return database.writeTransaction(async (trx) => {
+        const before = await kitBefore(trx, vehicleId);
+        if (before.lines === null) return false;
         await trx.deleteFrom('service_kit_lines').where('vehicle_id', '=', vehicleId).execute();
-        const result = await trx.deleteFrom('service_kits').where('vehicle_id', '=', vehicleId).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
+        await trx.deleteFrom('service_kits').where('vehicle_id', '=', vehicleId).execute();
+        const vehicle = await trx.selectFrom('vehicles').select(['make', 'model', 'variant', 'year_from', 'year_to']).where('id', '=', vehicleId).executeTakeFirstOrThrow();
+        await recordActivity(trx, actor, {
+          action: 'service-kit.deleted',
+          record: { type: 'vehicle', id: vehicleId, label: vehicleLabel(vehicle) },
+          changes: changesBetween(before, { intervalKm: null, intervalMonths: null, lines: null }),
+        });
+        return true;
       });
     },
   };

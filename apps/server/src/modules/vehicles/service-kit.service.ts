@@ -1,5 +1,6 @@
 import { centsToDollars, type ServiceKit, type ServiceKitAlternative, serviceKitMessages, type ServiceKitWrite } from '@shop/shared';
 import { AppError, conflict, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import type { Actor } from '../activity/activity.plugin.js';
 import { type KitLineRow, lineInStock, toServiceKit } from './service-kit.mapper.js';
 import type { ServiceKitRepository } from './service-kit.repository.js';
 
@@ -24,7 +25,7 @@ export function createServiceKitService({ repository }: { repository: ServiceKit
      * Sets a vehicle's kit whole. 404 for an unknown vehicle; 422 naming each line whose part
      * the shop does not have, or that neither fits the vehicle nor every bike; nothing is written then.
      */
-    async set(vehicleId: string, input: ServiceKitWrite): Promise<void> {
+    async set(vehicleId: string, input: ServiceKitWrite, actor?: Actor): Promise<void> {
       if (!(await repository.vehicleExists(vehicleId))) throw notFound('Vehicle');
       const parts = await repository.parts(
         vehicleId,
@@ -41,7 +42,7 @@ export function createServiceKitService({ repository }: { repository: ServiceKit
       const lines = input.lines.map((line) => ({ product_id: line.productId, name: parts.get(line.productId)!.name, quantity: line.quantity, note: line.note }));
       let written: boolean;
       try {
-        written = await repository.replace(vehicleId, { interval_km: input.intervalKm, interval_months: input.intervalMonths }, lines);
+        written = await repository.replace(vehicleId, { interval_km: input.intervalKm, interval_months: input.intervalMonths }, lines, actor);
       } catch (error) {
         // A part deleted between the check and the write.
         if (isForeignKeyViolation(error)) throw conflict('A part of the kit was deleted just now; please check the kit and save it again');
@@ -50,8 +51,8 @@ export function createServiceKitService({ repository }: { repository: ServiceKit
       if (!written) throw notFound('Vehicle');
     },
     /** Deletes a vehicle's kit; 404 when it has none. */
-    async remove(vehicleId: string): Promise<void> {
-      if (!(await repository.remove(vehicleId))) throw notFound('Service kit');
+    async remove(vehicleId: string, actor?: Actor): Promise<void> {
+      if (!(await repository.remove(vehicleId, actor))) throw notFound('Service kit');
     },
   };
 }

@@ -17,6 +17,20 @@ export const toVehicle = (row: VehicleRow): Vehicle => ({
   cc: row.cc,
 });
 
+/** How an activity entry names a vehicle: 'Honda CB500F PC45 2013-2015'. */
+export const vehicleLabel = (row: Pick<VehicleRow, 'make' | 'model' | 'variant' | 'year_from' | 'year_to'>): string =>
+  [row.make, row.model, row.variant, `${row.year_from}-${row.year_to}`].filter(Boolean).join(' ');
+
+/** A vehicle as its activity entries compare it, by the API's names. */
+export const toVehicleActivity = (row: Pick<VehicleRow, 'make' | 'model' | 'variant' | 'year_from' | 'year_to' | 'cc'>) => ({
+  make: row.make,
+  model: row.model,
+  variant: row.variant,
+  yearFrom: row.year_from,
+  yearTo: row.year_to,
+  cc: row.cc,
+});
+
 /** The admin's vehicle -> its columns, with the keys makes and models are compared by. */
 export const toVehicleColumns = ({ make, model, variant, yearFrom, yearTo, cc }: VehicleInput) => ({
   make,

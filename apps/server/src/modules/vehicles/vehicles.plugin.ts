@@ -18,8 +18,8 @@ declare module 'fastify' {
 
 export const vehiclesPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('vehicles', createVehiclesService({ repository: createVehiclesRepository(app.database.db) }));
-    app.decorate('serviceKits', createServiceKitService({ repository: createServiceKitRepository(app.database.db) }));
+    app.decorate('vehicles', createVehiclesService({ repository: createVehiclesRepository(app.database) }));
+    app.decorate('serviceKits', createServiceKitService({ repository: createServiceKitRepository(app.database) }));
   },
   { name: 'vehicles', dependencies: ['database'] },
 );

@@ -62,20 +62,20 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vehicles',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { tags: ['vehicles'], ...bearer, summary: 'Adds a vehicle (admin)', body: vehicleInputSchema, response: { 201: insertedAnswerSchema, ...errors(400, 401, 403, 409, 422) } },
     },
-    async (request, reply) => reply.code(201).send({ acknowledged: true, insertedId: await app.vehicles.add(request.body) }),
+    async (request, reply) => reply.code(201).send({ acknowledged: true, insertedId: await app.vehicles.add(request.body, request.user!) }),
   );
 
   app.patch(
     '/vehicles/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { tags: ['vehicles'], ...bearer, summary: 'Changes a vehicle (admin)', params: idParamsSchema, body: vehicleInputSchema, response: { 200: modifiedAnswerSchema, ...errors(400, 401, 403, 404, 409, 422) } },
     },
     async (request) => {
-      await app.vehicles.edit(request.params.id, request.body);
+      await app.vehicles.edit(request.params.id, request.body, request.user!);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );
@@ -83,7 +83,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/vehicles/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['vehicles'],
         ...bearer,
@@ -92,7 +92,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ acknowledged: z.boolean(), deletedCount: z.number().int(), fitmentRemoved: z.number().int() }), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ acknowledged: true, deletedCount: 1, fitmentRemoved: await app.vehicles.remove(request.params.id) }),
+    async (request) => ({ acknowledged: true, deletedCount: 1, fitmentRemoved: await app.vehicles.remove(request.params.id, request.user!) }),
   );
 
   app.cachedGet(
@@ -117,7 +117,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/vehicles/:id/service-kit',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['vehicles'],
         ...bearer,
@@ -128,7 +128,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.serviceKits.set(request.params.id, request.body);
+      await app.serviceKits.set(request.params.id, request.body, request.user!);
       const kit = await app.serviceKits.get(request.params.id);
       if (!kit) throw notFound('Service kit');
       return kit;
@@ -138,11 +138,11 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/vehicles/:id/service-kit',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { tags: ['vehicles'], ...bearer, summary: "Deletes a vehicle's service kit (admin)", params: idParamsSchema, response: { 204: z.null(), ...errors(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      await app.serviceKits.remove(request.params.id);
+      await app.serviceKits.remove(request.params.id, request.user!);
       return reply.code(204).send(null);
     },
   );
@@ -150,7 +150,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id/fitment',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['vehicles'],
         ...bearer,
@@ -161,7 +161,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.vehicles.setFitment(request.params.id, request.body);
+      await app.vehicles.setFitment(request.params.id, request.body, undefined, request.user!);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );

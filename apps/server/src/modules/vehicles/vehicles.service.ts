@@ -1,6 +1,7 @@
 import { type Fitment, type fitmentInputSchema, garageMessages, type Vehicle, vehicleMessages, vehicleNameKey } from '@shop/shared';
 import type { z } from 'zod';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import type { Actor } from '../activity/activity.plugin.js';
 import { createFitmentResolver } from './fitment-rows.js';
 import { toVehicle, toVehicleColumns, type VehicleInput } from './vehicles.mapper.js';
 import type { VehiclesRepository } from './vehicles.repository.js';
@@ -48,19 +49,19 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
       const [parts, kits] = await Promise.all([repository.fittingCounts(ids), repository.withServiceKits(ids)]);
       return rows.map((row) => ({ ...toVehicle(row), parts: parts.get(row.id) ?? 0, serviceKit: kits.has(row.id) }));
     },
-    async add(vehicle: VehicleInput): Promise<string> {
-      const id = await repository.insert(toVehicleColumns(vehicle));
+    async add(vehicle: VehicleInput, actor: Actor): Promise<string> {
+      const id = await repository.insert(toVehicleColumns(vehicle), actor);
       if (!id) throw conflict(vehicleMessages.taken);
       return id;
     },
-    async edit(id: string, vehicle: VehicleInput): Promise<void> {
-      const outcome = await repository.update(id, toVehicleColumns(vehicle));
+    async edit(id: string, vehicle: VehicleInput, actor: Actor): Promise<void> {
+      const outcome = await repository.update(id, toVehicleColumns(vehicle), actor);
       if (outcome === 'not-found') throw notFound('Vehicle');
       if (outcome === 'taken') throw conflict(vehicleMessages.taken);
     },
     /** Deletes a vehicle and its fitment rows; answers how many parts fitted it. */
-    async remove(id: string): Promise<number> {
-      const fitted = await repository.remove(id);
+    async remove(id: string, actor: Actor): Promise<number> {
+      const fitted = await repository.remove(id, actor);
       if (fitted === undefined) throw notFound('Vehicle');
       return fitted;
     },
@@ -73,9 +74,9 @@ export function createVehiclesService({ repository }: { repository: VehiclesRepo
       await resolved(input, field);
     },
     /** Sets a part's universal mark and all its fitment rows (the admin's Fitment section); 422 naming each row that cannot be. */
-    async setFitment(productId: string, input: FitmentWrite, field = 'vehicles'): Promise<void> {
+    async setFitment(productId: string, input: FitmentWrite, field = 'vehicles', actor?: Actor): Promise<void> {
       const rows = await resolved(input, field);
-      if (!(await repository.setFitment(productId, input.universal, rows))) throw notFound('Product');
+      if (!(await repository.setFitment(productId, input.universal, rows, actor))) throw notFound('Product');
     },
     /** A part's fitment (SPEC-2 section 3); null for an unknown part. The years are the part's own when narrower. */
     async fitmentOf(productId: string): Promise<Fitment | null> {
