@@ -53,6 +53,7 @@ const SalesRoute = lazyPage(dashboardPages, 'SalesRoute');
 const SettingsRoute = lazyPage(dashboardPages, 'SettingsRoute');
 const TaxesRoute = lazyPage(dashboardPages, 'TaxesRoute');
 const ShippingRoute = lazyPage(dashboardPages, 'ShippingRoute');
+const ActivityRoute = lazyPage(dashboardPages, 'ActivityRoute');
 // The shop's own pages (about, warranty, returns, privacy, terms) share one small script.
 const infoPages = () => import('./routes/info');
 const AboutRoute = lazyPage(infoPages, 'AboutRoute');
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.shipping.path, element: <ShippingRoute /> },
               { path: paths.dashboard.importProducts.path, element: <ImportProductsRoute /> },
               { path: paths.dashboard.messages.path, element: <MessagesRoute /> },
+              { path: paths.dashboard.activity.path, element: <ActivityRoute /> },
             ],
           },
         ],

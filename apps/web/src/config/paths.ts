@@ -168,5 +168,10 @@ export const paths = {
       path: 'returns',
       getHref: () => '/dashbord/returns',
     },
+    /** SPEC-3 section 7: every change an admin or staff member made. */
+    activity: {
+      path: 'activity',
+      getHref: () => '/dashbord/activity',
+    },
   },
 } as const;

@@ -14,15 +14,15 @@ function SignInPage() {
   return <h1>Sign-in page, from {from}</h1>;
 }
 
-type Role = 'admin' | 'user' | 'signed-out' | 'checking';
+type Role = 'admin' | 'staff' | 'user' | 'signed-out' | 'checking';
 
 function renderGuarded({ role, allow }: { role: Role; allow?: AllowedRole }) {
   const queryClient = createTestQueryClient();
   if (role !== 'signed-out') localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
-  if (role === 'admin' || role === 'user') {
+  if (role === 'admin' || role === 'staff' || role === 'user') {
     const session = buildSession({ email: `${role}@example.com`, role });
     queryClient.setQueryData(queryKeys.session, session);
-    queryClient.setQueryData(['admin', session.user.email], { admin: role === 'admin' });
+    queryClient.setQueryData(['admin', session.user.email], { admin: role === 'admin', staff: role === 'staff' });
   }
   const page = <p>Secret page</p>;
   renderWithProviders(
@@ -104,6 +104,31 @@ describe('route guards', () => {
       expect(await screen.findByRole('heading', { name: /Sign-in page/ })).toBeInTheDocument();
       await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull());
       expect(screen.queryByText('Secret page')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('staff (SPEC-3 section 7)', () => {
+    it("opens the counter's pages (allow=\"staff\") to staff and admins, and their own customer pages to staff", () => {
+      renderGuarded({ role: 'staff', allow: 'staff' });
+      expect(screen.getByText('Secret page')).toBeInTheDocument();
+    });
+
+    it('keeps staff off the admin-only pages as it keeps a customer off them', async () => {
+      renderGuarded({ role: 'staff', allow: 'admin' });
+      expect(await screen.findByText("Sorry! It's Procte for Admin")).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: /Sign-in page/ })).toBeInTheDocument();
+      expect(screen.queryByText('Secret page')).not.toBeInTheDocument();
+    });
+
+    it("keeps a customer off the counter's pages", async () => {
+      renderGuarded({ role: 'user', allow: 'staff' });
+      expect(await screen.findByText("Sorry! It's Procte for Admin")).toBeInTheDocument();
+      expect(screen.queryByText('Secret page')).not.toBeInTheDocument();
+    });
+
+    it("lets staff into their own customer pages (allow=\"user\")", () => {
+      renderGuarded({ role: 'staff', allow: 'user' });
+      expect(screen.getByText('Secret page')).toBeInTheDocument();
     });
   });
 });

@@ -5,6 +5,7 @@ import { useAdminStatus } from '@/api/users/get-admin-status';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { mayOpen, viewerOf, type PageAccess } from './access';
 import { clearAccessToken } from './access-token';
 import { isApiError } from './api-client';
 import { signOut, useAuth } from './session';
@@ -48,24 +49,25 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   return children;
 }
 
-export type AllowedRole = 'admin' | 'user';
+/** Who may open the page: see `PageAccess` (a dashboard page's comes from `dashboardAccess`). */
+export type AllowedRole = Exclude<PageAccess, 'everyone'>;
 
 /**
- * SPEC section 6, admin and user-only guards. Anyone else is told why, signed out and sent
+ * SPEC section 6, admin and user-only guards, with SPEC-3's staff: 'staff' pages open to staff
+ * and admins, 'user' pages to customers and staff. Anyone else is told why, signed out and sent
  * to sign-in. The message is a toast, so it stays readable on the sign-in page.
  */
 export function Authorization({ allow, children }: { allow: AllowedRole; children: ReactNode }) {
   const { user, isLoading, error, retry } = useAuth();
   const adminStatus = useAdminStatus(user?.email ?? null);
-  const deniedMessage = allow === 'admin' ? guardCopy.adminOnly : guardCopy.userOnly;
+  const deniedMessage = allow === 'user' ? guardCopy.userOnly : guardCopy.adminOnly;
 
   if (isLoading || (user && adminStatus.isPending)) return <PageLoader label={guardCopy.checking} />;
   if (error) return <GuardError onRetry={retry} />;
   if (adminStatus.isError && !isEndedSession(adminStatus.error)) {
     return <GuardError onRetry={() => void adminStatus.refetch()} />;
   }
-  const isAdmin = adminStatus.data?.admin === true;
-  const allowed = user !== null && adminStatus.isSuccess && (allow === 'admin' ? isAdmin : !isAdmin);
+  const allowed = user !== null && adminStatus.isSuccess && mayOpen(viewerOf(adminStatus.data), allow);
   if (!allowed) return <AccessDenied message={deniedMessage} />;
   return children;
 }

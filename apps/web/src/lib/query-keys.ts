@@ -32,6 +32,8 @@ export const queryKeys = {
     /** Manage Products sorted or filtered, and how many parts a filter keeps: catalogue views, under the root. */
     admin: (listing: { page: number; size: number; sort?: string | undefined; filter?: string | undefined }) => [...products, 'admin', listing] as const,
     adminCount: (filter: string) => [...products, 'admin-count', filter] as const,
+    /** A page of a part's stock movements (SPEC-3 section 7): under the root, as every order, refund and edit moves stock. */
+    stockHistory: (id: string, page: number) => [...products, 'stock-history', id, page] as const,
   },
   vehicles: {
     all: vehicles,
@@ -119,6 +121,8 @@ export const queryKeys = {
     admin: ['shipping-methods', 'admin'] as const,
     country: (country: string) => ['shipping-methods', 'country', country] as const,
   },
+  /** A page of the activity log (admin) for its filters: a root of its own, as every change anywhere adds to it (the page asks afresh each time it opens). */
+  activity: (filter: { person: string; action: string; from: string; to: string; q: string; page: number }) => ['activity', filter] as const,
   /** The shop's tax rates (admin). */
   taxRates: ['tax-rates'] as const,
   session: ['session'] as const,

@@ -23,3 +23,16 @@ const dayAndTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 
 /** A moment as people write it, e.g. "23 Nov 2026, 14:05", in the reader's time zone. */
 export const formatDayAndTime = (isoTimestamp: string): string => dayAndTime.format(new Date(isoTimestamp));
+
+/**
+ * A moment as people write it in the shop's time zone (an IANA name), e.g. "28 Nov 2026, 14:05";
+ * in the reader's own while the zone is not known, or when this browser does not know it.
+ */
+export const formatDayAndTimeIn = (isoTimestamp: string, timeZone: string | undefined): string => {
+  if (!timeZone) return formatDayAndTime(isoTimestamp);
+  try {
+    return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(isoTimestamp));
+  } catch {
+    return formatDayAndTime(isoTimestamp);
+  }
+};

@@ -20,9 +20,10 @@ export const useSetStockAlert = (productId: string) => {
   });
 };
 
-/** GET /stock-alerts (admin): how many customers wait for each part that has any, by part. */
-export const useStockAlertCounts = () =>
+/** GET /stock-alerts (admin): how many customers wait for each part that has any, by part; not asked while `enabled` is false (staff). */
+export const useStockAlertCounts = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({
+    enabled,
     queryKey: queryKeys.stockAlerts.counts,
     queryFn: async ({ signal }) => new Map((await api.get<StockAlertCounts>('/stock-alerts', { signal })).map((row) => [row.productId, row.waiting])),
   });

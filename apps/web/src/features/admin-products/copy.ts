@@ -105,6 +105,20 @@ export const adminProductsCopy = {
     updated: 'Product Updated',
     failed: 'Failed to Update this Product',
   },
+  /** SPEC-3 section 7: every change of a part's stock, with its reason (the server's words). */
+  stockHistory: {
+    heading: 'Stock history',
+    intro: 'Every change of this part\'s stock, newest first.',
+    loading: 'Loading the stock history',
+    loadFailed: 'The stock history could not be loaded.',
+    retry: 'Try again',
+    empty: 'No stock changes yet.',
+    tableLabel: 'Stock history',
+    pager: pagerLabels('Stock history pages'),
+    columns: { index: '#', when: 'When', change: 'Change', stockAfter: 'Stock after', reason: 'Reason' },
+    /** '+5', '-2'. */
+    change: (change: number) => (change > 0 ? `+${change}` : String(change)),
+  },
   manage: {
     documentTitle: 'Manage Products | Moto Parts',
     heading: 'Manage Products',

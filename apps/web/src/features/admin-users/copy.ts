@@ -66,6 +66,29 @@ export const adminUsersCopy = {
     saved: (email: string, percent: number | null) => (percent === null ? `${email} is not a workshop` : `${email} is a workshop with ${percent}% trade discount`),
     failed: 'The workshop could not be saved. Please try again.',
   },
+  /** SPEC-3 section 7: staff work the counter (orders, returns, messages, parts, vehicles). */
+  makeStaff: 'make Staff',
+  makeStaffFor: (email: string) => `make Staff ${email}`,
+  removeStaff: 'Remove staff',
+  removeStaffFor: (email: string) => `Remove staff rights of ${email}`,
+  staffBadge: 'Staff',
+  madeStaff: (email: string) => `${email} is staff now`,
+  makeStaffFailed: 'Failed to make Staff',
+  staffRemoved: (email: string) => `${email} is a customer again`,
+  removeStaffFailed: 'The staff rights could not be removed. Please try again.',
+  confirmMakeStaff: {
+    heading: 'Make this person staff?',
+    text: (email: string) =>
+      `${email} will be able to ship orders, handle returns and messages, and change parts and vehicles, but not refund, delete or change the shop's settings.`,
+    confirm: 'Yes, make Staff',
+    cancel: 'Cancel',
+  },
+  confirmRemoveStaff: {
+    heading: 'Remove staff rights?',
+    text: (email: string) => `${email} will be a customer again and lose the staff pages on their next click.`,
+    confirm: 'Yes, remove staff',
+    cancel: 'Cancel',
+  },
   confirmDemote: {
     heading: 'Remove admin rights?',
     text: (email: string) => `${email} will be a customer again and lose the admin pages on their next click.`,

@@ -25,6 +25,7 @@ export const dashboardCopy = {
     settings: 'Settings',
     taxes: 'Taxes',
     shipping: 'Shipping',
+    activity: 'Activity',
     messages: 'Messages',
     unread: (count: number) => `, ${count} unread`,
   },
@@ -39,7 +40,7 @@ export const dashboardCopy = {
     noPhone: 'No phone number yet',
     photoAlt: (name: string) => `Profile photo of ${name}`,
     noPhoto: 'No photo yet',
-    role: { admin: 'Admin', user: 'Customer' },
+    role: { admin: 'Admin', staff: 'Staff', user: 'Customer' },
     form: {
       heading: 'Update Your Profile',
       phone: 'Phone',

@@ -1,10 +1,11 @@
 import { AddReviewPage } from '@/features/reviews/components/add-review-page';
+import { dashboardAccess } from '@/lib/access';
 import { Authorization } from '@/lib/auth';
 
-/** /dashbord/addreview: customers only. */
+/** /dashbord/addreview: customers and staff (their own). */
 export function AddReviewRoute() {
   return (
-    <Authorization allow="user">
+    <Authorization allow={dashboardAccess.addReview}>
       <AddReviewPage />
     </Authorization>
   );

@@ -1,10 +1,11 @@
 import { ManageDiscountsPage } from '@/features/admin-discounts/components/manage-discounts-page';
+import { dashboardAccess } from '@/lib/access';
 import { Authorization } from '@/lib/auth';
 
 /** /dashbord/discounts: admins only. */
 export function DiscountsRoute() {
   return (
-    <Authorization allow="admin">
+    <Authorization allow={dashboardAccess.discounts}>
       <ManageDiscountsPage />
     </Authorization>
   );

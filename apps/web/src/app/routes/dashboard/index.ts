@@ -1,4 +1,5 @@
 // The dashboard frame and its pages share one script, loaded when the dashboard is opened.
+export { ActivityRoute } from './activity';
 export { AddProductRoute } from './add-product';
 export { AddReviewRoute } from './add-review';
 export { DashboardRoute } from './layout';

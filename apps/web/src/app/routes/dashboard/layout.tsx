@@ -1,20 +1,18 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useAdminStatus } from '@/api/users/get-admin-status';
 import { NavItems } from '@/app/layout/navbar';
 import { PageLoader } from '@/components/ui/page-loader';
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell';
 import { SideMenu } from '@/features/dashboard/components/side-menu';
 import { dashboardCopy } from '@/features/dashboard/copy';
+import { useViewer } from '@/lib/access';
 import { ProtectedRoute } from '@/lib/auth';
-import { useAuth } from '@/lib/session';
 
 function DashboardFrame() {
-  const { user } = useAuth();
-  const adminStatus = useAdminStatus(user?.email ?? null);
+  const viewer = useViewer();
   return (
     <DashboardShell
-      menu={(close) => <SideMenu isAdmin={adminStatus.data?.admin} onNavigate={close} />}
+      menu={(close) => <SideMenu viewer={viewer} onNavigate={close} />}
       siteLinks={(close) => <NavItems signedIn onNavigate={close} />}
     >
       <Suspense fallback={<PageLoader label={dashboardCopy.pageLoading} />}>

@@ -1,10 +1,11 @@
 import { ManageAllOrdersPage } from '@/features/admin-orders/components/manage-all-orders-page';
+import { dashboardAccess } from '@/lib/access';
 import { Authorization } from '@/lib/auth';
 
-/** /dashbord/manageAllorders: admins only. */
+/** /dashbord/manageAllorders: staff and admins. */
 export function ManageAllOrdersRoute() {
   return (
-    <Authorization allow="admin">
+    <Authorization allow={dashboardAccess.manageAllOrders}>
       <ManageAllOrdersPage />
     </Authorization>
   );

@@ -1,10 +1,11 @@
 import { ManageProductsPage } from '@/features/admin-products/components/manage-products-page';
+import { dashboardAccess } from '@/lib/access';
 import { Authorization } from '@/lib/auth';
 
-/** /dashbord/manageProducts: admins only. */
+/** /dashbord/manageProducts: staff and admins. */
 export function ManageProductsRoute() {
   return (
-    <Authorization allow="admin">
+    <Authorization allow={dashboardAccess.manageProducts}>
       <ManageProductsPage />
     </Authorization>
   );

@@ -1,10 +1,11 @@
 import { MyAddressesPage } from '@/features/addresses/components/my-addresses-page';
+import { dashboardAccess } from '@/lib/access';
 import { Authorization } from '@/lib/auth';
 
-/** /dashbord/addresses: customers only. */
+/** /dashbord/addresses: customers and staff (their own). */
 export function MyAddressesRoute() {
   return (
-    <Authorization allow="user">
+    <Authorization allow={dashboardAccess.myAddresses}>
       <MyAddressesPage />
     </Authorization>
   );

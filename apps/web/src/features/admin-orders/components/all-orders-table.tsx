@@ -12,12 +12,12 @@ interface AllOrdersTableProps {
   orders: Order[];
   /** Asks to start shipping one paid line; the page confirms before anything happens. */
   onShift: (order: Order) => void;
-  /** Asks to refund a paid line not yet shipped; the page confirms first. */
-  onRefund: (order: Order) => void;
+  /** Asks to refund a paid line not yet shipped; the page confirms first. Without it (staff) no refund is offered. */
+  onRefund?: ((order: Order) => void) | undefined;
   /** Asks to ship every paid, unshipped line of the purchase as one parcel; the page confirms first. */
   onShipAll: (purchase: PurchaseDetails) => void;
-  /** Asks to refund every paid, unshipped line of the purchase (a checkout); the page confirms first. */
-  onRefundCheckout: (purchase: PurchaseDetails) => void;
+  /** Asks to refund every paid, unshipped line of the purchase (a checkout); the page confirms first. Without it no refund is offered. */
+  onRefundCheckout?: ((purchase: PurchaseDetails) => void) | undefined;
   /** The order (or purchase) being shipped or refunded right now, if any. */
   busyId?: string | null;
 }
@@ -40,7 +40,7 @@ export function AllOrdersTable({ orders, onShift, onRefund, onShipAll, onRefundC
               {copy.shipAll(shippable.length)}
             </BusyButton>
           )}
-          {checkout && shippable.length > 0 && (
+          {onRefundCheckout && checkout && shippable.length > 0 && (
             <BusyButton className="btn-outline btn-md" busy={busyId === purchase._id} onClick={() => onRefundCheckout(purchase)}>
               {copy.refundCheckout}
               <span className="sr-only"> {copy.refundCheckoutFor(purchase.customerName)}</span>
@@ -71,7 +71,7 @@ export function AllOrdersTable({ orders, onShift, onRefund, onShipAll, onRefundC
               <span className="sr-only"> {copy.shiftingFor(order.toolName, order.name)}</span>
             </BusyButton>
             {/* A parcel on its way is no longer refunded from here. */}
-            {!order.shift && (
+            {onRefund && !order.shift && (
               <BusyButton className="btn-outline btn-xs" busy={busyId === order._id} onClick={() => onRefund(order)}>
                 {copy.refund}
                 <span className="sr-only"> {copy.refundFor(order.toolName, order.name)}</span>

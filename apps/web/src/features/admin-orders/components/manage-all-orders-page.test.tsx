@@ -5,7 +5,8 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/test/fetch-stub';
 import { buildOrder, buildPurchase } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { signedInAs } from '@/test/viewer';
 import { ManageAllOrdersPage } from './manage-all-orders-page';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -21,7 +22,7 @@ describe('ManageAllOrdersPage', () => {
     return call ? JSON.parse(String(call[1]?.body)) : undefined;
   };
 
-  function renderPage(route = '/dashbord/manageAllorders', { orders = [paid], count = 1, purchase }: { orders?: Order[]; count?: number; purchase?: Purchase } = {}) {
+  function renderPage(route = '/dashbord/manageAllorders', { orders = [paid], count = 1, purchase, staff = false }: { orders?: Order[]; count?: number; purchase?: Purchase; staff?: boolean } = {}) {
     fetchMock.mockImplementation(async (url, init) => {
       const path = String(url);
       if (purchase && path.endsWith(`/purchases/${purchase._id}/ship`)) return json(purchase);
@@ -38,7 +39,7 @@ describe('ManageAllOrdersPage', () => {
         <ManageAllOrdersPage />
         <ToastContainer />
       </>,
-      { route },
+      { route, ...(staff ? { queryClient: signedInAs(createTestQueryClient(), 'staff') } : {}) },
     );
     return userEvent.setup();
   }
@@ -86,6 +87,17 @@ describe('ManageAllOrdersPage', () => {
     await user.click(dialog.getByRole('button', { name: 'Yes, Refund' }));
     expect(await screen.findByText('Order refunded.')).toBeInTheDocument();
     expect(calls()).toContain(`POST /orders/${paid._id}/refund`);
+  });
+
+  it('offers staff shipping but no refund, of a line or of a whole checkout (SPEC-3 section 7)', async () => {
+    const user = renderPage(undefined, { orders: lines, purchase: checkout, staff: true });
+    const rows = await screen.findAllByTestId('admin-order-row');
+    expect(within(rows[0]!).getByRole('button', { name: /^Shifting/ })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '#40002 details' }));
+    const details = within(await screen.findByRole('dialog', { name: 'Order #40001' }));
+    expect(details.getByRole('button', { name: 'Ship all 3' })).toBeInTheDocument();
+    expect(details.queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
   });
 
   const checkoutId = 'c'.repeat(24);

@@ -14,6 +14,7 @@ import { TableSearch } from '@/components/ui/table-search';
 import { StatusFilter } from '@/components/ui/status-filter';
 import { formatPrice } from '@/utils/format';
 import { parsePageParam, withPage } from '@/utils/page-param';
+import { useViewer } from '@/lib/access';
 import { toast } from '@/lib/toast';
 import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
@@ -55,6 +56,8 @@ export function ManageAllOrdersPage() {
     });
 
   const shipOrder = useShipOrder();
+  // Refunds are the admin's: staff ship and export (SPEC-3 section 7). The page's guard knows the viewer before it shows.
+  const refunds = useViewer() !== 'staff';
   const refundOrder = useRefundOrder();
   const refundCheckout = useRefundCheckout();
   const shipPurchase = useShipPurchase();
@@ -124,9 +127,9 @@ export function ManageAllOrdersPage() {
               <AllOrdersTable
                 orders={rows}
                 onShift={shipping.ask}
-                onRefund={refunding.ask}
+                onRefund={refunds ? refunding.ask : undefined}
                 onShipAll={shippingAll.ask}
-                onRefundCheckout={refundingCheckout.ask}
+                onRefundCheckout={refunds ? refundingCheckout.ask : undefined}
                 busyId={shipping.busyKey ?? refunding.busyKey ?? refundingCheckout.busyKey ?? shippingAll.busyKey}
               />
               <Pager page={page} pageCount={pageCount} onPageChange={showPage} labels={copy.pager} disabled={orders.isPlaceholderData} />

@@ -1,11 +1,12 @@
 import type { Product } from '@shop/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildProduct } from '@/test/fixtures';
 import { jsonResponse } from '@/test/image-upload-stub';
-import { renderWithProviders } from '@/test/render';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { signedInAs } from '@/test/viewer';
 import { ManageProductsPage } from './manage-products-page';
 
 /** The row showing this text, found by the text: naming every row of a 20-row table is slow in jsdom. */
@@ -45,13 +46,13 @@ describe('ManageProductsPage', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const renderPage = (route = '/dashbord/manageProducts') =>
+  const renderPage = (route = '/dashbord/manageProducts', { staff = false } = {}) =>
     renderWithProviders(
       <>
         <ManageProductsPage />
         <ToastContainer />
       </>,
-      { route },
+      { route, ...(staff ? { queryClient: signedInAs(createTestQueryClient(), 'staff') } : {}) },
     );
 
   const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
@@ -102,6 +103,18 @@ describe('ManageProductsPage', () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
     expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('');
     expect(requested()).toContain('/api/products?page=0&size=20&sort=-price');
+  });
+
+  it('offers staff Update Product but no Delete, and no Add Product on an empty catalogue (SPEC-3 section 7)', async () => {
+    renderPage(undefined, { staff: true });
+    const row = within(await rowWith('Part 1'));
+    expect(row.getByRole('link', { name: /Update Product/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    cleanup();
+    catalogue = [];
+    renderPage(undefined, { staff: true });
+    expect(await screen.findByText('No products yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Product' })).not.toBeInTheDocument();
   });
 
   it("deletes only after 'Are you Sure, You Want to Delete?' is confirmed", async () => {

@@ -15,6 +15,7 @@ import { Pager } from '@/components/ui/pager';
 import { QueryView } from '@/components/ui/query-view';
 import { TableSearch } from '@/components/ui/table-search';
 import { paths } from '@/config/paths';
+import { useViewer } from '@/lib/access';
 import { parsePageParam, withPage } from '@/utils/page-param';
 import { useConfirmedDelete } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
@@ -29,7 +30,7 @@ const MANAGE_PAGE_SIZE = 20;
 interface ListProps {
   page: number;
   onPageChange: (page: number) => void;
-  onDelete: (product: Product) => void;
+  onDelete: ((product: Product) => void) | undefined;
   deletingId: string | null;
 }
 
@@ -47,12 +48,14 @@ export function ManageProductsPage() {
   const filter = oneOf(PRODUCT_FILTERS, searchParams.get('filter'));
   const deleteProduct = useDeleteProduct();
   const deletion = useConfirmedDelete<Product>((id) => deleteProduct.mutateAsync(id), copy);
+  // Staff change parts but neither add nor delete them (SPEC-3 section 7); the page's guard knows the viewer before it shows.
+  const deletes = useViewer() !== 'staff';
 
   const list: ListProps = {
     page,
     onPageChange: (next) =>
 changeParams((current) => withPage(current, next)),
-    onDelete: deletion.ask,
+    onDelete: deletes ? deletion.ask : undefined,
     deletingId: deletion.busyKey,
   };
   // The search answers best matches first: a sort or filter lists the catalogue instead, from its first page.
@@ -120,6 +123,8 @@ function Catalogue({ page: requested, sort, filter, ...list }: ListProps & { sor
   // A page past the end (e.g. after deleting the last product of the last page) shows the last one.
   const page = pageCount ? Math.min(requested, pageCount - 1) : requested;
   const summary = count.data ? (filter ? copy.filter.count[filter](count.data.count) : copy.count(count.data.count)) : undefined;
+  // Adding parts is the admin's, not staff's.
+  const adds = useViewer() !== 'staff';
   const Rows = listed ? ChosenRows : CatalogueRows;
   return (
     <Rows
@@ -134,9 +139,11 @@ function Catalogue({ page: requested, sort, filter, ...list }: ListProps & { sor
           <EmptyState
             text={copy.empty}
             action={
-              <Link to={paths.dashboard.addProducts.getHref()} className="btn btn-primary">
-                {copy.addFirst}
-              </Link>
+              adds && (
+                <Link to={paths.dashboard.addProducts.getHref()} className="btn btn-primary">
+                  {copy.addFirst}
+                </Link>
+              )
             }
           />
         )
@@ -188,7 +195,8 @@ function ProductRows<T>({
   onDelete,
   deletingId,
 }: ListProps & { query: UseQueryResult<T>; rowsOf: (data: T) => Product[]; summary: string | undefined; pageCount: number | undefined; empty: ReactNode }) {
-  const waiting = useStockAlertCounts();
+  // Who waits for a part is the admin's to read (GET /stock-alerts): staff are not asked for it.
+  const waiting = useStockAlertCounts({ enabled: useViewer() !== 'staff' });
   return (
     <>
       <p className="min-h-6 text-base-content/80" aria-live="polite">

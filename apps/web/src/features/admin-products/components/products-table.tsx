@@ -10,7 +10,9 @@ import { adminProductsCopy } from '../copy';
 const copy = adminProductsCopy.manage;
 const { columns } = copy;
 
-export interface ProductsTableProps extends DeletableRowsProps<Product> {
+export interface ProductsTableProps extends Omit<DeletableRowsProps<Product>, 'onDelete'> {
+  /** Asks to delete; the page confirms first. Without it (staff) no Delete is offered. */
+  onDelete?: ((product: Product) => void) | undefined;
   products: readonly Product[];
   /** How many customers wait to hear that each part is back in stock ('Notify me'), by part. */
   waiting?: ReadonlyMap<string, number> | undefined;
@@ -86,9 +88,11 @@ export function ProductsTable({ products, firstIndex = 1, onDelete, deletingId =
           <Link to={paths.dashboard.updateProduct.getHref(product._id)} className="btn btn-primary btn-sm">
             {copy.update} <span className="sr-only">{product.name}</span>
           </Link>
-          <BusyButton className={DANGER_OUTLINE} busy={deletingId === product._id} onClick={() => onDelete(product)}>
-            {copy.delete} <span className="sr-only">{product.name}</span>
-          </BusyButton>
+          {onDelete && (
+            <BusyButton className={DANGER_OUTLINE} busy={deletingId === product._id} onClick={() => onDelete(product)}>
+              {copy.delete} <span className="sr-only">{product.name}</span>
+            </BusyButton>
+          )}
         </div>
       ),
     },

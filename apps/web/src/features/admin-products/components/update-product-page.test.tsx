@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { describe, expect, it } from 'vitest';
-import { productMessages } from '@shop/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { productMessages, type StockHistory } from '@shop/shared';
 import { buildProduct } from '@/test/fixtures';
 import { jsonResponse, photoFile, stubImageUploads, UPLOADED_IMAGE_URL } from '@/test/image-upload-stub';
 import { stubFetch } from '@/test/fetch-stub';
@@ -13,6 +13,18 @@ const product = buildProduct({ name: 'Brake Pad Set', decreption: 'Sintered pads
 
 describe('UpdateProductPage', () => {
   const fetchMock = stubFetch();
+  /** The part's pages, its 'Stock history' answered from `history` (by page) unless a test says otherwise. */
+  let history: Record<number, StockHistory>;
+  const emptyHistory = (): StockHistory => ({ productId: product._id, stock: product.quantity, movements: [], more: false, page: 0 });
+  const answerParts = (answer: (url: RequestInfo | URL, init?: RequestInit) => Promise<Response>) =>
+    fetchMock.mockImplementation(async (url, init) => {
+      const asked = String(url);
+      if (asked.startsWith(`/api/products/${product._id}/stock-history`)) return jsonResponse(history[Number(new URL(asked, 'http://shop').searchParams.get('page'))] ?? emptyHistory());
+      return answer(url, init);
+    });
+  beforeEach(() => {
+    history = {};
+  });
 
   const renderPage = (id = product._id) =>
     renderWithProviders(
@@ -28,7 +40,7 @@ describe('UpdateProductPage', () => {
   ];
   const noFitment = { universal: false, vehicles: [] };
   const answerWith = (put: Response) =>
-    fetchMock.mockImplementation(async (url, init) =>
+    answerParts(async (url, init) =>
       init?.method === 'PUT'
         ? put
         : String(url) === '/api/categories'
@@ -81,7 +93,7 @@ describe('UpdateProductPage', () => {
     const message = productMessages.stockChanged(30);
     const puts: unknown[] = [];
     let shelf = 40;
-    fetchMock.mockImplementation(async (url, init) => {
+    answerParts(async (url, init) => {
       if (String(url) === '/api/categories') return jsonResponse(categories);
       if (String(url).endsWith('/fitment')) return jsonResponse(noFitment);
       if (init?.method !== 'PUT') return jsonResponse({ ...product, quantity: shelf });
@@ -150,7 +162,7 @@ describe('UpdateProductPage', () => {
   it('sends every photo in order, the image first, once the more photos changed', async () => {
     const photo = (letter: string) => `/images/${letter.repeat(32)}.webp`;
     const withPhotos = { ...product, img: photo('a'), images: [photo('a'), photo('b'), photo('c')] };
-    fetchMock.mockImplementation(async (url, init) =>
+    answerParts(async (url, init) =>
       init?.method === 'PUT'
         ? jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 })
         : String(url) === '/api/categories'
@@ -168,5 +180,50 @@ describe('UpdateProductPage', () => {
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ images: [photo('a'), photo('c')] });
     expect(JSON.parse(String(put?.[1]?.body))).not.toHaveProperty('img');
+  });
+
+  it("shows the part's 'Stock history' newest first with the server's reasons, pages on, and refreshes it when a save changes the stock", async () => {
+    const movement = (id: string, change: number, stockAfter: number, reason: string, createdAt: string) => ({ _id: id, change, stockAfter, reason, createdAt });
+    history = {
+      0: {
+        productId: product._id,
+        stock: 40,
+        movements: [movement('3', -2, 40, 'Order #10023 placed', '2026-11-27T10:00:00.000Z'), movement('2', 5, 42, 'Set by Ada Admin', '2026-11-26T09:00:00.000Z')],
+        more: true,
+        page: 0,
+      },
+      1: { productId: product._id, stock: 40, movements: [movement('1', 37, 37, 'Import', '2026-11-20T08:00:00.000Z')], more: false, page: 1 },
+    };
+    answerWith(jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }));
+    renderPage();
+    const user = userEvent.setup();
+    const section = within(await screen.findByRole('region', { name: 'Stock history' }));
+    const rows = await section.findAllByTestId('stock-movement');
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent))).toEqual([
+      ['-2', '40', 'Order #10023 placed'],
+      ['+5', '42', 'Set by Ada Admin'],
+    ]);
+
+    await user.click(section.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(section.getAllByTestId('stock-movement').map((row) => within(row).getAllByRole('cell').at(-1)?.textContent)).toEqual(['Import']));
+    expect(section.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(section.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(section.getAllByTestId('stock-movement')).toHaveLength(2));
+
+    // The form sets the stock: the history asks again and shows the new movement first.
+    history[0] = { ...history[0]!, stock: 25, movements: [movement('4', -15, 25, 'Set by Ada Admin', '2026-11-28T10:00:00.000Z'), ...history[0]!.movements] };
+    const quantity = screen.getByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '25');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+    await waitFor(() => expect(within(section.getAllByTestId('stock-movement')[0]!).getAllByRole('cell')[1]).toHaveTextContent('-15'));
+  });
+
+  it("says so when a part's stock has not moved yet", async () => {
+    answerWith(jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }));
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Stock history' }));
+    expect(await section.findByText('No stock changes yet.')).toBeInTheDocument();
   });
 });

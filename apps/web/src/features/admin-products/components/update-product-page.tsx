@@ -14,6 +14,7 @@ import { useUploadOnce } from '@/hooks/use-upload-once';
 import { adminProductsCopy } from '../copy';
 import { quantityPricesInDollars, type UpdateProductFormValues } from '../product-form-schemas';
 import { useCategoryNames } from './catalogue-details-fields';
+import { StockHistorySection } from './stock-history-section';
 import { UpdateProductForm } from './update-product-form';
 
 const copy = adminProductsCopy.update;
@@ -108,6 +109,7 @@ export function UpdateProductPage({ productId }: { productId: string }) {
           </FormCard>
         )}
       </QueryView>
+      {product.data && <StockHistorySection productId={productId} />}
     </div>
   );
 }

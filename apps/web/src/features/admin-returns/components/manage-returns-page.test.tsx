@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/test/fetch-stub';
-import { renderWithProviders } from '@/test/render';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { signedInAs } from '@/test/viewer';
 import { ManageReturnsPage } from './manage-returns-page';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -51,7 +52,10 @@ describe('ManageReturnsPage', () => {
   const patches = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([url, init]) => [String(url).replace(/^.*\/api/, ''), JSON.parse(String(init?.body))]);
 
   /** The shop: the page of returns asked for, and each step answered (or refused as `refuse` says). */
-  async function renderPage(route = '/dashbord/returns', { rows = [requested, approved, received, rejected, refunded], total = rows.length, refuse }: { rows?: Return[]; total?: number; refuse?: { status: number; body: unknown } } = {}) {
+  async function renderPage(
+    route = '/dashbord/returns',
+    { rows = [requested, approved, received, rejected, refunded], total = rows.length, refuse, staff = false }: { rows?: Return[]; total?: number; refuse?: { status: number; body: unknown }; staff?: boolean } = {},
+  ) {
     fetchMock.mockImplementation(async (url, init) => {
       const path = String(url);
       if (init?.method === 'PATCH') {
@@ -70,7 +74,7 @@ describe('ManageReturnsPage', () => {
         <ManageReturnsPage />
         <ToastContainer />
       </>,
-      { route },
+      { route, ...(staff ? { queryClient: signedInAs(createTestQueryClient(), 'staff') } : {}) },
     );
     const row = (part: string) => within(screen.getByRole('row', { name: new RegExp(part) }));
     // The page's first answer is in.
@@ -230,5 +234,13 @@ describe('ManageReturnsPage', () => {
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('The card issuer declined the refund: expired_or_canceled_card');
     expect(screen.getByRole('dialog', { name: 'Refund this return?' })).toBeInTheDocument();
+  });
+
+  it('offers staff every step but the refund (SPEC-3 section 7)', async () => {
+    const { row } = await renderPage(undefined, { staff: true });
+    expect(row('Oil Filter').getByRole('button', { name: /^Approve/ })).toBeInTheDocument();
+    expect(row('Oil Filter').getByRole('button', { name: /^Reject/ })).toBeInTheDocument();
+    expect(row('Chain Lube').getByRole('button', { name: /^Mark received/ })).toBeInTheDocument();
+    expect(row('Brake Lever').queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { TableSearch } from '@/components/ui/table-search';
 import { StatusFilter } from '@/components/ui/status-filter';
 import { useConfirmedAction } from '@/hooks/use-confirmed-action';
 import { useSearchParam } from '@/hooks/use-search-param';
+import { useViewer } from '@/lib/access';
 import { ApiError, isApiError } from '@/lib/api-client';
 import { toastedSave } from '@/lib/toasted-save';
 import { parsePageParam, withPage } from '@/utils/page-param';
@@ -58,6 +59,8 @@ export function ManageReturnsPage() {
   }, [page, lastPage, changeParams]);
 
   const updateReturn = useUpdateReturn();
+  // Refunds are the admin's: staff approve, reject and receive (SPEC-3 section 7). The page's guard knows the viewer before it shows.
+  const refunds = useViewer() !== 'staff';
   // A refusal says the shop's reason, e.g. another admin took the step first.
   const approving = useConfirmedAction({
     action: (item: Return) => updateReturn.mutateAsync({ returnId: item._id, step: { action: 'approve' } }),
@@ -116,7 +119,7 @@ export function ManageReturnsPage() {
                 onApprove={approving.ask}
                 onReject={setRejecting}
                 onReceive={receiving.ask}
-                onRefund={setRefunding}
+                onRefund={refunds ? setRefunding : undefined}
                 busyId={approving.busyKey ?? receiving.busyKey}
               />
               <Pager page={page} pageCount={pageCount} onPageChange={showPage} labels={copy.pager} disabled={returns.isPlaceholderData} />

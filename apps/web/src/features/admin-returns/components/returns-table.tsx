@@ -21,7 +21,8 @@ export interface ReturnsTableProps {
   onApprove: (item: Return) => void;
   onReject: (item: Return) => void;
   onReceive: (item: Return) => void;
-  onRefund: (item: Return) => void;
+  /** Without it (staff) a received return offers no refund. */
+  onRefund?: ((item: Return) => void) | undefined;
   /** The return whose step is under way, if any. */
   busyId?: string | null;
 }
@@ -101,7 +102,7 @@ export function ReturnsTable({ returns, onApprove, onReject, onReceive, onRefund
           case 'approved':
             return action(item, copy.receive, onReceive, 'btn-primary');
           case 'received':
-            return action(item, copy.refund, onRefund, 'btn-primary');
+            return onRefund ? action(item, copy.refund, onRefund, 'btn-primary') : null;
           default:
             return null;
         }

@@ -126,6 +126,56 @@ describe('AllUsersPage', () => {
     expect(await screen.findByText('The shop needs at least one admin')).toBeInTheDocument();
   });
 
+  it("makes a customer staff after 'Make this person staff?', badges them, and takes it back after asking", async () => {
+    const calls: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT' || init?.method === 'DELETE') {
+        calls.push(`${init.method} ${String(input)}`);
+        const role = init.method === 'PUT' ? 'staff' : 'user';
+        users = users.map((u) => (u.email === 'sam@example.com' ? { ...u, role } : u));
+        return json({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      }
+      return json(users);
+    });
+    const { user, row } = renderPage();
+    // Admins are staff already: they are offered neither button.
+    expect(row('bea@example.com').queryByRole('button', { name: /make Staff|Remove staff/ })).not.toBeInTheDocument();
+    expect(row('sam@example.com').queryByText('Staff')).not.toBeInTheDocument();
+
+    await user.click(row('sam@example.com').getByRole('button', { name: 'make Staff sam@example.com' }));
+    const question = screen.getByRole('dialog', { name: 'Make this person staff?' });
+    expect(question).toHaveTextContent('sam@example.com');
+    expect(calls).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Yes, make Staff' }));
+    expect(await screen.findByText('sam@example.com is staff now')).toBeInTheDocument();
+    expect(calls).toEqual(['PUT /api/user/staff/sam%40example.com']);
+    expect(await row('sam@example.com').findByText('Staff')).toBeInTheDocument();
+
+    // A staff row offers 'Remove staff' instead, asked first too; cancelling sends nothing.
+    await user.click(row('sam@example.com').getByRole('button', { name: 'Remove staff rights of sam@example.com' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Remove staff rights?' })).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toHaveLength(1);
+    await user.click(row('sam@example.com').getByRole('button', { name: 'Remove staff rights of sam@example.com' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Remove staff rights?' })).getByRole('button', { name: 'Yes, remove staff' }));
+    expect(await screen.findByText('sam@example.com is a customer again')).toBeInTheDocument();
+    expect(calls.at(-1)).toBe('DELETE /api/user/staff-role/sam%40example.com');
+    await waitFor(() => expect(row('sam@example.com').queryByText('Staff')).not.toBeInTheDocument());
+    expect(row('sam@example.com').getByRole('button', { name: 'make Staff sam@example.com' })).toBeInTheDocument();
+  });
+
+  it("says the shop's reason when it refuses to make someone staff, and offers it only once the address is confirmed", async () => {
+    users.push(buildAdminUser({ name: 'New Rider', email: 'new@example.com', emailConfirmed: false }));
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PUT' ? json({ error: { code: 'NOT_FOUND', message: 'No account has that email address' }, requestId: 'r5' }, 404) : json(users),
+    );
+    const { user, row } = renderPage();
+    expect(row('new@example.com').getByRole('button', { name: 'make Staff new@example.com' })).toBeDisabled();
+    expect(row('new@example.com').getByRole('button', { name: 'make Staff new@example.com' })).toHaveAccessibleDescription('Confirm the email address first');
+    await user.click(row('sam@example.com').getByRole('button', { name: 'make Staff sam@example.com' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Make this person staff?' })).getByRole('button', { name: 'Yes, make Staff' }));
+    expect(await screen.findByText('No account has that email address')).toBeInTheDocument();
+  });
+
   it("makes an account a workshop with its trade discount: checked as typed, the shop's refusal under the field, then saved and listed", async () => {
     const sent: unknown[] = [];
     fetchMock.mockImplementation(async (input, init) => {

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useDemoteAdmin } from '@/api/users/demote-admin';
 import { useUsers } from '@/api/users/get-users';
 import { useMakeAdmin } from '@/api/users/make-admin';
+import { useMakeStaff } from '@/api/users/make-staff';
+import { useRemoveStaff } from '@/api/users/remove-staff';
 import { useRemoveUser } from '@/api/users/remove-user';
 import { useSetWorkshop } from '@/api/users/set-workshop';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,13 +20,15 @@ import { adminUsersCopy as copy } from '../copy';
 import { UsersTable, type PendingAction, type UserAction } from './users-table';
 import { WorkshopDialog } from './workshop-dialog';
 
-/** The admin's list of accounts: make admin, remove admin rights, remove (each asked first), and workshops with their trade discount. */
+/** The admin's list of accounts: make admin, remove admin rights, make staff, remove staff rights, remove (each asked first), and workshops with their trade discount. */
 export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
   const [q, setQ] = useSearchParam();
   const users = useUsers(q);
   const makeAdmin = useMakeAdmin();
   const demoteAdmin = useDemoteAdmin();
   const removeUser = useRemoveUser();
+  const makeStaff = useMakeStaff();
+  const removeStaff = useRemoveStaff();
   const setWorkshop = useSetWorkshop();
   const [workshopOf, setWorkshopOf] = useState<AdminUser | null>(null);
   const promotion = useConfirmedAction({
@@ -45,6 +49,24 @@ export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
     changed: ({ modifiedCount }) => modifiedCount > 0,
     question: copy.confirmDemote,
   });
+  const staffing = useConfirmedAction({
+    action: (email: string) => makeStaff.mutateAsync(email),
+    key: (email) => email,
+    done: copy.madeStaff,
+    failed: copy.makeStaffFailed,
+    changed: ({ modifiedCount }) => modifiedCount > 0,
+    // The shop's reason when it refuses, e.g. an unconfirmed address.
+    refusal: (error) => (isApiError(error) ? (error.status === 403 ? copy.makeStaffFailed : error.message) : copy.failed),
+    question: copy.confirmMakeStaff,
+  });
+  const unstaffing = useConfirmedAction({
+    action: (email: string) => removeStaff.mutateAsync(email),
+    key: (email) => email,
+    done: copy.staffRemoved,
+    failed: copy.removeStaffFailed,
+    changed: ({ modifiedCount }) => modifiedCount > 0,
+    question: copy.confirmRemoveStaff,
+  });
   const removal = useConfirmedAction({
     action: (email: string) => removeUser.mutateAsync(email),
     key: (email) => email,
@@ -52,7 +74,7 @@ export function AllUsersPage({ currentEmail }: { currentEmail: string }) {
     failed: copy.failed,
     question: copy.confirm,
   });
-  const actions = { 'make-admin': promotion, demote: demotion, remove: removal } satisfies Record<UserAction, unknown>;
+  const actions = { 'make-admin': promotion, demote: demotion, 'make-staff': staffing, 'remove-staff': unstaffing, remove: removal } satisfies Record<UserAction, unknown>;
   const running = (Object.keys(actions) as UserAction[]).find((name) => actions[name].busyKey !== null);
   const pending: PendingAction = running ? { email: actions[running].busyKey!, action: running } : null;
 

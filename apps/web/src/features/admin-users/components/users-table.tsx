@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { formatDay } from '@/utils/format';
 import { adminUsersCopy as copy } from '../copy';
 
-export type UserAction = 'make-admin' | 'demote' | 'remove';
+export type UserAction = 'make-admin' | 'demote' | 'make-staff' | 'remove-staff' | 'remove';
 export type PendingAction = { email: string; action: UserAction } | null;
 
 interface UsersTableProps {
@@ -21,7 +21,8 @@ interface UsersTableProps {
 /**
  * SPEC's All Users table with whether each address is confirmed, their purchases and when they
  * joined: 'make Admin' only for accounts that are not admins yet (disabled, with the reason, until
- * the address is confirmed), 'Remove admin' for the other admins, Remove for everyone but the
+ * the address is confirmed), 'Remove admin' for the other admins, 'make Staff' for customers
+ * (confirmed too) and 'Remove staff' for staff, with a 'Staff' badge; Remove for everyone but the
  * admin looking at it; and each account's 'Workshop' with its trade discount (SPEC-3 section 6).
  */
 export function UsersTable({ users, currentEmail, onAction, onWorkshop, pending = null }: UsersTableProps) {
@@ -35,6 +36,7 @@ export function UsersTable({ users, currentEmail, onAction, onWorkshop, pending 
         <>
           {user.name}
           {user.email === currentEmail && <span className="badge badge-neutral badge-sm ml-2">{copy.you}</span>}
+          {user.role === 'staff' && <span className="badge badge-info badge-sm ml-2">{copy.staffBadge}</span>}
         </>
       ),
     },
@@ -67,10 +69,13 @@ export function UsersTable({ users, currentEmail, onAction, onWorkshop, pending 
         const unconfirmed = user.role !== 'admin' && !user.emailConfirmed;
         return (
           <div className="flex flex-col gap-1">
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               {user.role === 'admin'
                 ? button('demote', copy.demote, copy.demoteFor(user.email), 'btn-outline')
                 : button('make-admin', copy.makeAdmin, copy.makeAdminFor(user.email), 'btn-primary', unconfirmed ? { disabled: true, describedBy: reasonId } : {})}
+              {user.role === 'user' &&
+                button('make-staff', copy.makeStaff, copy.makeStaffFor(user.email), 'btn-outline', unconfirmed ? { disabled: true, describedBy: reasonId } : {})}
+              {user.role === 'staff' && button('remove-staff', copy.removeStaff, copy.removeStaffFor(user.email), 'btn-outline')}
               {button('remove', copy.remove, copy.removeFor(user.email), DANGER_OUTLINE)}
             </div>
             {unconfirmed && (

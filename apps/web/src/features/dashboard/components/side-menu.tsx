@@ -1,30 +1,33 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useUnreadCount } from '@/api/contact/get-unread-count';
 import { paths } from '@/config/paths';
+import { dashboardAccess, mayOpen, type DashboardPage, type Viewer } from '@/lib/access';
 import { dashboardCopy } from '../copy';
 
 const copy = dashboardCopy.menu;
 
 interface SideMenuProps {
   /**
-   * Admin links show only once the account is known to be an admin, customers' links only once
-   * it is known not to be one (undefined while unknown): a customer page signs an admin out.
+   * Each page's link shows only once the account is known to be allowed it (undefined while
+   * unknown): a page a viewer may not open signs them out. Staff see the customer pages and the
+   * counter work; admins every admin page.
    */
-  isAdmin: boolean | undefined;
+  viewer: Viewer | undefined;
   onNavigate?: () => void;
 }
 
 const itemClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
 
-/** SPEC's dashboard side menu: 'My profile' for everyone, the admin pages for admins. */
-export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
+/** SPEC's dashboard side menu: 'My profile' for everyone, then the pages `dashboardAccess` lets the viewer open. */
+export function SideMenu({ viewer, onNavigate }: SideMenuProps) {
+  const may = (page: DashboardPage) => mayOpen(viewer, dashboardAccess[page]);
   // The profile is both the dashboard's index and 'myprofile'.
   const { pathname } = useLocation();
   const current = pathname.replace(/\/+$/, '');
   const profileActive = current === paths.dashboard.root.getHref() || current === paths.dashboard.profile.getHref();
   // A product's update page belongs to Manage Products, where it is opened from.
   const updatingProduct = current.startsWith(paths.dashboard.updateProduct.getHref(''));
-  const unread = useUnreadCount({ enabled: isAdmin === true });
+  const unread = useUnreadCount({ enabled: may('messages') });
 
   return (
     <ul className="menu w-full gap-1 text-base">
@@ -38,28 +41,28 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
           {copy.profile}
         </Link>
       </li>
-      {isAdmin === false && (
+      {may('myOrders') && (
         <li>
           <NavLink to={paths.dashboard.myOrders.getHref()} onClick={onNavigate} className={itemClass}>
             {copy.myOrders}
           </NavLink>
         </li>
       )}
-      {isAdmin === false && (
+      {may('myAddresses') && (
         <li>
           <NavLink to={paths.dashboard.myAddresses.getHref()} onClick={onNavigate} className={itemClass}>
             {copy.myAddresses}
           </NavLink>
         </li>
       )}
-      {isAdmin === false && (
+      {may('addReview') && (
         <li>
           <NavLink to={paths.dashboard.addReview.getHref()} onClick={onNavigate} className={itemClass}>
             {copy.addReview}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('manageAllOrders') && (
         <li>
           {/* Relative, as SPEC's admin links are. */}
           <NavLink to={paths.dashboard.manageAllOrders.path} onClick={onNavigate} className={itemClass}>
@@ -67,14 +70,14 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('addProducts') && (
         <li>
           <NavLink to={paths.dashboard.addProducts.path} onClick={onNavigate} className={itemClass}>
             {copy.addProduct}
           </NavLink>
         </li>
       )}
-      {isAdmin && (
+      {may('makeAdmin') && (
         <li>
           {/* Relative, as SPEC's admin links are. */}
           <NavLink to={paths.dashboard.makeAdmin.path} onClick={onNavigate} className={itemClass}>
@@ -82,7 +85,7 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('manageProducts') && (
         <li>
           {updatingProduct ? (
             <Link to={paths.dashboard.manageProducts.getHref()} onClick={onNavigate} className="menu-active" aria-current="true">
@@ -95,77 +98,84 @@ export function SideMenu({ isAdmin, onNavigate }: SideMenuProps) {
           )}
         </li>
       )}
-      {isAdmin === true && (
+      {may('manageReviews') && (
         <li>
           <NavLink to={paths.dashboard.manageReviews.path} onClick={onNavigate} className={itemClass}>
             {copy.manageReviews}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('manageCategories') && (
         <li>
           <NavLink to={paths.dashboard.manageCategories.path} onClick={onNavigate} className={itemClass}>
             {copy.categories}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('manageVehicles') && (
         <li>
           <NavLink to={paths.dashboard.manageVehicles.path} onClick={onNavigate} className={itemClass}>
             {copy.vehicles}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('importProducts') && (
         <li>
           <NavLink to={paths.dashboard.importProducts.path} onClick={onNavigate} className={itemClass}>
             {copy.import}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('sales') && (
         <li>
           <NavLink to={paths.dashboard.sales.path} onClick={onNavigate} className={itemClass}>
             {copy.sales}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('discounts') && (
         <li>
           <NavLink to={paths.dashboard.discounts.path} onClick={onNavigate} className={itemClass}>
             {copy.discounts}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('returns') && (
         <li>
           <NavLink to={paths.dashboard.returns.path} onClick={onNavigate} className={itemClass}>
             {copy.returns}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('taxes') && (
         <li>
           <NavLink to={paths.dashboard.taxes.path} onClick={onNavigate} className={itemClass}>
             {copy.taxes}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('shipping') && (
         <li>
           <NavLink to={paths.dashboard.shipping.path} onClick={onNavigate} className={itemClass}>
             {copy.shipping}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('settings') && (
         <li>
           <NavLink to={paths.dashboard.settings.path} onClick={onNavigate} className={itemClass}>
             {copy.settings}
           </NavLink>
         </li>
       )}
-      {isAdmin === true && (
+      {may('activity') && (
+        <li>
+          <NavLink to={paths.dashboard.activity.path} onClick={onNavigate} className={itemClass}>
+            {copy.activity}
+          </NavLink>
+        </li>
+      )}
+      {may('messages') && (
         <li>
           <NavLink to={paths.dashboard.messages.path} onClick={onNavigate} className={itemClass}>
             {copy.messages}
