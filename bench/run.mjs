@@ -12,6 +12,7 @@
  *   npm run bench -- --only=kits   (a bike's service kit at 100 and 10,000 parts beside GET /api/health and its ceiling)
  *   npm run bench -- --only=reminders   (the daily service reminder round over 100,000 garage bikes beside a bare scan of them)
  *   npm run bench -- --only=workshop   (the catalogue page for workshop accounts beside the anonymous one, and a quick order of 100 lines)
+ *   npm run bench -- --only=stock   (orders and checkouts with the stock movements' triggers beside a twin database without them, in turns)
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
  *   (PostgreSQL adds one, two and three instances on CPU quotas behind HAProxy, which needs Debian's haproxy)
  */
@@ -41,6 +42,7 @@ import { measureSearchDepth } from './lib/search-depth.mjs';
 import { benchReminders, REMINDER_BIKES, renderReminders } from './lib/reminders.mjs';
 import { KIT_SIZES, measureServiceKit, prepareServiceKit, renderServiceKit } from './lib/service-kit.mjs';
 import { measureWorkshop, prepareWorkshops, renderWorkshop } from './lib/workshop.mjs';
+import { dropStockTriggers, measureStock, renderStock } from './lib/stock.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -93,11 +95,12 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments|kits|reminders|workshop] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments|kits|reminders|workshop|stock] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
       '--only=orders: orders and checkouts (plain, and in turns with them priced with delivery, tax and a discount code) at the main catalogue size, nothing else; --only=search: the search\'s golden queries at the largest size, nothing else;\n' +
       '--only=reminders: the daily service reminder round over 100,000 garage bikes (time, peak memory, emails queued) beside a bare keyset scan of the same bikes and their readings, each pass in a process of its own.\n' +
       '--only=kits: GET /api/vehicles/{id}/service-kit (a kit of five lines, one out of stock) at 100 and 10,000 parts beside GET /api/health and its ceiling, nothing else.\n' +
       '--only=workshop: at 10,000 parts, GET /api/products pages for workshop accounts (their trade prices) beside the same pages anonymously in the same run, and POST /api/cart/quick of 100 lines, nothing else.\n' +
+      '--only=stock: orders and checkouts on a database as migrated (stock movements written by triggers) beside a twin without the two products triggers, in turns in the same run, and their ratio, nothing else.\n' +
       '--only=quote: POST /api/quote at 100 and 10,000 parts beside its ceiling, nothing else. With --ab, a commit without the quote (or without delivery, tax and discount codes, for the priced checkouts) is measured as far as it goes and its rows say \'not measured\' with why.\n' +
       '--only=payments: purchases paid as the payment page pays in test mode, the confirming PATCH (which issues the invoice) timed 50 at once, then checked paid with one invoice each numbered without gaps; and the invoice PDF downloaded by its owners beside its ceiling. With --ab, a commit without invoices has its confirmations measured and its download \'not measured\'.\n' +
       '--ab=COMMIT [--rounds=N] [--quick]: the part (--only) measured N times for this code and N times for COMMIT (built in a worktree, measured by this bench), in turns (A B, B A, ...): medians, their ratio and the spread of each side.\n' +
@@ -106,7 +109,7 @@ if (flags.help) {
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop'];
+const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop', 'stock'];
 if (flags.only !== undefined && !PARTS.includes(flags.only)) {
   console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
@@ -115,7 +118,7 @@ if (flags.ab !== undefined && flags.only === undefined) {
   console.error('--ab needs --only=PART: the part to compare');
   process.exit(2);
 }
-const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote' | 'payments' | 'kits' | 'reminders' | 'workshop'} */ part) => flags.only === undefined || flags.only === part;
+const runs = (/** @type {'api' | 'sales' | 'scale-out' | 'pages' | 'orders' | 'search' | 'quote' | 'payments' | 'kits' | 'reminders' | 'workshop' | 'stock'} */ part) => flags.only === undefined || flags.only === part;
 
 /** @param {string} text */
 const step = (text) => console.log(`\n${text}`);
@@ -440,6 +443,46 @@ async function benchServiceKit(target, { dataDir, webDistDir }) {
   }
 }
 
+/** The catalogue of the stock history's databases: the triggers' cost does not grow with it. */
+const STOCK_SIZE = 1_000;
+
+/**
+ * The stock history alone: a database as migrated and its twin without the two products triggers
+ * that write the movements, each with STOCK_SIZE parts, the bench's customers, a part for the
+ * orders and a checkout's parts with stock for all of them; each served by a server of its own,
+ * measured in turns.
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {import('./lib/data.mjs').BenchDatabase} twinTarget
+ * @param {{ dataDir: string, twinDir: string, webDistDir: string }} where
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'serverErrors' | 'databaseCpu'> & { stock: import('./lib/stock.mjs').StockStage }>}
+ */
+async function benchStock(target, twinTarget, { dataDir, twinDir, webDistDir }) {
+  const opened = [await openLoadedDatabase(target, dataDir), await openLoadedDatabase(twinTarget, twinDir)];
+  /** @type {Array<{ stop: () => Promise<void>, errors: () => string[] }>} */
+  const servers = [];
+  try {
+    const sides = [];
+    for (const [index, { shop, loader }] of opened.entries()) {
+      await loader.addProducts(STOCK_SIZE);
+      const productId = await loader.addStockProduct({ name: 'Bench stock part', quantity: 10_000_000, minimum: 1 });
+      const checkoutIds = await Promise.all(CHECKOUT_LINES.map((_, line) => loader.addStockProduct({ name: `Bench stock checkout part ${line + 1}`, quantity: 10_000_000, minimum: 1 })));
+      await loader.settle();
+      const db = /** @type {import('kysely').Kysely<any>} */ (/** @type {unknown} */ (shop.db));
+      if (index === 1) await dropStockTriggers(db, twinTarget.config.dialect === 'postgres');
+      const server = await startShop({ dataDir: index === 0 ? dataDir : twinDir, databaseUrl: (index === 0 ? target : twinTarget).url, webDistDir });
+      servers.push(server);
+      sides.push({ origin: server.url, tokens: loader.customers.map((customer) => customer.token), productId, checkoutIds, db });
+    }
+    step(`${target.label}, stock history (${number(STOCK_SIZE)} parts): with the movements' triggers and without, in turns`);
+    const [withSide, without] = sides;
+    const stock = await measureStock({ with: /** @type {NonNullable<typeof withSide>} */ (withSide), without: /** @type {NonNullable<typeof without>} */ (without), size: STOCK_SIZE }, settings);
+    return { database: target.label, stock, serverErrors: servers.flatMap((server) => server.errors()), databaseCpu: opened[0]?.databaseCpu.method ?? 'none' };
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const { close } of opened) await close();
+  }
+}
+
 /**
  * Workshops alone, on a database of its own with MAIN_SIZE parts: the catalogue page for workshop
  * accounts beside the anonymous one, in the same run on the same server (caches on, as in
@@ -675,7 +718,7 @@ async function main() {
 
   // Orders, search, the quote, payments, kits and reminders alone never ask for a page: the server runs without the web app's files.
   const webDistDir = path.join(workDir, 'web');
-  const apiOnly = ['orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop'];
+  const apiOnly = ['orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop', 'stock'];
   if (flags.only === undefined || !apiOnly.includes(flags.only)) {
     step('Building the web app into the bench folder');
     await buildWebApp(webDistDir);
@@ -743,6 +786,15 @@ async function main() {
     }
   }
 
+  if (flags.only === 'stock') {
+    for (const target of targets) {
+      const twin = target.label === 'SQLite' ? sqliteDatabase(path.join(workDir, 'sqlite-twin')) : await postgresDatabase(/** @type {string} */ (adminUrl));
+      const dirs = { dataDir: path.join(workDir, target.label.toLowerCase()), twinDir: path.join(workDir, `${target.label.toLowerCase()}-twin`), webDistDir };
+      const result = await attempt(`${target.label} stock history`, () => benchStock(target, twin, dirs));
+      if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (/** @type {unknown} */ (result)));
+    }
+  }
+
   if (flags.only === 'payments') {
     for (const target of targets) {
       const result = await attempt(`${target.label} payments`, () => benchPayments(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
@@ -803,13 +855,15 @@ async function main() {
             ? renderReminders(reminders)
           : flags.only === 'workshop'
             ? renderWorkshop(/** @type {Array<{ database: string, workshop?: import('./lib/workshop.mjs').WorkshopStage }>} */ (/** @type {unknown} */ (databases)), settings)
+          : flags.only === 'stock'
+            ? renderStock(/** @type {Array<{ database: string, stock?: import('./lib/stock.mjs').StockStage }>} */ (/** @type {unknown} */ (databases)))
           : flags.only === 'payments'
             ? renderPayments(databases, settings)
             : flags.only === 'orders'
               ? renderPricedRatios(databases)
               : [];
     if (summary.length > 0) console.log(`\n${summary.join('\n')}`);
-    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote', payments: 'Payments and invoices', kits: 'Service kit', reminders: 'Service reminders', workshop: 'Workshops' }[flags.only];
+    const what = { orders: 'Orders and checkouts', search: 'Search', quote: 'Quote', payments: 'Payments and invoices', kits: 'Service kit', reminders: 'Service reminders', workshop: 'Workshops', stock: 'Stock history' }[flags.only];
     console.log(`\n${what}${orderFailures ? `, ${orderFailures} failed` : ''}: printed above. Total time: ${Math.round(results.totalSeconds)} s`);
     if (orderFailures > 0) process.exitCode = 1;
     return;
