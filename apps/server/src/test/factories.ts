@@ -90,6 +90,15 @@ export async function insertSignedInUser(db: Kysely<Database>, options: { role?:
   return { id, email, name: options.name ?? `Customer ${n}`, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** The people of a test of the shop's own work, signed in: an admin, a staff member and a customer. */
+export async function insertShopPeople(db: Kysely<Database>) {
+  return {
+    admin: await insertSignedInUser(db, { role: 'admin', name: 'Ada Admin' }),
+    staff: await insertSignedInUser(db, { role: 'staff', name: 'Sid Staff' }),
+    customer: await insertSignedInUser(db),
+  };
+}
+
 /** The folder a test app on the disk store keeps its images in. */
 export function imagesDirectory(app: FastifyInstance): string {
   if (app.imageStorage.kind !== 'disk') throw new Error('this test reads the disk store');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { insertProduct, insertSignedInUser } from '../../test/factories.js';
+import { insertProduct, insertShopPeople, type insertSignedInUser } from '../../test/factories.js';
 import { DELIVERY, payWithTestCard } from '../../test/purchases.js';
 
-let t: TestApp;
 type Caller = Awaited<ReturnType<typeof insertSignedInUser>>;
+let t: TestApp;
 let admin: Caller;
 let staff: Caller;
 let customer: Caller;
@@ -12,9 +12,7 @@ let customer: Caller;
 beforeAll(async () => {
   t = await buildTestApp();
   await t.app.background.stop();
-  admin = await insertSignedInUser(t.database.db, { role: 'admin', name: 'Ada Admin' });
-  staff = await insertSignedInUser(t.database.db, { role: 'staff', name: 'Sid Staff' });
-  customer = await insertSignedInUser(t.database.db);
+  ({ admin, staff, customer } = await insertShopPeople(t.database.db));
 });
 afterAll(async () => t.close());
 
