@@ -5,8 +5,6 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
-import { PAGE_SIZE } from '../../packages/shared/src/constants.ts';
-import { homeCopy } from './src/features/home/copy.ts';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -22,35 +20,30 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 /**
- * Page shells that ask, in the HTML itself, for what their page's largest paint waits on, so it
- * downloads beside the scripts: `home.html` the home page's first slide, `allproducts.html` the
- * first catalogue page and the product count, `part.html` the part page's own scripts (the
- * server adds the part's image and data). The server sends each for its own address only (the
- * catalogue's without a page in the query); other pages never fetch what they do not show.
+ * Shells for the server-rendered pages whose route loads lazily: `part.html` and `search.html` ask,
+ * in the HTML itself, for their route's scripts, so the app can take the page over as soon as the
+ * first script has run. The server sends each for its own address only.
  */
 function pageShells(): Plugin {
-  const shells: Record<string, string[] | ((bundle: Rolldown.OutputBundle, index: string) => string[])> = {
-    'home.html': [`<link rel="preload" as="image" href="${homeCopy.carousel.slides[0]!.image}" fetchpriority="high">`],
-    'allproducts.html': [
-      `<link rel="preload" as="fetch" href="/api/products?page=0&amp;size=${PAGE_SIZE}" crossorigin="anonymous">`,
-      '<link rel="preload" as="fetch" href="/api/productCount" crossorigin="anonymous">',
-    ],
-    // The scripts the shell itself does not already ask for.
-    'part.html': (bundle, index) =>
-      routeScripts(bundle, '/src/app/routes/part.tsx')
-        .filter((file) => !index.includes(`/${file}"`))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  // The scripts the shell itself does not already ask for.
+  const routeShell = (routeModule: string) => (bundle: Rolldown.OutputBundle, index: string) =>
+    routeScripts(bundle, routeModule)
+      .filter((file) => !index.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const shells: Record<string, (bundle: Rolldown.OutputBundle, index: string) => string[]> = {
+    'part.html': routeShell('/src/app/routes/part.tsx'),
+    'search.html': routeShell('/src/app/routes/search.tsx'),
   };
   return {
     name: 'page-shells',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     // After every file is written, so each shell is the final index.html.
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
       if (!index.includes('</head>')) throw new Error('page-shells: index.html has no </head>');
       for (const [file, shellLinks] of Object.entries(shells)) {
-        const links = typeof shellLinks === 'function' ? shellLinks(bundle, index) : shellLinks;
+        const links = shellLinks(bundle, index);
         writeFileSync(path.join(dir, file), index.replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`));
       }
     },
@@ -72,7 +65,7 @@ function routeScripts(bundle: Rolldown.OutputBundle, routeModule: string): strin
   return [...files];
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), pageShells()],
   resolve: {
     alias: [
@@ -80,36 +73,41 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },
+  // The server's render of the storefront (src/entry-server.tsx, built with `--ssr` into dist-ssr): the
+  // router is bundled, so it is its production build there too; React and TanStack Query are Node's own.
+  ssr: { noExternal: ['react-router'] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
     target: 'es2022',
     // Every browser that runs es2022 modules supports modulepreload natively.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      treeshake: {
-        // zod's builders have no side effects, so a page that only needs a constant leaves zod out.
-        manualPureFunctions: ['z', 'boundedText', 'integerString'],
-      },
-      output: {
-        codeSplitting: {
-          // The framework changes far less often than the shop's own code: keep it cached apart.
-          groups: [
-            // Only what the first page needs: the rest (e.g. mutations, used by lazily loaded pages and
-            // forms only) loads with the pages that use it.
-            {
-              name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
-              tags: ['$initial'],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          treeshake: {
+            // zod's builders have no side effects, so a page that only needs a constant leaves zod out.
+            manualPureFunctions: ['z', 'boundedText', 'integerString'],
+          },
+          output: {
+            codeSplitting: {
+              // The framework changes far less often than the shop's own code: keep it cached apart.
+              groups: [
+                // Only what the first page needs: the rest (e.g. mutations, used by lazily loaded pages and
+                // forms only) loads with the pages that use it.
+                {
+                  name: 'vendor',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                  tags: ['$initial'],
+                },
+                // All of the shop's own code the first page runs, in one script. Left alone, the bundler
+                // puts each module the first page shares with lazily loaded pages (the API client, the
+                // cart, the constants, ...) in a small chunk of its own: seven scripts, each compressed
+                // apart and joined by imports and exports, about 2 kB more than one (gzipped).
+                { name: 'app', test: /[\\/](web[\\/]src|shared[\\/]src)[\\/]/, tags: ['$initial'] },
+              ],
             },
-            // All of the shop's own code the first page runs, in one script. Left alone, the bundler
-            // puts each module the first page shares with lazily loaded pages (the API client, the
-            // cart, the constants, ...) in a small chunk of its own: seven scripts, each compressed
-            // apart and joined by imports and exports, about 2 kB more than one (gzipped).
-            { name: 'app', test: /[\\/](web[\\/]src|shared[\\/]src)[\\/]/, tags: ['$initial'] },
-          ],
+          },
         },
-      },
-    },
   },
 }));

@@ -65,6 +65,8 @@ import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes.js
 import { stockPlugin } from './modules/stock/stock.plugin.js';
 import { stockRoutes } from './modules/stock/stock.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { seoPlugin } from './modules/seo/seo.plugin.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersPlugin } from './modules/users/users.plugin.js';
 import { vehiclesPlugin } from './modules/vehicles/vehicles.plugin.js';
@@ -76,6 +78,7 @@ import { publicCachePlugin } from './plugins/public-cache.js';
 import { LOG_REDACT, LOG_SERIALIZERS, securityPlugin } from './plugins/security.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { staticPlugin } from './plugins/static.js';
+import { RENDERED_PAGES, storefrontPagesPlugin } from './plugins/storefront-pages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +124,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     newRequestId: randomUUID,
     // Personal answers and cross-origin answers (Vary: Origin) are always made by the app.
     bypassHeaders: ['authorization', 'cookie', ...(config.corsOrigins.length > 0 ? ['origin'] : [])],
+    // A rendered page is the same for every visitor: only a request the app would answer differently passes by.
+    pages: { matches: (pathname) => RENDERED_PAGES.test(pathname), bypassHeaders: ['authorization'] },
     isServing: () => config.publicCacheMs > 0 && !closing && !base.draining,
   });
   const base: FastifyInstance = Fastify({
@@ -222,6 +227,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(taxesPlugin);
   await app.register(shippingPlugin);
   await app.register(quotePlugin);
+  await app.register(seoPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -269,6 +275,9 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     { prefix: '/api' },
   );
 
+  // robots.txt and the sitemaps sit at the root, where crawlers look, outside the API.
+  await app.register(seoRoutes);
+  await app.register(storefrontPagesPlugin, { config });
   await app.register(staticPlugin, { config, images: app.imageStorage });
 
   return app;

@@ -119,11 +119,11 @@ test.describe('products', () => {
     expect(saved.images).toHaveLength(3);
     expect(saved.images?.[0]).toBe(saved.img);
 
-    // The part page: its HTML already shows the image and holds the part; a gallery of the three
+    // The part page: its HTML is the page itself, with the answers it was made from; a gallery of the three
     // photos, and the large view of one that Escape closes.
     const html = await (await page.request.get(`/parts/${productId}`)).text();
-    expect(html).toContain(`<img src="${saved.img}"`);
-    expect(html).toContain('<script type="application/json" id="part-data">');
+    expect(html).toContain(`src="${saved.img}"`);
+    expect(html).toContain('<script type="application/json" id="query-state">');
     await page.goto(`/parts/${productId}`);
     const thumbnails = page.getByRole('list', { name: 'Photos of this part' }).getByRole('button');
     await expect(thumbnails).toHaveCount(3);

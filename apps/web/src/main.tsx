@@ -1,16 +1,29 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './app/providers';
+import { QUERY_STATE_ELEMENT_ID, restoreQueryState } from './app/query-state';
 import { AppRouter } from './app/router';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render the shop into.');
 
-createRoot(container).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A storefront page the server rendered carries the answers it was made from: the app takes the
+// page over (hydrates it) with those, asking nothing again. Any other page is rendered here.
+const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+if (serverState) {
+  restoreQueryState(queryClient, JSON.parse(serverState));
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

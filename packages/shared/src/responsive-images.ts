@@ -13,8 +13,3 @@ export function responsiveSrcSet(img: string): string | undefined {
 /** The part page's large image `sizes`: its <img> and the preload in the page's HTML declare the same. */
 export const PART_IMAGE_SIZES = '(min-width: 1024px) 480px, 100vw';
 
-/**
- * The id of the JSON element in a part page's HTML that holds the part as `GET /products/{id}`
- * answers it: the page's first render shows it (and its image) without waiting for that call.
- */
-export const PART_DATA_ELEMENT_ID = 'part-data';

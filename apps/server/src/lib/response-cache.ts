@@ -1,3 +1,4 @@
+import { preferredEncoding } from './content-encoding.js';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -29,6 +30,7 @@ interface Production {
   key: string;
   generation: number;
   entry: Producing;
+  scope: Scope;
   offered?: { freshUntil: number; body: Buffer };
   status?: number;
   headers?: string[];
@@ -55,7 +57,7 @@ export interface ResponseCacheOptions {
   maxEntries: number;
   /** How long a URL whose answer could not be kept skips the cache. */
   passMs: number;
-  /** Only URLs under this path are looked up (the API); everything else goes straight on. */
+  /** URLs under this path are looked up (the API), with the rules below. */
   pathPrefix: string;
   requestIdHeader: string;
   newRequestId(): string;
@@ -63,7 +65,15 @@ export interface ResponseCacheOptions {
   bypassHeaders: readonly string[];
   /** False while the app is draining or closing: then every request goes to Fastify. */
   isServing(): boolean;
+  /**
+   * Server-rendered pages: looked up by URL and by the encoding the client accepts (each kept
+   * compressed as it was sent), skipped only for requests carrying `bypassHeaders` (a page's
+   * render reads no cookie or language, so those do not make it personal).
+   */
+  pages?: { matches(pathname: string): boolean; bypassHeaders: readonly string[] };
 }
+
+type Scope = 'api' | 'page';
 
 const production = Symbol('response-cache production');
 type Tracked = IncomingMessage & { [production]?: Production };
@@ -77,15 +87,25 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const entries = new Map<string, Entry>();
   const stats: ResponseCacheStats = { hits: 0, misses: 0 };
   const requestIdHeader = options.requestIdHeader.toLowerCase();
-  const varyAllowed = new Set(options.bypassHeaders);
+  const varyAllowed: Record<Scope, Set<string>> = {
+    api: new Set(options.bypassHeaders),
+    page: new Set([...(options.pages?.bypassHeaders ?? []), 'accept-encoding']),
+  };
   let generation = 0;
 
-  const keyOf = (request: IncomingMessage): string | undefined => {
-    const { method, headers } = request;
-    if ((method !== 'GET' && method !== 'HEAD') || !request.url?.startsWith(options.pathPrefix)) return undefined;
-    if (hasBody(headers)) return undefined;
-    for (const name of options.bypassHeaders) if (headers[name] !== undefined) return undefined;
-    return `${method} ${request.url}`;
+  const scopeOf = (url: string): Scope | undefined => {
+    if (url.startsWith(options.pathPrefix)) return 'api';
+    if (options.pages?.matches(url.split('?', 1)[0]!)) return 'page';
+    return undefined;
+  };
+
+  const keyOf = (request: IncomingMessage): [string, Scope] | undefined => {
+    const { method, headers, url } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || url === undefined) return undefined;
+    const scope = scopeOf(url);
+    if (scope === undefined || hasBody(headers)) return undefined;
+    for (const name of scope === 'api' ? options.bypassHeaders : options.pages!.bypassHeaders) if (headers[name] !== undefined) return undefined;
+    return scope === 'api' ? [`${method} ${url}`, scope] : [`${method} ${url} ${preferredEncoding(headers['accept-encoding'])}`, scope];
   };
 
   const remember = (key: string, entry: Entry) => {
@@ -101,10 +121,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     response.end(answer.body);
   };
 
-  const produce = (key: string, request: Tracked, response: ServerResponse, next: Listener) => {
+  const produce = (key: string, scope: Scope, request: Tracked, response: ServerResponse, next: Listener) => {
     const entry: Producing = { kind: 'producing', waiters: [] };
     remember(key, entry);
-    const state: Production = { key, generation, entry };
+    const state: Production = { key, generation, entry, scope };
     request[production] = state;
     captureHead(response, state);
     response.once('close', () => settle(state, response, next));
@@ -134,15 +154,16 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 
   const keepable = (state: Production): StoredAnswer | undefined => {
-    const { offered, status, headers } = state;
+    const { offered, status, headers, scope } = state;
     if (!offered || status !== 200 || !headers || offered.freshUntil <= Date.now()) return undefined;
     let requestIdAt = -1;
     for (let i = 0; i < headers.length; i += 2) {
       const name = headers[i]!.toLowerCase();
       if (name === requestIdHeader) requestIdAt = i + 1;
-      if (name === 'set-cookie' || name === 'content-encoding') return undefined;
-      // An answer that varies with a request header is kept only if requests carrying that header skip the cache.
-      if (name === 'vary' && headers[i + 1]!.split(',').some((field) => !varyAllowed.has(field.trim().toLowerCase()))) return undefined;
+      // A page is kept in the encoding its key names; an API answer is never compressed.
+      if (name === 'set-cookie' || (name === 'content-encoding' && scope === 'api')) return undefined;
+      // An answer that varies with a request header is kept only if requests carrying that header skip the cache (or, for a page, it is in the key).
+      if (name === 'vary' && headers[i + 1]!.split(',').some((field) => !varyAllowed[scope].has(field.trim().toLowerCase()))) return undefined;
     }
     if (requestIdAt < 0) return undefined;
     return { status, headers, requestIdAt, body: offered.body, expires: offered.freshUntil };
@@ -152,15 +173,16 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     stats,
     listener(next) {
       return (request, response) => {
-        const key = keyOf(request);
-        if (key === undefined || !options.isServing()) return next(request, response);
+        const found = keyOf(request);
+        if (found === undefined || !options.isServing()) return next(request, response);
+        const [key, scope] = found;
         const entry = entries.get(key);
-        if (entry === undefined) return produce(key, request, response, next);
+        if (entry === undefined) return produce(key, scope, request, response, next);
         if (entry.kind === 'producing') {
           entry.waiters.push([request, response]);
           return;
         }
-        if (entry.expires <= Date.now()) return produce(key, request, response, next);
+        if (entry.expires <= Date.now()) return produce(key, scope, request, response, next);
         if (entry.kind === 'pass') return next(request, response);
         stats.hits++;
         write(entry.answer, response);

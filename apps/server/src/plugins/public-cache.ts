@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -77,6 +78,21 @@ declare module 'fastify' {
   }
 }
 
+const freshUntilMark = Symbol('public answer fresh until');
+type MarkedRequest = IncomingMessage & { [freshUntilMark]?: number };
+
+/**
+ * Until when a public answer to this request may be shown as it is (for a page made from it),
+ * or undefined when the answer is not a shared one.
+ */
+export const freshUntilOf = (request: IncomingMessage): number | undefined => (request as MarkedRequest)[freshUntilMark];
+
+/** A route's own onSend, after every other hook: a public answer is offered to the response cache exactly as it will be sent. */
+export function offerToResponseCache(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
+  if (reply.statusCode === 200 && request.publicCacheFreshUntil > 0) request.server.responseCache.offer(request.raw, request.publicCacheFreshUntil, payload);
+  done(null, payload);
+}
+
 /**
  * Public catalogue answers, kept for up to PUBLIC_CACHE_MS: every instance shows a change
  * within that time, and any successful write clears this instance's caches at once.
@@ -108,12 +124,6 @@ export const publicCachePlugin = fp(
       return json.text === 'null' ? null : new CachedAnswer(json);
     };
 
-    // The route's own onSend runs after every other hook: the answer is offered exactly as it will be sent.
-    function offerToResponseCache(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
-      if (reply.statusCode === 200 && request.publicCacheFreshUntil > 0) responseCache.offer(request.raw, request.publicCacheFreshUntil, payload);
-      done(null, payload);
-    }
-
     function cachedGet<S extends PublicRouteSchema>(this: FastifyInstance, url: string, { config, schema, personalise }: CachedRouteOptions<S>, handler: CachedRouteHandler<S>) {
       // Typed for its handler above; to Fastify it is a schema like any other.
       const routeSchema: FastifySchema = schema;
@@ -133,6 +143,7 @@ export const publicCachePlugin = fp(
         }
         if (!(answer instanceof CachedAnswer)) return answer;
         request.publicCacheFreshUntil = answer.json.freshUntil;
+        (request.raw as MarkedRequest)[freshUntilMark] = answer.json.freshUntil;
         // The text was made once, when the answer was produced; every hit sends it as it is.
         return reply.type('application/json; charset=utf-8').send(answer.json.text);
       });

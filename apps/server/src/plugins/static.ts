@@ -4,9 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../app-config.js';
-import { ID_PATTERN } from '@shop/shared';
 import { IMAGE_CACHE_CONTROL, IMAGE_FILE_NAME, IMAGES_PUBLIC_PATH, type ImageStorage } from '../lib/image-storage.js';
-import { partPageHtml } from './part-page-html.js';
 import { sendError } from './errors.js';
 
 /** Client routes the web app knows; any other path renders its not-found page with a 404 status. */
@@ -15,6 +13,7 @@ const CLIENT_ROUTES = [
   /^\/allproducts\/?$/,
   /^\/blogs\/?$/,
   /^\/search\/?$/,
+  /^\/parts\/[^/]+\/?$/,
   /^\/(garage|cart|checkout|quick-order)\/?$/,
   /^\/service-emails\/stop\/?$/,
   /^\/(about|warranty|returns|privacy|terms)\/?$/,
@@ -72,18 +71,9 @@ export const staticPlugin = fp(
     const indexFile = path.join(config.webDistDir, 'index.html');
     const hasWebApp = existsSync(indexFile);
     let indexHtml: Buffer | undefined;
-    // The same shell asking in its HTML for what the page paints first (built beside it).
-    let homeHtml: Buffer | undefined;
-    let catalogueHtml: Buffer | undefined;
-    const shell = (name: string) => {
-      const file = path.join(config.webDistDir, name);
-      return existsSync(file) ? readFileSync(file) : indexHtml;
-    };
 
     if (hasWebApp) {
       indexHtml = readFileSync(indexFile);
-      homeHtml = shell('home.html');
-      catalogueHtml = shell('allproducts.html');
       await app.register(fastifyStatic, {
         root: config.webDistDir,
         prefix: '/',
@@ -104,24 +94,12 @@ export const staticPlugin = fp(
       app.log.warn({ webDistDir: config.webDistDir }, 'web app is not built; only the API is served');
     }
 
+    // Storefront pages are rendered on the server (storefront-pages.ts); the rest are this shell, rendered in the browser.
     const sendShell = (reply: FastifyReply, statusCode: number, html = indexHtml) =>
       reply.code(statusCode).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-    if (indexHtml) {
-      app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200, homeHtml));
-      // Its preloads are the first page's calls: a deeper page gets the plain shell.
-      app.get('/allproducts', { schema: { hide: true } }, (request, reply) =>
-        sendShell(reply, 200, request.url.includes('?') ? indexHtml : catalogueHtml),
-      );
-      // A part's page names the part in its HTML, for shared links and search engines; an unknown part is a 404.
-      // Its shell also preloads the page's own scripts (built beside it).
-      const shellText = (shell('part.html') ?? indexHtml).toString('utf8');
-      app.get<{ Params: { id: string } }>('/parts/:id', { schema: { hide: true } }, async (request, reply) => {
-        const product = ID_PATTERN.test(request.params.id) ? await app.catalogue.find(request.params.id) : null;
-        if (!product) return sendShell(reply, 404);
-        return sendShell(reply, 200, Buffer.from(partPageHtml(shellText, product, { publicUrl: config.publicUrl })));
-      });
-    }
+    // Without the web app's server build, the home page is the shell too (the static files would answer it 403, a directory).
+    if (indexHtml && !app.hasRoute({ method: 'GET', url: '/' })) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

@@ -170,6 +170,10 @@ async function imageForm() {
 const ROWS: Row[] = [
   { route: 'GET /api/health', expect: all(200), request: async () => ({ url: '/api/health' }) },
   { route: 'GET /api/ready', expect: all(200), request: async () => ({ url: '/api/ready' }) },
+  { route: 'GET /robots.txt', expect: all(200), request: async () => ({ url: '/robots.txt' }) },
+  { route: 'GET /sitemap.xml', expect: all(200), request: async () => ({ url: '/sitemap.xml' }) },
+  { route: 'GET /sitemaps/categories.xml', expect: all(200), request: async () => ({ url: '/sitemaps/categories.xml' }) },
+  { route: 'GET /sitemaps/:name', expect: all(200), request: async () => ({ url: '/sitemaps/parts-1.xml' }) },
   { route: 'GET /api/products', expect: gated(401, 403, 403, 200, 200), request: async () => ({ url: '/api/products' }) },
   { route: 'GET /api/productCount', expect: all(200), request: async () => ({ url: '/api/productCount' }) },
   {

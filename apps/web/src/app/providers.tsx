@@ -1,7 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
+import { ACCESS_TOKEN_STORAGE_KEY, getAccessToken } from '@/lib/access-token';
 import { createQueryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { QUERY_STATE_ELEMENT_ID } from './query-state';
 import { ToastHost } from './toast-host';
 
 interface AppProvidersProps {
@@ -13,6 +15,7 @@ interface AppProvidersProps {
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   useCacheOfOneAccount(client);
+  usePricesOfTheSignedIn(client);
   return (
     <QueryClientProvider client={client}>
       {children}
@@ -33,5 +36,15 @@ function useCacheOfOneAccount(client: QueryClient) {
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
+  }, [client]);
+}
+
+/**
+ * A page the server rendered was made for a visitor, with list prices. Once it is the app's, a
+ * signed-in buyer's catalogue answers are asked again with their session: a workshop sees its own prices.
+ */
+function usePricesOfTheSignedIn(client: QueryClient) {
+  useEffect(() => {
+    if (getAccessToken() !== null && document.getElementById(QUERY_STATE_ELEMENT_ID)) void client.invalidateQueries({ queryKey: queryKeys.products.all });
   }, [client]);
 }

@@ -1,11 +1,10 @@
-import { PART_DATA_ELEMENT_ID } from '@shop/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
-import { buildProduct, buildSession } from '@/test/fixtures';
+import { buildSession } from '@/test/fixtures';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
@@ -137,45 +136,6 @@ describe('app routes', () => {
       const nav = await screen.findByRole('navigation', { name: 'Main' });
       expect(await within(nav).findByRole('link', { name: 'SignIn' })).toBeInTheDocument();
       expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
-    });
-  });
-
-  describe('a part page opened by its address', () => {
-    afterEach(() => {
-      document.getElementById(PART_DATA_ELEMENT_ID)?.remove();
-      vi.unstubAllGlobals();
-    });
-
-    it("keeps the server's first image while the page's script loads, then shows the page", async () => {
-      const part = buildProduct({ _id: 'part-in-page', name: 'Sintered brake pads', img: '/images/pads.webp' });
-      const script = document.createElement('script');
-      script.type = 'application/json';
-      script.id = PART_DATA_ELEMENT_ID;
-      script.textContent = JSON.stringify(part);
-      document.head.append(script);
-      vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response('[]', { headers: { 'Content-Type': 'application/json' } })));
-      renderApp('/parts/part-in-page');
-
-      // The page's script has not loaded yet: the part's image holds its place, not a spinner.
-      const loading = screen.getByRole('status', { name: 'Loading the part' });
-      expect(within(loading).getByRole('img', { name: 'Sintered brake pads' })).toHaveAttribute('src', '/images/pads.webp');
-      expect(screen.queryByRole('status', { name: 'Loading page' })).not.toBeInTheDocument();
-
-      expect(await screen.findByRole('heading', { level: 1, name: 'Sintered brake pads' })).toBeInTheDocument();
-      expect(screen.queryByRole('status', { name: 'Loading the part' })).not.toBeInTheDocument();
-    });
-
-    it("never paints another part's image: the data in the page is for the part it was sent with", async () => {
-      const script = document.createElement('script');
-      script.type = 'application/json';
-      script.id = PART_DATA_ELEMENT_ID;
-      script.textContent = JSON.stringify(buildProduct({ _id: 'part-in-page', name: 'Sintered brake pads' }));
-      document.head.append(script);
-      vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response('null', { status: 404, headers: { 'Content-Type': 'application/json' } })));
-      renderApp('/parts/another-part');
-
-      expect(screen.queryByRole('img', { name: 'Sintered brake pads' })).not.toBeInTheDocument();
-      expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Sintered brake pads');
     });
   });
 });

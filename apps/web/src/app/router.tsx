@@ -1,9 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { NotFoundPage } from './layout/not-found-page';
-import { PartFirstPaint } from './layout/part-first-paint';
-import { RootLayout, RouteLoading } from './layout/root-layout';
+import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error';
 import { AllProductsRoute } from './routes/all-products';
 import { BlogsRoute } from './routes/blogs';
@@ -88,11 +87,7 @@ export const routes: RouteObject[] = [
           { path: paths.purchase.path, element: <PurchaseRoute /> },
           {
             path: paths.part.path,
-            element: (
-              <Suspense fallback={<PartFirstPaint fallback={<RouteLoading />} />}>
-                <PartRoute />
-              </Suspense>
-            ),
+            element: <PartRoute />,
           },
           { path: paths.search.path, element: <SearchRoute /> },
           { path: paths.garage.path, element: <GarageRoute /> },

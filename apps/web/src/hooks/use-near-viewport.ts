@@ -3,12 +3,15 @@ import { useEffect, useState, type RefObject } from 'react';
 /**
  * How near the element is to the viewport, within `margin`: 'far'; 'near' from the first look
  * (on or by the screen the page opened on); 'approached' once it comes near later, as the visitor
- * scrolls towards it. It never goes back. Without IntersectionObserver, 'approached' at once.
+ * scrolls towards it. It never goes back. Without IntersectionObserver, 'approached' at once; in a
+ * server render, 'far' (as the browser's first render is, which takes that page over).
  */
 type Approach = 'far' | 'near' | 'approached';
 
 export function useApproach(ref: RefObject<Element | null>, margin = '300px'): Approach {
-  const [approach, setApproach] = useState<Approach>(() => (typeof IntersectionObserver === 'undefined' ? 'approached' : 'far'));
+  const [approach, setApproach] = useState<Approach>(() =>
+    typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined' ? 'approached' : 'far',
+  );
 
   useEffect(() => {
     const element = ref.current;

@@ -3,6 +3,13 @@ import { getAccessToken } from './access-token';
 
 export const API_BASE_URL = '/api';
 
+/** The browser's fetch; a server render answers the app's calls in process instead (entry-server.tsx). */
+let apiFetch: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+
+export function setApiFetch(next: typeof apiFetch): void {
+  apiFetch = next;
+}
+
 export type FieldErrors = Record<string, string[]>;
 
 /**
@@ -127,7 +134,7 @@ export async function apiRequest<T = unknown>(
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE_URL}${path}`, {
+    response = await apiFetch(`${API_BASE_URL}${path}`, {
       method,
       headers: requestHeaders,
       body: requestBody ?? null,

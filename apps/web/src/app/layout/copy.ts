@@ -4,7 +4,6 @@ export const layoutCopy = {
   skipToContent: 'Skip to content',
   loadingPage: 'Loading page',
   /** A part's page while its script loads, over the image its first HTML painted (the part page's own loading text). */
-  loadingPart: 'Loading the part',
   nav: {
     label: 'Main',
     menu: 'Menu',

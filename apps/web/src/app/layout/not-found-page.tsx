@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePageStatus } from '../page-status';
 import { layoutCopy } from './copy';
 
 const copy = layoutCopy.notFound;
 
 export function NotFoundPage() {
+  usePageStatus(404);
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center">
       <title>{copy.documentTitle}</title>
