@@ -4,7 +4,6 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.js';
-import { insertProduct, insertReview } from './test/factories.js';
 
 let t: TestApp;
 let webDir: string;
@@ -17,7 +16,6 @@ beforeAll(async () => {
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><title>Moto Parts</title><meta name="description" content="The shop" /></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(path.join(webDir, 'allproducts.html'), '<!doctype html><title>Moto Parts</title><link rel="preload" as="fetch" href="/api/productCount"><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   t = await buildTestApp({ WEB_DIST_DIR: webDir });

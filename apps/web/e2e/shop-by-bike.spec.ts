@@ -30,7 +30,7 @@ test.describe('shop by bike', () => {
     const vehicles = (await (await page.request.get(api('/vehicles?make=Yamaha&model=MT-07&year=2019'))).json()) as Array<{ _id: string }>;
     const fitting = (await (await page.request.get(api(`/productCount?vehicle=${vehicles[0]!._id}&year=2019`))).json()) as { count: number };
     expect(fitting.count).toBeLessThan(count);
-    const pages = page.getByRole('navigation', { name: 'Product pages' }).getByRole('button', { name: /^\d+$/ });
+    const pages = page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: /^\d+$/ });
     await expect(pages).toHaveCount(Math.ceil(fitting.count / 6));
 
     // The front pads for Kawasaki and Suzuki twins are not in the list; every part is with 'Show all parts'.
@@ -151,7 +151,7 @@ test.describe('shop by bike', () => {
     const unconfirmedCards = riderPage.getByTestId('product-card');
     await expect(unconfirmedCards.first().getByText('Fit not confirmed', { exact: true })).toBeVisible();
     for (const card of await unconfirmedCards.all()) await expect(card.getByText('Fit not confirmed', { exact: true })).toBeVisible();
-    await expect(riderPage.getByRole('navigation', { name: 'Product pages' }).getByRole('button', { name: /^\d+$/ })).toHaveCount(Math.ceil(unconfirmed / 6));
+    await expect(riderPage.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: /^\d+$/ })).toHaveCount(Math.ceil(unconfirmed / 6));
     await riderPage.getByRole('button', { name: 'Show parts that fit' }).click();
     await expect(riderPage).toHaveURL(/\/allproducts$/);
     await expect(riderPage.getByText('Showing parts that fit your 2019 Yamaha MT-07')).toBeVisible();

@@ -152,30 +152,30 @@ test.describe('catalogue', () => {
     await expect(async () => {
       await page.reload();
       const { count } = (await (await request.get(api('/productCount'))).json()) as { count: number };
-      await expect(nav.getByRole('button')).toHaveCount(Math.ceil(count / PAGE_SIZE), { timeout: 2000 });
+      await expect(nav.getByRole('link')).toHaveCount(Math.ceil(count / PAGE_SIZE), { timeout: 2000 });
     }).toPass({ timeout: 20_000 });
-    await expect(nav.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
     const cards = page.getByTestId('product-card');
     await expect(cards).toHaveCount(PAGE_SIZE);
     const firstPage = await cards.getByRole('heading').allTextContents();
-    await nav.getByRole('button', { name: '2', exact: true }).click();
-    await expect(nav.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: '2', exact: true }).click();
+    await expect(nav.getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(cards.first().getByRole('heading')).not.toHaveText(firstPage[0]!);
     const secondPage = await cards.getByRole('heading').allTextContents();
     expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
     // The page is in the address: a reload shows the same products, at the products section.
     await expect(page).toHaveURL(/\/\?page=2#products$/);
     await page.reload();
-    await expect(nav.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(cards.first().getByRole('heading')).toHaveText(secondPage[0]!);
     await page.goBack();
-    await expect(nav.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('/allproducts lists the catalogue with the same pagination, the page kept in the address', async ({ page, request }) => {
     const secondPage = (await (await request.get(api(`/products?page=1&size=${PAGE_SIZE}`))).json()) as Product[];
     await page.goto('/allproducts');
-    await page.getByRole('navigation', { name: 'Product pages' }).getByRole('button', { name: '2', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Product pages' }).getByRole('link', { name: '2', exact: true }).click();
     await expect(page).toHaveURL(/\/allproducts\?page=2$/);
     for (const product of secondPage) await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
     await page.reload();

@@ -70,7 +70,11 @@ export function Footer() {
       </div>
       <div className="border-t border-base-300">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row">
-          <p className="text-sm">{copy.copyright(new Date().getFullYear())}</p>
+          {/* The year by UTC, as the server's page has it wherever the browser is; a page the server
+              rendered (and kept) just before a new year keeps its year until the next page. */}
+          <p className="text-sm" suppressHydrationWarning>
+            {copy.copyright(new Date().getUTCFullYear())}
+          </p>
           <ul aria-label={copy.socialLabel} className="flex gap-2">
             {SOCIAL_LINKS.map(({ label, href, Icon }) => (
               <li key={href}>

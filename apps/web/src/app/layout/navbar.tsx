@@ -153,7 +153,7 @@ export function Navbar() {
         {/* In the row from the sm breakpoint; on a phone a row of its own under it, unfolded by its button. */}
         <div
           id={SEARCH_ID}
-          className={`${searchOpen ? 'order-last flex w-full pb-1' : 'hidden'} sm:order-none sm:flex sm:w-auto sm:min-w-0 sm:flex-1 sm:pb-0 lg:mx-auto lg:max-w-xs`}
+          className={`${searchOpen ? 'order-last flex w-full pb-1' : 'hidden'} max-sm:noscript:order-last max-sm:noscript:flex max-sm:noscript:w-full max-sm:noscript:pb-1 sm:order-none sm:flex sm:w-auto sm:min-w-0 sm:flex-1 sm:pb-0 lg:mx-auto lg:max-w-xs`}
           onKeyDown={(event) => {
             if (event.key !== 'Escape' || !searchOpen) return;
             setSearchOpenOn(null);
@@ -166,7 +166,7 @@ export function Navbar() {
           <button
             ref={searchToggleRef}
             type="button"
-            className="btn btn-square btn-ghost sm:hidden"
+            className="btn btn-square btn-ghost noscript:hidden sm:hidden"
             aria-label={copy.search}
             aria-expanded={searchOpen}
             aria-controls={SEARCH_ID}
@@ -179,16 +179,22 @@ export function Navbar() {
           >
             <SearchIcon className="size-5" />
           </button>
-          <ActiveBike className="hidden md:inline-flex" />
+          {/* The bike's room is held with or without one: the server's page knows no bike (the
+              garage is in the browser), and the bike shown once the browser knows moves nothing. */}
+          <span className="hidden md:inline-flex md:w-40 md:justify-end">
+            <ActiveBike />
+          </span>
           <CartLink />
-          {/* Both lead to the sign-in page, as SPEC says; SignOut ends the session on the way. */}
+          {/* Both lead to the sign-in page, as SPEC says; SignOut ends the session on the way.
+              Each as wide as the other: the server's page shows SignIn (the token is in the
+              browser), and SignOut in its place moves nothing. */}
           {signedIn ? (
             <Link to={paths.auth.signIn.getHref()} className="btn btn-outline px-3 sm:px-4" onClick={signOut}>
-              {copy.signOut}
+              <AsWideAs other={copy.signIn}>{copy.signOut}</AsWideAs>
             </Link>
           ) : (
             <NavLink to={paths.auth.signIn.getHref()} className="btn btn-primary px-3 sm:px-4">
-              {copy.signIn}
+              <AsWideAs other={copy.signOut}>{copy.signIn}</AsWideAs>
             </NavLink>
           )}
         </div>
@@ -197,8 +203,17 @@ export function Navbar() {
   );
 }
 
+/** A label as wide as the wider of it and `other`, which is laid out in the same cell unseen (and unread: it is only CSS). */
+function AsWideAs({ other, children }: { other: string; children: string }) {
+  return (
+    <span data-other={other} className="grid justify-items-center after:invisible after:col-start-1 after:row-start-1 after:content-[attr(data-other)]">
+      <span className="col-start-1 row-start-1">{children}</span>
+    </span>
+  );
+}
+
 /** The active bike of My Garage, leading there: in the header's row from md, in the phone's menu below it. */
-function ActiveBike({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
+function ActiveBike({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { active } = useGarage();
   if (!active) return null;
   const name = bikeName(active);
@@ -207,7 +222,7 @@ function ActiveBike({ className, onNavigate }: { className: string; onNavigate?:
       <span className="truncate">{name}</span>
     </Link>
   );
-  return onNavigate ? <li className={className}>{link}</li> : <span className={className}>{link}</span>;
+  return onNavigate ? <li className={className}>{link}</li> : link;
 }
 
 /**
@@ -233,10 +248,12 @@ function useHeaderHeight(header: RefObject<HTMLElement | null>) {
 function CartLink() {
   const count = useCartCount();
   return (
-    <NavLink to={paths.cart.getHref()} className="btn btn-ghost gap-1.5 px-2 sm:px-3">
+    // The count sits on the link's corner, taking no room: the server's page shows none (the
+    // cart is in the browser), and the count shown once the browser knows moves nothing.
+    <NavLink to={paths.cart.getHref()} className="btn btn-ghost indicator px-2 sm:px-3">
       {copy.cart}
       {count > 0 && (
-        <span className="badge badge-primary badge-sm" data-testid="cart-count">
+        <span className="indicator-item badge badge-primary badge-sm" data-testid="cart-count">
           {count}
           <span className="sr-only"> {copy.cartLines(count)}</span>
         </span>

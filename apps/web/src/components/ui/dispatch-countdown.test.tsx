@@ -1,4 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DispatchCountdown } from './dispatch-countdown';
 
@@ -32,6 +34,19 @@ describe('DispatchCountdown', () => {
     expect(screen.getByText('Order within 1 min for dispatch today')).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(60_000));
     expect(screen.queryByTestId('dispatch-countdown')).not.toBeInTheDocument();
+  });
+
+  it("leaves its room empty in the server's page, whose clock is not the browser's, and counts once the browser has taken the page over", () => {
+    vi.setSystemTime(new Date('2025-11-27T15:39:30Z'));
+    const html = renderToString(<DispatchCountdown dispatchBy={DEADLINE} />);
+    expect(html).toBe('');
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = html;
+    let root: Root | undefined;
+    act(() => void (root = hydrateRoot(container, <DispatchCountdown dispatchBy={DEADLINE} />)));
+    expect(screen.getByText('Order within 3 h 20 min for dispatch today')).toBeInTheDocument();
+    act(() => root!.unmount());
+    container.remove();
   });
 
   it('shows nothing without a deadline (after the cut-off, a weekend or a holiday)', () => {

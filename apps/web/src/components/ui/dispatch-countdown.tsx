@@ -1,5 +1,6 @@
 import { dispatchCountdownText, minutesUntil } from '@shop/shared';
 import { useEffect, useState } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 /**
  * The clock of a countdown to `deadline`: the time now, read again each time the whole minutes
@@ -17,10 +18,14 @@ function useMinuteClock(deadline: string | null): Date {
   return now;
 }
 
-/** 'Order within 3 h 20 min for dispatch today', ticking each minute; nothing without a deadline or once it has passed. */
+/**
+ * 'Order within 3 h 20 min for dispatch today', ticking each minute; nothing without a deadline or
+ * once it has passed. Counted from the browser's clock only: a server-rendered page (which may be
+ * kept a while) holds its room empty, and it fills in once the browser has taken the page over.
+ */
 export function DispatchCountdown({ dispatchBy, className }: { dispatchBy: string | null; className?: string }) {
   const now = useMinuteClock(dispatchBy);
-  const text = dispatchCountdownText(dispatchBy, now);
+  const text = useHydrated() ? dispatchCountdownText(dispatchBy, now) : null;
   return text ? (
     <p className={className} data-testid="dispatch-countdown">
       {text}

@@ -1,3 +1,6 @@
+import type { MouseEvent } from 'react';
+import { Link, type To } from 'react-router';
+
 export interface PagerLabels {
   /** Names the navigation landmark, e.g. 'Product pages'. */
   navigation: string;
@@ -25,23 +28,46 @@ export interface PagerProps {
   labels: PagerLabels;
   /** Turns the buttons off while a page is loading. */
   disabled?: boolean;
+  /**
+   * A page's address, for a list whose page is in it: its buttons are then links, which work
+   * without JavaScript and open in a new tab; a plain click is still `onPageChange`.
+   */
+  pageHref?: (page: number) => To;
 }
+
+/** A click the page handles itself; one with a modifier key (a new tab, a new window) is the browser's. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * Previous and next (and first and last when the total is known) for long tables: unlike a row
  * of numbered buttons it stays one line whether there are 3 pages or 3000.
  */
-export function Pager({ page, pageCount, hasNext, onPageChange, labels, disabled = false }: PagerProps) {
+export function Pager({ page, pageCount, hasNext, onPageChange, labels, disabled = false, pageHref }: PagerProps) {
   const knowsTotal = pageCount !== undefined;
   const canGoBack = page > 0;
   const canGoOn = knowsTotal ? page < pageCount - 1 : Boolean(hasNext);
   if (!canGoBack && !canGoOn) return null;
 
-  const button = (label: string, target: number, enabled: boolean) => (
-    <button type="button" className="btn join-item btn-sm px-2 sm:btn-md sm:px-4" disabled={disabled || !enabled} onClick={() => onPageChange(target)}>
-      {label}
-    </button>
-  );
+  const className = 'btn join-item btn-sm px-2 sm:btn-md sm:px-4';
+  const button = (label: string, target: number, enabled: boolean) =>
+    pageHref && enabled ? (
+      <Link
+        to={pageHref(target)}
+        className={disabled ? `${className} btn-disabled` : className}
+        aria-disabled={disabled || undefined}
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          if (!disabled) onPageChange(target);
+        }}
+      >
+        {label}
+      </Link>
+    ) : (
+      <button type="button" className={className} disabled={disabled || !enabled} onClick={() => onPageChange(target)}>
+        {label}
+      </button>
+    );
 
   // Tighter buttons on phones: five of them fit in 320 px.
   return (

@@ -1,6 +1,6 @@
 /** Every text of a part's page. SPEC and SPEC-2 strings are verbatim. */
 export const partCopy = {
-  documentTitle: (name: string) => `${name} | Moto Parts`,
+  documentTitle: (name: string, brand?: string | null) => `${name}${brand ? ` by ${brand}` : ''} | Moto Parts`,
   loading: 'Loading the part',
   loadFailed: 'The part could not be loaded.',
   retry: 'Try again',
@@ -51,6 +51,8 @@ export const partCopy = {
   details: 'Details',
   fitment: {
     heading: 'Fits these bikes',
+    /** In the badge's place without an active bike: to the list of bikes below. */
+    whichBikes: 'See which bikes it fits',
     make: 'Make',
     model: 'Model',
     years: 'Years',

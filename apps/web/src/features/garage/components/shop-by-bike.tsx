@@ -3,7 +3,7 @@ import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } fr
 import { Link } from 'react-router';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { BREAKPOINTS, useMediaQuery } from '@/hooks/use-media-query';
+import { BREAKPOINTS, matchesMedia } from '@/hooks/use-media-query';
 import { useApproach } from '@/hooks/use-near-viewport';
 import { type BikeFilter, useBikeFilter } from '@/stores/garage';
 import { garageCopy as copy } from '../copy';
@@ -18,6 +18,13 @@ const fetchPicker = () => void loadPicker();
 function PickerRoom() {
   return <div aria-hidden="true" className="h-[16.75rem] sm:h-16" />;
 }
+
+/**
+ * The least height of the picker's box and of the bike's line, alike at each width: the server's
+ * page (no bike known there) shows the picker, and a bike kept in this browser replaces it with
+ * its line without moving the list below.
+ */
+const BOX_HEIGHT = 'min-h-11 md:min-h-40';
 
 function LazyBikePicker(props: { onAdded?: () => void; listMakes?: boolean }) {
   return (
@@ -50,7 +57,8 @@ export function ShopByBike({ anchor }: { anchor?: string }) {
   }, [added, bikeId]);
   const onAdded = () => setAdded((count) => count + 1);
   return (
-    <section aria-labelledby={headingId} className="mb-4 sm:mb-8">
+    // The picker is a script: without JavaScript there is nothing to pick with.
+    <section aria-labelledby={headingId} className="mb-4 sm:mb-8 noscript:hidden">
       {filter.bike ? (
         <BikeLine filter={filter} headingId={headingId} changeRef={change} onAdded={onAdded} />
       ) : (
@@ -90,8 +98,8 @@ function BikeLine({
     </>
   );
   return (
-    <div className="rounded-box border border-primary/30 bg-primary/10 px-2 py-1 sm:px-4">
-      <h2 id={headingId} className="sr-only">
+    <div className={`${BOX_HEIGHT} flex flex-col justify-center rounded-box border border-primary/30 bg-primary/10 px-2 py-1 sm:px-4 md:gap-4 md:p-6`}>
+      <h2 id={headingId} className="sr-only md:not-sr-only md:text-lg md:font-semibold">
         {copy.shopByBike}
       </h2>
       <div className="flex flex-wrap items-center gap-x-1 text-sm sm:text-base">
@@ -134,56 +142,53 @@ function BikeLine({
   );
 }
 
-/** The picker: open from the md breakpoint, above the list; on a phone a button that unfolds it, so the list comes first. */
+/**
+ * The picker, in one markup at every width: from the md breakpoint open under its heading; on a
+ * phone folded behind a 'Shop by bike' button, so the list comes first. CSS alone decides which
+ * shows, so the page the server sends is the page at any width. Its script loads once the panel is
+ * open, or on a wide screen as it nears the screen; the makes are asked for once the visitor comes
+ * to it: scrolls it near, points at it or moves the keyboard into it.
+ */
 function FoldedPicker({ headingId, onAdded }: { headingId: string; onAdded: () => void }) {
-  const wide = useMediaQuery(BREAKPOINTS.md);
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  if (wide) return <OpenPicker headingId={headingId} onAdded={onAdded} />;
-  return (
-    <>
-      <h2 id={headingId}>
-        <button
-          type="button"
-          className="btn btn-outline w-full justify-between"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onPointerDown={fetchPicker}
-          onFocus={fetchPicker}
-          onClick={() => setOpen((wasOpen) => !wasOpen)}
-        >
-          {copy.shopByBike}
-          <ChevronDownIcon className={`size-5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
-        </button>
-      </h2>
-      <div id={panelId} hidden={!open} className="mt-2 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4">
-        {open && (
-          <>
-            <LazyBikePicker onAdded={onAdded} />
-            <p className="text-sm text-base-content/70">{copy.pickerHint}</p>
-          </>
-        )}
-      </div>
-    </>
-  );
-}
-
-/**
- * The open picker under its heading. Its script loads as it nears the screen; the makes are asked
- * for once the visitor comes to it: scrolls it near, points at it or moves the keyboard into it.
- */
-function OpenPicker({ headingId, onAdded }: { headingId: string; onAdded: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  const approach = useApproach(box, '200px');
+  const panel = useRef<HTMLDivElement>(null);
+  // A folded panel is not drawn, so it never comes near; the width is asked too, for a phone whose panel was never laid out.
+  const approach = useApproach(panel, '200px');
   const [reached, setReached] = useState(false);
   const reach = () => setReached(true);
+  const comeTo = (approach !== 'far' || reached) && matchesMedia(BREAKPOINTS.md);
   return (
-    <div ref={box} className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-6" onPointerEnter={reach} onPointerDown={reach} onFocus={reach}>
-      <h2 id={headingId} className="text-lg font-semibold">
+    <div
+      className={`${BOX_HEIGHT} flex flex-col md:relative md:gap-4 md:rounded-box md:border md:border-base-300 md:bg-base-100 md:p-6`}
+      onPointerEnter={reach}
+      onPointerDown={reach}
+    >
+      <h2 id={headingId} className="sr-only md:not-sr-only md:text-lg md:font-semibold">
         {copy.shopByBike}
       </h2>
-      {approach !== 'far' || reached ? <LazyBikePicker onAdded={onAdded} listMakes={approach === 'approached' || reached} /> : <PickerRoom />}
-      <p className="text-sm text-base-content/70">{copy.pickerHint}</p>
+      <button
+        type="button"
+        className="btn btn-outline min-h-11 w-full justify-between md:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onPointerDown={fetchPicker}
+        onFocus={fetchPicker}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        {copy.shopByBike}
+        <ChevronDownIcon className={`size-5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        className={`${open ? 'flex' : 'hidden'} mt-2 flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 md:mt-0 md:flex md:border-0 md:p-0`}
+        onFocus={reach}
+      >
+        {open || comeTo ? <LazyBikePicker onAdded={onAdded} listMakes={open || approach === 'approached' || reached} /> : <PickerRoom />}
+        {/* Beside the heading from md, so the box is as high as the bike's line that replaces it. */}
+        <p className="text-sm text-base-content/70 md:absolute md:top-7 md:right-6">{copy.pickerHint}</p>
+      </div>
     </div>
   );
 }

@@ -82,5 +82,7 @@ describe('the part page fitment block', () => {
     );
     expect(await screen.findByRole('table')).toHaveTextContent('2014–2020');
     expect(screen.queryByText(/fit your/i)).not.toBeInTheDocument();
+    // The badge's line leads to the list instead.
+    expect(screen.getByRole('link', { name: 'See which bikes it fits' })).toHaveAttribute('href', '#part-fitment');
   });
 });

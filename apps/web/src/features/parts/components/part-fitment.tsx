@@ -11,14 +11,23 @@ import { partCopy } from '../copy';
 const copy = partCopy.fitment;
 const ALTERNATIVES = 3;
 
-/** The part's one badge for the active bike (none without one, or while its fitment loads). */
+/**
+ * The part's one badge for the active bike; without one, the way to the bikes it fits. One line
+ * either way, held while the fitment loads: the server's page knows no bike (the garage is in the
+ * browser), and the badge that replaces the link once the browser knows moves nothing below it.
+ */
 export function PartFitBadge({ productId }: { productId: string }) {
   const { bike } = useBikeFilter();
   const fitment = useFitment(productId);
-  if (!bike || !fitment.data) return null;
   return (
-    <p>
-      <FitBadge fit={fitVerdictOf(fitment.data, bike)} model={bike.model} />
+    <p className="flex min-h-8 items-center">
+      {bike ? (
+        fitment.data && <FitBadge fit={fitVerdictOf(fitment.data, bike)} model={bike.model} />
+      ) : (
+        <a href="#part-fitment" className="link link-hover text-sm">
+          {copy.whichBikes}
+        </a>
+      )}
     </p>
   );
 }

@@ -1,8 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { PART_DATA_ELEMENT_ID } from '@shop/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@/lib/access-token';
 import { buildProduct, buildSession } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
@@ -135,52 +134,5 @@ describe('PartPage', () => {
     fetchMock.mockResolvedValue(json({ error: { code: 'NOT_FOUND', message: 'Product was not found' }, requestId: 'r' }, 404));
     renderPage('f'.repeat(24));
     expect(await screen.findByText('Not found here')).toBeInTheDocument();
-  });
-
-  describe('opened by its address, with the part in the HTML', () => {
-    const embed = (text: string) => {
-      const script = document.createElement('script');
-      script.type = 'application/json';
-      script.id = PART_DATA_ELEMENT_ID;
-      script.textContent = text;
-      document.head.append(script);
-    };
-    afterEach(() => document.getElementById(PART_DATA_ELEMENT_ID)?.remove());
-
-    it('shows the part and its photos at the first render, before the call answers', () => {
-      const part = buildProduct({ name: 'Iridium Spark Plug', img: `/images/${'d'.repeat(32)}.webp`, images: [`/images/${'d'.repeat(32)}.webp`, `/images/${'e'.repeat(32)}.webp`] });
-      embed(JSON.stringify(part).replace(/</g, '\\u003c'));
-      fetchMock.mockReturnValue(new Promise<Response>(() => {}));
-      renderPage(part._id);
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Iridium Spark Plug');
-      expect(screen.getByRole('img', { name: 'Iridium Spark Plug' })).toHaveAttribute('src', part.img);
-      expect(screen.getByRole('button', { name: 'Show photo 2 of 2' })).toBeInTheDocument();
-    });
-
-    it("waits for a signed-in buyer's own answer: the page's copy is the list-priced one", async () => {
-      const part = buildProduct({ name: 'Iridium Spark Plug', price: 12 });
-      embed(JSON.stringify(part));
-      localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'workshop-token');
-      fetchMock.mockResolvedValue(json({ ...part, price: 10.2, listPrice: 12 }));
-      renderPage(part._id);
-      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-      expect(await screen.findByTestId('part-price')).toHaveTextContent('$10.20');
-      expect(screen.getByText('Your trade price')).toBeInTheDocument();
-      const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/products/${part._id}`) ?? [];
-      expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer workshop-token');
-    });
-
-    it('waits for the call for another part, or when the data cannot be read', async () => {
-      const part = buildProduct({ name: 'Chain Lube' });
-      for (const text of [JSON.stringify(buildProduct({ name: 'Another part' })), '{not json']) {
-        embed(text);
-        fetchMock.mockResolvedValue(json(part));
-        const { unmount } = renderPage(part._id);
-        expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-        expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Chain Lube');
-        unmount();
-        document.getElementById(PART_DATA_ELEMENT_ID)?.remove();
-      }
-    });
   });
 });

@@ -35,7 +35,7 @@ function PartDetails({ part }: { part: Product }) {
   const outOfStock = isOutOfStock(part);
   return (
     <article className="flex flex-col gap-6" aria-labelledby="part-name">
-      <title>{copy.documentTitle(part.name)}</title>
+      <title>{copy.documentTitle(part.name, part.brand)}</title>
       <nav aria-label={copy.breadcrumb} className="breadcrumbs text-sm">
         <ul>
           <li>

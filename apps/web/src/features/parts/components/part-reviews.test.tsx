@@ -36,7 +36,7 @@ describe('PartReviews', () => {
     fireEvent.click(screen.getByRole('button', { name: 'More reviews' }));
     expect(await screen.findByText('oldest rider')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'More reviews' })).not.toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[1]![0])).toContain(`/products/${ID}/reviews?page=1&size=5`);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/reviews')).at(-1)).toContain(`/products/${ID}/reviews?page=1&size=5`);
   });
 
   it("shows a review without a photo (a deleted account's) with the reviewer's initial, and nothing to enlarge", async () => {
@@ -52,6 +52,17 @@ describe('PartReviews', () => {
     // A review with a photo still shows it, to be enlarged.
     expect(within(other!).getByRole('button', { name: "Enlarge the photo of hana sato's review" })).toBeInTheDocument();
     expect(document.querySelector('img[src=""]')).toBeNull();
+  });
+
+  it("dates each review by the shop's time zone, not the browser's, so the server's page and every browser agree", async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('/settings')
+        ? json({ timeZone: 'America/New_York' })
+        : json({ total: 1, average: 5, reviews: [buildReview({ name: 'hana sato', productId: ID, createdAt: '2026-11-20T03:00:00.000Z' })] }),
+    );
+    renderWithProviders(<PartReviews productId={ID} />);
+    const [review] = await screen.findAllByRole('article');
+    expect(await within(review!).findByText('19 Nov 2026')).toHaveAttribute('datetime', '2026-11-20T03:00:00.000Z');
   });
 
   it("says 'No reviews yet' for a part without reviews", async () => {

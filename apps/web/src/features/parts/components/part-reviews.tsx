@@ -1,18 +1,39 @@
 import type { Review } from '@shop/shared';
 import { useState } from 'react';
 import { useProductReviews } from '@/api/reviews/get-product-reviews';
+import { useSettings } from '@/api/settings/get-settings';
 import { Avatar } from '@/components/ui/avatar';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { Stars } from '@/components/ui/stars';
-import { capitalizeFirst, formatDay } from '@/utils/format';
+import { capitalizeFirst } from '@/utils/format';
 import { partCopy } from '../copy';
 import { PhotoDialog } from './photo-dialog';
 
 const copy = partCopy.reviews;
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A review's day, e.g. '23 Nov 2026', in the shop's time zone: the server's page and every
+ * browser, wherever it is, show the same day. In UTC until the shop's zone is known.
+ */
+function shopDay(isoTimestamp: string, timeZone = 'UTC'): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+    } catch {
+      // A zone this browser does not know.
+      return shopDay(isoTimestamp);
+    }
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(isoTimestamp));
+}
+
 /** The part's reviews (SPEC-2 section 2): average and count, then the reviews newest first, more on demand. */
 export function PartReviews({ productId }: { productId: string }) {
   const reviews = useProductReviews(productId);
+  const timeZone = useSettings().data?.timeZone;
   const pages = reviews.data?.pages ?? [];
   const first = pages[0];
   return (
@@ -39,7 +60,7 @@ export function PartReviews({ productId }: { productId: string }) {
           <ul className="flex flex-col gap-4">
             {pages.flatMap((page) => page.reviews).map((review) => (
               <li key={review._id}>
-                <PartReview review={review} />
+                <PartReview review={review} timeZone={timeZone} />
               </li>
             ))}
           </ul>
@@ -55,7 +76,7 @@ export function PartReviews({ productId }: { productId: string }) {
   );
 }
 
-function PartReview({ review }: { review: Review }) {
+function PartReview({ review, timeZone }: { review: Review; timeZone: string | undefined }) {
   const [enlarged, setEnlarged] = useState(false);
   return (
     <article className="flex gap-4 rounded-box border border-base-300 p-4">
@@ -75,7 +96,11 @@ function PartReview({ review }: { review: Review }) {
             <Stars value={Number(review.ratings)} className="size-4" />
           </span>
           {review.verified && <span className="badge badge-success badge-sm">{copy.verified}</span>}
-          {review.createdAt && <span className="text-sm text-base-content/70">{formatDay(review.createdAt)}</span>}
+          {review.createdAt && (
+            <time dateTime={review.createdAt} className="text-sm text-base-content/70">
+              {shopDay(review.createdAt, timeZone)}
+            </time>
+          )}
         </p>
         <p className="wrap-anywhere">{capitalizeFirst(review.review)}</p>
       </div>

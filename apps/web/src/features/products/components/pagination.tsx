@@ -1,13 +1,26 @@
+import type { MouseEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { withPage } from '@/utils/page-param';
 import { productsCopy as copy } from '../copy';
 
 export interface PaginationProps {
   pageCount: number;
-  /** Zero-based, as the API counts pages; buttons are numbered from 1. */
+  /** Zero-based, as the API counts pages; links are numbered from 1. */
   currentPage: number;
   onPageChange: (page: number) => void;
+  /** The id of the list's section, on a page that holds more than the list: each page's address leads there. */
+  anchor?: string;
 }
 
-export function Pagination({ pageCount, currentPage, onPageChange }: PaginationProps) {
+/** A click the page handles itself; one with a modifier key (a new tab, a new window) is the browser's. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The numbered pages under a list: links to each page's address (with the address's other choices
+ * kept), so they work without JavaScript and open in a new tab; a plain click is the page's own change.
+ */
+export function Pagination({ pageCount, currentPage, onPageChange, anchor }: PaginationProps) {
+  const [params] = useSearchParams();
   if (pageCount < 1) return null;
   return (
     <nav aria-label={copy.paginationLabel}>
@@ -16,16 +29,18 @@ export function Pagination({ pageCount, currentPage, onPageChange }: PaginationP
           const isCurrent = page === currentPage;
           return (
             <li key={page}>
-              <button
-                type="button"
+              <Link
+                to={{ search: withPage(params, page).toString(), hash: anchor ?? '' }}
                 className={`btn min-w-12 ${isCurrent ? 'btn-active btn-neutral' : 'btn-outline'}`}
                 aria-current={isCurrent ? 'page' : undefined}
-                onClick={() => {
+                onClick={(event) => {
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
                   if (!isCurrent) onPageChange(page);
                 }}
               >
                 {page + 1}
-              </button>
+              </Link>
             </li>
           );
         })}

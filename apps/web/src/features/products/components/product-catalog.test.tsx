@@ -56,11 +56,11 @@ describe('ProductCatalog with an active bike', () => {
     expect(screen.getByTestId('address')).toHaveTextContent('/allproducts?show=unconfirmed');
     await waitFor(() => expect(screen.getAllByText('Fit not confirmed')).toHaveLength(6));
     const pages = screen.getByRole('navigation', { name: 'Product pages' });
-    expect(within(pages).getAllByRole('button')).toHaveLength(6);
+    expect(within(pages).getAllByRole('link')).toHaveLength(6);
     expect(requested().filter((url) => url.searchParams.get('show') === 'unconfirmed').map((url) => url.pathname).sort()).toEqual(['/api/productCount', '/api/products']);
     expect(screen.queryByText(/more parts match/)).not.toBeInTheDocument();
 
-    fireEvent.click(within(pages).getByRole('button', { name: '2' }));
+    fireEvent.click(within(pages).getByRole('link', { name: '2' }));
     expect(screen.getByTestId('address')).toHaveTextContent('/allproducts?show=unconfirmed&page=2');
     fireEvent.click(screen.getByRole('button', { name: 'Back to the parts that fit your CB500F' }));
     expect(screen.getByTestId('address')).toHaveTextContent(/^\/allproducts$/);

@@ -44,7 +44,7 @@ export function ProductCatalog({ page, onPageChange, headingLevel, empty, anchor
         bikeModel={activeBike?.model}
       />
       <div className="min-h-12">
-        <Pagination pageCount={pageCount} currentPage={page} onPageChange={onPageChange} />
+        <Pagination pageCount={pageCount} currentPage={page} onPageChange={onPageChange} anchor={anchor} />
       </div>
       {bikeList && products.data && products.data.length > 0 && <AfterBikeList filter={filter} counts={counts} />}
     </div>

@@ -58,6 +58,10 @@ export function ProductGrid({
 
   return (
     <ul
+      // Another list (another page, or the rider's bike known once the browser has taken the
+      // server's page over) is drawn afresh in place, not by moving the cards both lists hold:
+      // a card moved across the screen is a layout shift, a new one is not.
+      key={products.map((product) => product._id).join()}
       className={`${GRID_CLASSES} transition-opacity ${isUpdating ? 'opacity-60' : ''}`}
       aria-busy={isUpdating || undefined}
     >

@@ -20,6 +20,9 @@ function SearchForm({ searched, className, inputRef }: { searched: string; class
   return (
     <form
       role="search"
+      // Without JavaScript the browser sends the box to /search itself.
+      method="get"
+      action={paths.search.path}
       className={`join ${className}`}
       onSubmit={(event) => {
         event.preventDefault();

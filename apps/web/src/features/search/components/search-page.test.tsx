@@ -95,11 +95,16 @@ describe('SearchPage', () => {
     renderAt('/search?q=oil&brand=HiFlo');
     expect(await screen.findByText('2 parts')).toBeInTheDocument();
     expect(screen.getByText('Spin-On Oil Filter, 65 mm')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: 'Category' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+    // One markup at every width (jsdom applies no CSS): folded, the filters are hidden below lg.
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    expect(filters).toHaveClass('hidden', 'lg:block');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const open = screen.getByRole('button', { name: 'Filters (1 filter on)' });
+    expect(open).toHaveClass('lg:hidden');
     fireEvent.click(open);
     const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(sheet).toBe(filters);
+    expect(sheet).not.toHaveClass('hidden');
     expect(within(sheet).getByRole('combobox', { name: 'Brand' })).toHaveValue('HiFlo');
     fireEvent.change(within(sheet).getByRole('combobox', { name: 'Category' }), { target: { value: 'Filters' } });
     fireEvent.click(within(sheet).getByRole('checkbox', { name: 'In stock only' }));
@@ -111,25 +116,45 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('address')).toHaveTextContent(/^\/search\?q=oil&sort=price-asc$/);
     fireEvent.click(await within(sheet).findByRole('button', { name: 'Show 2 parts' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Filters' })).toHaveClass('hidden');
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+    // Sending the sheet changed nothing more: each choice had applied.
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/search\?q=oil&sort=price-asc$/);
   });
 
-  it('from the lg breakpoint shows the filters beside the results, with no Filters button', async () => {
+  it('from the lg breakpoint shows the filters beside the results; the Filters button is for smaller screens', async () => {
     fetchMock.mockImplementation(async () => json(answer()));
     renderAt('/search?q=oil');
     const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    expect(filters).toHaveClass('lg:block');
     expect(within(filters).getByRole('combobox', { name: 'Category' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveClass('lg:hidden');
   });
 
-  it("offers 'Next' and 'Previous' over pages of twelve, the page in the address", async () => {
+  it('is a plain GET form of /search too, so the filters work without JavaScript: the text and the bike list kept, each filter named as in the address', async () => {
+    fetchMock.mockImplementation(async () => json(answer()));
+    renderAt('/search?q=oil&brand=HiFlo&inStock=true&show=unconfirmed');
+    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    await waitFor(() => expect(within(filters).getByRole('combobox', { name: 'Brand' })).toHaveValue('HiFlo'));
+    const form = filters.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/search');
+    const sent = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+    expect(sent.toString()).toBe('q=oil&show=unconfirmed&category=&brand=HiFlo&inStock=true&sort=relevance');
+    expect(within(filters).getByRole('button', { name: 'Show 2 parts' })).toHaveAttribute('type', 'submit');
+  });
+
+  it("offers 'Next' and 'Previous' over pages of twelve, the page in the address, as links that work without JavaScript", async () => {
     fetchMock.mockImplementation(async () => json(answer({ total: 30 })));
-    renderAt('/search?q=brake');
-    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=brake&page=2');
+    renderAt('/search?q=brake&show=unconfirmed');
+    const next = await screen.findByRole('link', { name: 'Next' });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(next).toHaveAttribute('href', '/search?q=brake&page=2&show=unconfirmed');
+    fireEvent.click(next);
+    expect(screen.getByTestId('address')).toHaveTextContent('/search?q=brake&page=2&show=unconfirmed');
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(requested().at(-1)).toContain('page=1&size=12');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/search?q=brake&show=unconfirmed'));
   });
 
   it("says 'No parts found' for the text and links to the categories", async () => {

@@ -1,15 +1,14 @@
 import { bikeName, SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, type FacetCount, type Product, type SearchAnswer, type SearchSort } from '@shop/shared';
-import { type ReactNode, useId, useState } from 'react';
+import { createFocusTrap } from 'focus-trap';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '@/api/categories/get-categories';
 import { useSearch } from '@/api/search/get-search';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterIcon } from '@/components/ui/icons';
-import { Modal } from '@/components/ui/modal';
 import { Pager } from '@/components/ui/pager';
 import { paths } from '@/config/paths';
 import { useAddressParams } from '@/hooks/use-address-params';
-import { BREAKPOINTS, useMediaQuery } from '@/hooks/use-media-query';
 import { type BikeFilter, bikeSearchParams, keptShowParams, useBikeFilter } from '@/stores/garage';
 import { searchCopy as copy } from '../copy';
 import { readSearchState, searchApiParams, searchStateParams, type SearchState } from '../search-state';
@@ -53,7 +52,8 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
       <title>{copy.documentTitle(state.q)}</title>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2 sm:mb-8">
         <h1 className="min-w-0 text-2xl font-bold wrap-anywhere sm:text-3xl">{heading}</h1>
-        <p role="status" className="text-base-content/70 min-h-6">
+        {/* A box of its own width: a count that changes (the rider's bike known in the browser) moves nothing. */}
+        <p role="status" className="min-h-6 min-w-20 text-base-content/70">
           {answer ? copy.count(answer.total) : ''}
         </p>
       </div>
@@ -62,6 +62,7 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
         <Filters
           state={state}
           answer={answer}
+          keptParams={keptShowParams(searchParams)}
           onChange={change}
           onClear={filtered ? () => change({ category: '', brand: '', inStock: false }) : undefined}
         />
@@ -87,6 +88,7 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
             page={state.page}
             hasNext={pageCount !== undefined && state.page < pageCount - 1}
             onPageChange={(page) => go((current) => ({ ...current, page }))}
+            pageHref={(page) => ({ search: new URLSearchParams({ ...searchStateParams({ ...state, page }), ...keptShowParams(searchParams) }).toString() })}
             labels={{ ...copy.pages, position: (page) => copy.pages.position(page, pageCount) }}
             disabled={search.isPlaceholderData}
           />
@@ -98,58 +100,67 @@ export function SearchPage({ renderResults, bikeBar }: { renderResults: (results
 }
 
 /**
- * Category, brand, stock and the sort: beside the results from the lg breakpoint; below it one
- * 'Filters' button (with how many are on) that opens them in a sheet, so the results come first.
- * Each choice applies at once, as beside the results; the sheet's last button shows them.
+ * Category, brand, stock and the sort, in one markup at every width (CSS places it): beside the
+ * results from the lg breakpoint; below it one 'Filters' button (with how many are on) that opens
+ * them in a sheet, so the results come first. Each choice applies at once, as beside the results;
+ * the sheet's last button shows them. It is a plain GET form too: without JavaScript the filters
+ * show in place and that button sends them.
  */
 function Filters({
   state,
   answer,
+  keptParams,
   onChange,
   onClear,
 }: {
   state: SearchState;
   answer: SearchAnswer | undefined;
+  /** The address's other choices a new search keeps (the list shown for the bike). */
+  keptParams: Record<string, string>;
   onChange: (next: Partial<SearchState>) => void;
   onClear: (() => void) | undefined;
 }) {
-  const wide = useMediaQuery(BREAKPOINTS.lg);
   const [open, setOpen] = useState(false);
-  const headingId = useId();
-  const controls = (
-    <>
-      <FacetSelect label={copy.category} everything={copy.allCategories} value={state.category} counts={answer?.facets.category} onChange={(category) => onChange({ category })} />
-      <FacetSelect label={copy.brand} everything={copy.allBrands} value={state.brand} counts={answer?.facets.brand} onChange={(brand) => onChange({ brand })} />
-      <label className="flex cursor-pointer items-center gap-3 py-2">
-        <input type="checkbox" className="checkbox" checked={state.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
-        <span>{copy.inStockOnly}</span>
-      </label>
-      <label className="flex min-w-0 flex-col gap-1">
-        <span className="text-sm font-medium">{copy.sortBy}</span>
-        <select className="select w-full" value={state.sort} onChange={(event) => onChange({ sort: event.target.value as SearchSort })}>
-          {SEARCH_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SEARCH_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </label>
-    </>
-  );
-  if (wide) {
-    return (
-      <aside aria-label={copy.filters}>
-        <div className="grid grid-cols-1 gap-4">{controls}</div>
-      </aside>
-    );
-  }
+  const sheetId = useId();
+  const sheet = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = () => setOpen(false);
+
+  useEffect(() => {
+    const element = sheet.current;
+    if (!open || !element) return;
+    // While the sheet covers the page the keyboard stays in it; Escape and a click beside it close it.
+    const trap = createFocusTrap(element, {
+      fallbackFocus: element,
+      escapeDeactivates: true,
+      allowOutsideClick: true,
+      setReturnFocus: () => toggle.current ?? false,
+      onDeactivate: () => setOpen(false),
+    });
+    trap.activate();
+    return () => void trap.deactivate();
+  }, [open]);
+
   const active = [state.category !== '', state.brand !== '', state.inStock].filter(Boolean).length;
   return (
-    <div>
+    <form
+      method="get"
+      action={paths.search.path}
+      onSubmit={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      {Object.entries({ ...(state.q ? { q: state.q } : {}), ...keptParams }).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button
+        ref={toggle}
         type="button"
-        className="btn btn-outline gap-2"
+        className="btn btn-outline gap-2 lg:hidden noscript:hidden"
         aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={sheetId}
         // The number said in words: 'Filters (2 filters on)'.
         aria-label={active > 0 ? `${copy.filters} ${copy.filtersOn(active)}` : undefined}
         onClick={() => setOpen(true)}
@@ -158,34 +169,67 @@ function Filters({
         {copy.filters}
         {active > 0 && <span className="badge badge-primary badge-sm">{active}</span>}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy={headingId}>
-        <h2 id={headingId} className="mb-4 text-lg font-bold">
+      {open && <div className="fixed inset-0 z-40 bg-black/40 lg:hidden" aria-hidden="true" onClick={close} />}
+      <aside
+        ref={sheet}
+        id={sheetId}
+        aria-label={copy.filters}
+        role={open ? 'dialog' : undefined}
+        aria-modal={open || undefined}
+        tabIndex={-1}
+        className={
+          open
+            ? 'fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-box bg-base-100 p-6 shadow-xl sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:bottom-auto sm:w-[32rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-box lg:static lg:w-auto lg:translate-none lg:overflow-visible lg:rounded-none lg:bg-transparent lg:p-0 lg:shadow-none'
+            : 'hidden lg:block noscript:block'
+        }
+      >
+        <h2 className="mb-4 text-lg font-bold lg:sr-only noscript:sr-only">
           {copy.filters}
         </h2>
-        <div className="flex flex-col gap-4">{controls}</div>
-        <div className="modal-action flex-wrap">
+        <div className="grid grid-cols-1 gap-4">
+          <FacetSelect name="category" label={copy.category} everything={copy.allCategories} value={state.category} counts={answer?.facets.category} onChange={(category) => onChange({ category })} />
+          <FacetSelect name="brand" label={copy.brand} everything={copy.allBrands} value={state.brand} counts={answer?.facets.brand} onChange={(brand) => onChange({ brand })} />
+          <label className="flex cursor-pointer items-center gap-3 py-2">
+            <input type="checkbox" name="inStock" value="true" className="checkbox" checked={state.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
+            <span>{copy.inStockOnly}</span>
+          </label>
+          <label className="flex min-w-0 flex-col gap-1">
+            <span className="text-sm font-medium">{copy.sortBy}</span>
+            <select name="sort" className="select w-full" value={state.sort} onChange={(event) => onChange({ sort: event.target.value as SearchSort })}>
+              {SEARCH_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SEARCH_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {/* Beside the results each choice has applied already: these are the sheet's, and the form's without JavaScript. */}
+        <div className="modal-action flex-wrap lg:hidden noscript:flex">
           {onClear && (
-            <button type="button" className="btn btn-ghost" onClick={onClear}>
+            <button type="button" className="btn btn-ghost noscript:hidden" onClick={onClear}>
               {copy.clearFilters}
             </button>
           )}
-          <button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
+          <button type="submit" className="btn btn-primary">
             {answer ? copy.showParts(answer.total) : copy.showResults}
           </button>
         </div>
-      </Modal>
-    </div>
+      </aside>
+    </form>
   );
 }
 
 /** A filter: every value the results hold, with how many parts each would show. */
 function FacetSelect({
+  name,
   label,
   everything,
   value,
   counts,
   onChange,
 }: {
+  name: string;
   label: string;
   everything: string;
   value: string;
@@ -197,7 +241,7 @@ function FacetSelect({
   return (
     <label className="flex min-w-0 flex-col gap-1">
       <span className="text-sm font-medium">{label}</span>
-      <select className="select w-full" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select name={name} className="select w-full" value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{everything}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
