@@ -50,7 +50,7 @@ test.describe('finding the part', () => {
     const names = page.getByRole('region', { name: 'Results for "oil"' }).getByRole('heading', { level: 2 });
     // The seeded prices: $8.99, $9.49, $9.99. The previous order stays on screen until the sorted answer arrives.
     const cheapestFirst = ['Spin-On Oil Filter, 65 mm', 'Cartridge Oil Filter for Suzuki Twins', 'Spin-On Oil Filter, 80 mm'];
-    await expect(page.getByText('3 parts')).toBeVisible();
+    await expect(page.getByText('3 parts', { exact: true })).toBeVisible();
     await expect(names).toHaveText(cheapestFirst);
 
     await page.reload();
@@ -58,7 +58,7 @@ test.describe('finding the part', () => {
     await expect(page.getByRole('combobox', { name: 'Brand' })).toHaveValue('HiFlo');
     await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc');
-    await expect(page.getByText('3 parts')).toBeVisible();
+    await expect(page.getByText('3 parts', { exact: true })).toBeVisible();
     await expect(names).toHaveText(cheapestFirst);
   });
 

@@ -4,7 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Product } from '@shop/shared';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page) {
@@ -74,6 +74,34 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleErrors:
     },
     { auto: true },
   ],
+  /**
+   * The test's page, whose goto and reload return once the app has the page (`<html data-ready>`):
+   * a server-rendered page shows its buttons before they work, and a journey acts like a rider who
+   * waits for the shop, not like one who taps before the script has run.
+   */
+  page: async ({ page, javaScriptEnabled, baseURL }, use) => {
+    if (javaScriptEnabled !== false) {
+      // Only the shop's own pages; a page that fails to load its script (a journey of that) is not waited for long.
+      const ready = async (response: Response | null) => {
+        if (!response || !baseURL || new URL(response.url()).origin !== new URL(baseURL).origin) return;
+        if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
+        await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await ready(response);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await ready(response);
+        return response;
+      };
+    }
+    await use(page);
+  },
 });
 
 export { expect };

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { personalSearchAnswer } from '../../lib/personal-prices.js';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Made for each request (the index keeps its searches itself); a workshop's at its prices.
+  // The index keeps its searches itself; the answer's text is kept a moment too, so a search page
+  // rendered from it is kept like the catalogue's (decision 046). A workshop's at its prices.
   app.cachedGet(
     '/search',
     {
@@ -16,6 +17,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchAnswerSchema, 400: errorEnvelopeSchema },
       },
     },
-    async (request) => app.catalogueSearch.search(request.query),
+    async (request, _reply, cache) => cache(`search:${JSON.stringify(request.query)}`, () => app.catalogueSearch.search(request.query)),
   );
 };

@@ -4,13 +4,14 @@ import { bearerAuth as bearer, errorResponses as errors } from '../../lib/route-
 import { toPublicSettings } from './settings.mapper.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  // Shared by every visitor, so a page rendered from it (the part page's dates) is kept like the rest.
+  app.cachedGet(
     '/settings',
     {
       config: { access: 'public' },
       schema: { tags: ['settings'], summary: "The shop's public settings: name, country, taxes in prices, dispatch cut-off, time zone, return window", response: { 200: publicSettingsSchema } },
     },
-    async () => toPublicSettings(await app.settings.current()),
+    async (_request, _reply, cache) => cache('settings', async () => toPublicSettings(await app.settings.current())),
   );
 
   app.get(

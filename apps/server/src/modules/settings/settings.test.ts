@@ -105,23 +105,26 @@ describe('settings', () => {
 });
 
 describe('settings on two instances of one database', () => {
-  it('are served from memory, and a change through one is seen by the other once its check is due', async () => {
+  it('are served from memory, and a change through one is seen by the other once its check is due and its kept answer has expired', async () => {
     const otherDatabase = createDatabase(t.testDatabase.config);
     const other = await buildApp({ config: t.app.config, database: otherDatabase, logger: false });
     try {
       vi.useFakeTimers({ toFake: ['Date'] });
       expect((await publicSettings(other)).shopName).toBe('Moto Parts');
       expect((await put({ ...DEMO_SETTINGS, shopName: 'Changed elsewhere' })).statusCode).toBe(200);
-      // Within its check interval the other instance answers from memory, without asking the database.
+      // Within its check interval the other instance answers from memory, without asking the database;
+      // its public answer is kept a moment longer, as every shared answer is (PUBLIC_CACHE_MS).
       expect((await publicSettings(other)).shopName).toBe('Moto Parts');
       vi.setSystemTime(Date.now() + 600);
+      expect((await other.settings.current()).shopName).toBe('Changed elsewhere');
+      vi.setSystemTime(Date.now() + t.app.config.publicCacheMs);
       expect((await publicSettings(other)).shopName).toBe('Changed elsewhere');
       expect((await other.settings.current()).shopName).toBe('Changed elsewhere');
 
       // And back the other way.
       expect((await put(DEMO_SETTINGS, admin, other)).statusCode).toBe(200);
       expect((await publicSettings(other)).shopName).toBe('Moto Parts');
-      vi.setSystemTime(Date.now() + 600);
+      vi.setSystemTime(Date.now() + 600 + t.app.config.publicCacheMs);
       expect((await publicSettings()).shopName).toBe('Moto Parts');
     } finally {
       await other.close();

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { CartNotice } from '@/components/ui/cart-notice';
 import { EmailConfirmationNotice } from '@/features/auth/components/email-confirmation-notice';
@@ -20,6 +20,18 @@ export function RouteLoading() {
   );
 }
 
+/**
+ * Marks the document once its page is the app's (`<html data-ready>`): after the page a server
+ * rendered is hydrated, lazily loaded route included, its buttons do what they say. The journeys
+ * wait for it before they act.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -36,6 +48,7 @@ export function RootLayout() {
         <EmailConfirmationNotice />
         <Suspense fallback={<RouteLoading />}>
           <Outlet />
+          <PageReady />
         </Suspense>
       </main>
       <Footer />

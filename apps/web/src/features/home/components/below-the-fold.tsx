@@ -1,5 +1,6 @@
 import { lazy, type Ref, Suspense, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { HOME_SECTION_IDS } from '../section-ids';
 
@@ -29,7 +30,8 @@ export function BelowTheFold() {
   const room = useRef<HTMLDivElement>(null);
   const near = useNearViewport(room, '100% 0px');
   const { hash } = useLocation();
-  const named = ANCHORED.has(hash.slice(1));
+  // The server never sees the #hash: a page it rendered names a section once the browser has it.
+  const named = useHydrated() && ANCHORED.has(hash.slice(1));
   if (!(near || named || loaded)) return <SectionsRoom roomRef={room} />;
   return (
     <Suspense fallback={<SectionsRoom />}>

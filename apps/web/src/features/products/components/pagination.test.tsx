@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { Pagination } from './pagination';
+import { Pagination, shownPages } from './pagination';
 
 describe('Pagination', () => {
   it('numbers the pages from 1 and marks the current one', () => {
@@ -45,5 +45,15 @@ describe('Pagination', () => {
 
     rerender(<Pagination pageCount={0} currentPage={0} onPageChange={vi.fn()} />);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
+
+describe('shownPages', () => {
+  it('shows every number up to 15 pages, and beyond them the first, the last and two either side of the current one', () => {
+    expect(shownPages(12, 5)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(shownPages(1667, 0)).toEqual([0, 1, 2, 'gap', 1666]);
+    expect(shownPages(1667, 800)).toEqual([0, 'gap', 798, 799, 800, 801, 802, 'gap', 1666]);
+    expect(shownPages(1667, 1665)).toEqual([0, 'gap', 1663, 1664, 1665, 1666]);
+    expect(shownPages(16, 3)).toEqual([0, 1, 2, 3, 4, 5, 'gap', 15]);
   });
 });
