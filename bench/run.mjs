@@ -13,6 +13,7 @@
  *   npm run bench -- --only=reminders   (the daily service reminder round over 100,000 garage bikes beside a bare scan of them)
  *   npm run bench -- --only=workshop   (the catalogue page for workshop accounts beside the anonymous one, and a quick order of 100 lines)
  *   npm run bench -- --only=stock   (orders and checkouts with the stock movements' triggers beside a twin database without them, in turns)
+ *   npm run bench -- --only=render [--quick]   (the server-rendered part page and home beside the ceiling, and the four storefront pages in Lighthouse)
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npm run bench
  *   (PostgreSQL adds one, two and three instances on CPU quotas behind HAProxy, which needs Debian's haproxy)
  */
@@ -43,6 +44,7 @@ import { benchReminders, REMINDER_BIKES, renderReminders } from './lib/reminders
 import { KIT_SIZES, measureServiceKit, prepareServiceKit, renderServiceKit } from './lib/service-kit.mjs';
 import { measureWorkshop, prepareWorkshops, renderWorkshop } from './lib/workshop.mjs';
 import { dropStockTriggers, measureStock, renderStock } from './lib/stock.mjs';
+import { measureRender, renderStorefront } from './lib/render.mjs';
 
 /** Catalogue sizes; products, reviews and orders each grow to this many rows. */
 const SIZES = [100, 10_000, 100_000];
@@ -60,8 +62,8 @@ const IMPORT_PRODUCTS = 10_000;
 /** The sales calls are measured with this many orders, placed over the last SALES_HISTORY_DAYS days, in a database of their own. */
 const SALES_ORDERS = [10_000, 1_000_000];
 const SALES_HISTORY_DAYS = 730;
-/** The storefront's pages in Lighthouse, and one part's page (its id is known once the demo is seeded). */
-const PAGES = ['/', '/allproducts'];
+/** The storefront's pages in Lighthouse, a search's, and one part's page (its id is known once the demo is seeded). */
+const PAGES = ['/', '/allproducts', '/search?q=brake'];
 
 /** About 10 minutes on 2 cores. @type {import('./lib/report.mjs').Settings} */
 const FULL = {
@@ -95,12 +97,13 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments|kits|reminders|workshop|stock] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
+    'npm run bench [-- --quick] [-- --only=api|sales|scale-out|pages|orders|search|quote|payments|kits|reminders|workshop|stock|render] [-- --json=FILE]\n--only measures one part and prints it without writing docs/benchmarks.md; --json also writes the results as JSON.\n' +
       '--only=orders: orders and checkouts (plain, and in turns with them priced with delivery, tax and a discount code) at the main catalogue size, nothing else; --only=search: the search\'s golden queries at the largest size, nothing else;\n' +
       '--only=reminders: the daily service reminder round over 100,000 garage bikes (time, peak memory, emails queued) beside a bare keyset scan of the same bikes and their readings, each pass in a process of its own.\n' +
       '--only=kits: GET /api/vehicles/{id}/service-kit (a kit of five lines, one out of stock) at 100 and 10,000 parts beside GET /api/health and its ceiling, nothing else.\n' +
       '--only=workshop: at 10,000 parts, GET /api/products pages for workshop accounts (their trade prices) beside the same pages anonymously in the same run, and POST /api/cart/quick of 100 lines, nothing else.\n' +
       '--only=stock: orders and checkouts on a database as migrated (stock movements written by triggers) beside a twin without the two products triggers, in turns in the same run, and their ratio, nothing else.\n' +
+      '--only=render: at 10,000 parts, the server-rendered part page and / beside the ceiling answering the same bytes (as visitors get them through the response cache, rendered each request with the answers cached, and rendered each request with the caches off), then /, /allproducts, a search and a part page in Lighthouse with the first page\'s JS; with --ab=COMMIT --rounds=3, both A/B in one session (code without a server render: its render rows \'not measured\').\n' +
       '--only=quote: POST /api/quote at 100 and 10,000 parts beside its ceiling, nothing else. With --ab, a commit without the quote (or without delivery, tax and discount codes, for the priced checkouts) is measured as far as it goes and its rows say \'not measured\' with why.\n' +
       '--only=payments: purchases paid as the payment page pays in test mode, the confirming PATCH (which issues the invoice) timed 50 at once, then checked paid with one invoice each numbered without gaps; and the invoice PDF downloaded by its owners beside its ceiling. With --ab, a commit without invoices has its confirmations measured and its download \'not measured\'.\n' +
       '--ab=COMMIT [--rounds=N] [--quick]: the part (--only) measured N times for this code and N times for COMMIT (built in a worktree, measured by this bench), in turns (A B, B A, ...): medians, their ratio and the spread of each side.\n' +
@@ -109,7 +112,7 @@ if (flags.help) {
   process.exit(0);
 }
 const settings = flags.quick ? QUICK : FULL;
-const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop', 'stock'];
+const PARTS = ['api', 'sales', 'scale-out', 'pages', 'orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop', 'stock', 'render'];
 if (flags.only !== undefined && !PARTS.includes(flags.only)) {
   console.error(`--only takes ${PARTS.join(', ')}, not ${flags.only}`);
   process.exit(2);
@@ -512,6 +515,42 @@ async function benchWorkshop(target, { dataDir, webDistDir }) {
 }
 
 /**
+ * The server-rendered storefront alone, on a database of its own with MAIN_SIZE parts (the API's
+ * size beside the ceiling): the part page of the middle part and the home page, on the server as
+ * it runs in production, then on one with its caches off (render.mjs).
+ * @param {import('./lib/data.mjs').BenchDatabase} target
+ * @param {{ dataDir: string, webDistDir: string }} where
+ * @returns {Promise<Pick<import('./lib/report.mjs').DatabaseResults, 'database' | 'serverErrors' | 'databaseCpu'> & { render: import('./lib/render.mjs').RenderStage }>}
+ */
+async function benchRender(target, { dataDir, webDistDir }) {
+  const { close, loader, databaseCpu } = await openLoadedDatabase(target, dataDir);
+  /** @type {string[]} */
+  const serverErrors = [];
+  try {
+    await loader.addProducts(MAIN_SIZE);
+    await loader.settle();
+    step(`${target.label}, server-rendered pages (${number(MAIN_SIZE)} parts)`);
+    const productId = /** @type {string} */ (loader.productIds[Math.floor(loader.productIds.length / 2)]);
+    const start = async (/** @type {{ cachesOff: boolean }} */ { cachesOff }) => {
+      const server = await startShop({ dataDir, databaseUrl: target.url, webDistDir, ...(cachesOff ? { publicCacheMs: 0 } : {}) });
+      return {
+        url: server.url,
+        pid: server.pid,
+        meter: meterOf([server], databaseCpu),
+        async stop() {
+          await server.stop();
+          serverErrors.push(...server.errors().map((message) => `${cachesOff ? 'caches off' : 'caches on'}: ${message}`));
+        },
+      };
+    };
+    const render = await measureRender(start, { productId, size: MAIN_SIZE }, settings);
+    return { database: target.label, render, serverErrors, databaseCpu: databaseCpu.method };
+  } finally {
+    await close();
+  }
+}
+
+/**
  * Payments and invoices alone, on a database of its own with the bench's customers and the
  * parts they buy: purchases placed, paid (the confirmations measured), checked, and their
  * invoices downloaded, for A/B runs.
@@ -717,11 +756,13 @@ async function main() {
   onCleanup(`folder ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
 
   // Orders, search, the quote, payments, kits and reminders alone never ask for a page: the server runs without the web app's files.
-  const webDistDir = path.join(workDir, 'web');
+  // The server build, when the code has one, goes beside the web app's folder, where the server looks for it.
+  const webDistDir = path.join(workDir, 'web', 'dist');
   const apiOnly = ['orders', 'search', 'quote', 'payments', 'kits', 'reminders', 'workshop', 'stock'];
+  let serverRendered = false;
   if (flags.only === undefined || !apiOnly.includes(flags.only)) {
     step('Building the web app into the bench folder');
-    await buildWebApp(webDistDir);
+    serverRendered = await buildWebApp(webDistDir);
   }
 
   const adminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
@@ -795,6 +836,14 @@ async function main() {
     }
   }
 
+  if (flags.only === 'render') {
+    for (const target of serverRendered ? targets : []) {
+      const result = await attempt(`${target.label} server render`, () => benchRender(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
+      if (result) databases.push(/** @type {import('./lib/report.mjs').DatabaseResults} */ (/** @type {unknown} */ (result)));
+    }
+    if (!serverRendered) notMeasured['the server render'] = 'the code measured has no apps/web/src/entry-server.tsx: it renders every page in the browser';
+  }
+
   if (flags.only === 'payments') {
     for (const target of targets) {
       const result = await attempt(`${target.label} payments`, () => benchPayments(target, { dataDir: path.join(workDir, target.label.toLowerCase()), webDistDir }));
@@ -824,8 +873,10 @@ async function main() {
       ? await attempt('scale-out', async () => benchScaleOut(await postgresDatabase(adminUrl), { dataDir: path.join(workDir, 'scale-out'), webDistDir }))
       : undefined;
 
-  if (runs('pages')) step('Pages (demo catalogue, Lighthouse in Chromium)');
-  const web = runs('pages') ? await attempt('Pages', () => benchPages({ dataDir: path.join(workDir, 'pages'), webDistDir })) : undefined;
+  // The render's part also takes the storefront's pages in Lighthouse: one A/B session gives both.
+  const pagesToo = runs('pages') || flags.only === 'render';
+  if (pagesToo) step('Pages (demo catalogue, Lighthouse in Chromium)');
+  const web = pagesToo ? await attempt('Pages', () => benchPages({ dataDir: path.join(workDir, 'pages'), webDistDir })) : undefined;
 
   machine.loadAtEnd = os.loadavg();
   const results = {
@@ -844,6 +895,13 @@ async function main() {
     totalSeconds: (performance.now() - clock) / 1000,
   };
   if (flags.json !== undefined) writeFileSync(flags.json, JSON.stringify(results, null, 2));
+  if (flags.only === 'render') {
+    const summary = renderStorefront(/** @type {Array<{ database: string, render?: import('./lib/render.mjs').RenderStage }>} */ (/** @type {unknown} */ (databases)), web, { settings, loadAtStart: machine.loadAtStart, loadAtEnd: machine.loadAtEnd, notMeasured, failures });
+    console.log(`\n${summary.join('\n')}`);
+    console.log(`Server-rendered storefront${Object.keys(failures).length ? `, ${Object.keys(failures).length} failed` : ''}: printed above, docs/benchmarks.md left as it was. Total time: ${Math.round(results.totalSeconds)} s`);
+    if (Object.keys(failures).length > 0) process.exitCode = 1;
+    return;
+  }
   if (flags.only !== undefined && apiOnly.includes(flags.only)) {
     const orderFailures = Object.keys(failures).length;
     const summary =

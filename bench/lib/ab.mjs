@@ -131,6 +131,59 @@ const searchFigures = () =>
     ];
   });
 
+/**
+ * The storefront's pages in Lighthouse, and the scripts and stylesheets each loads before any
+ * interaction: `/parts/` and `/search` stand for the part's and the search's page whatever their
+ * address. @returns {Figure[]}
+ */
+const pageFigures = () =>
+  ['/', '/allproducts', '/search', '/parts/'].flatMap((page) => {
+    const prefix = page === '/parts/' || page === '/search';
+    const of = (/** @type {any} */ results) => results.web?.pages?.find((/** @type {any} */ entry) => (prefix ? entry.page.startsWith(page) : entry.page === page));
+    const shown = page === '/parts/' ? '/parts/{id}' : page;
+    return [
+      { name: `${shown} JS gzip bytes`, read: (/** @type {any} */ results) => numeric(of(results)?.jsGzip), higherIsBetter: false },
+      { name: `${shown} CSS gzip bytes`, read: (/** @type {any} */ results) => numeric(of(results)?.cssGzip), higherIsBetter: false },
+      { name: `${shown} scripts`, read: (/** @type {any} */ results) => numeric(of(results)?.scripts), higherIsBetter: false },
+      { name: `${shown} Lighthouse performance`, read: (/** @type {any} */ results) => numeric(of(results)?.score), higherIsBetter: true },
+      { name: `${shown} LCP ms`, read: (/** @type {any} */ results) => numeric(of(results)?.lcp), higherIsBetter: false },
+      { name: `${shown} TBT ms`, read: (/** @type {any} */ results) => numeric(of(results)?.tbt), higherIsBetter: false },
+      { name: `${shown} CLS`, read: (/** @type {any} */ results) => numeric(of(results)?.cls), higherIsBetter: false, digits: 3 },
+    ];
+  });
+
+/** The server render's rows (render.mjs): each page, each way beside its ceiling, and one render at a time. @returns {Figure[]} */
+const renderFigures = () =>
+  DATABASES.flatMap((database) =>
+    ['part page', 'home'].flatMap((page) => {
+      const of = (/** @type {any} */ results) => databaseOf(results, database)?.render?.pages?.find((/** @type {any} */ entry) => entry.page === page);
+      const underLoad = /** @type {const} */ ([
+        ['visitors', 'as visitors get it'],
+        ['rendered', 'rendered, answers cached'],
+        ['cachesOff', 'rendered, caches off'],
+      ]).flatMap(([way, text]) => {
+        const pair = (/** @type {any} */ results) => of(results)?.[way];
+        const name = `${database} ${page} ${text}`;
+        return [
+          { name: `${name} req/s`, read: (/** @type {any} */ results) => numeric(pair(results)?.ours?.rps), higherIsBetter: true },
+          { name: `${name} / ceiling req/s`, read: (/** @type {any} */ results) => share(pair(results)?.ours?.rps, pair(results)?.ceiling?.rps), higherIsBetter: true, digits: 2 },
+          { name: `${name} p50 ms`, read: (/** @type {any} */ results) => numeric(pair(results)?.ours?.p50), higherIsBetter: false, digits: 1 },
+          { name: `${name} p99 ms`, read: (/** @type {any} */ results) => numeric(pair(results)?.ours?.p99), higherIsBetter: false, digits: 1 },
+          ...cpuFigures(name, 'req', (results) => pair(results)?.ours?.cpu),
+        ];
+      });
+      const alone = /** @type {const} */ ([
+        ['alone', 'one at a time, answers cached'],
+        ['aloneCachesOff', 'one at a time, caches off'],
+      ]).flatMap(([way, text]) => {
+        const result = (/** @type {any} */ results) => of(results)?.[way];
+        const name = `${database} ${page} ${text}`;
+        return [{ name: `${name} p50 ms`, read: (/** @type {any} */ results) => numeric(result(results)?.p50), higherIsBetter: false, digits: 1 }, ...cpuFigures(name, 'render', (results) => result(results)?.cpu)];
+      });
+      return [...underLoad, ...alone];
+    }),
+  );
+
 /** @type {Record<string, Figure[]>} */
 export const AB_FIGURES = {
   orders: orderFigures(),
@@ -160,18 +213,8 @@ export const AB_FIGURES = {
       digits: 1,
     })),
   ),
-  pages: ['/', '/allproducts', '/parts/'].flatMap((page) => {
-    const of = (/** @type {any} */ results) => results.web?.pages?.find((/** @type {any} */ entry) => (page === '/parts/' ? entry.page.startsWith(page) : entry.page === page));
-    const shown = page === '/parts/' ? '/parts/{id}' : page;
-    return [
-      { name: `${shown} JS gzip bytes`, read: (/** @type {any} */ results) => numeric(of(results)?.jsGzip), higherIsBetter: false },
-      { name: `${shown} CSS gzip bytes`, read: (/** @type {any} */ results) => numeric(of(results)?.cssGzip), higherIsBetter: false },
-      { name: `${shown} scripts`, read: (/** @type {any} */ results) => numeric(of(results)?.scripts), higherIsBetter: false },
-      { name: `${shown} Lighthouse performance`, read: (/** @type {any} */ results) => numeric(of(results)?.score), higherIsBetter: true },
-      { name: `${shown} LCP ms`, read: (/** @type {any} */ results) => numeric(of(results)?.lcp), higherIsBetter: false },
-      { name: `${shown} TBT ms`, read: (/** @type {any} */ results) => numeric(of(results)?.tbt), higherIsBetter: false },
-    ];
-  }),
+  pages: pageFigures(),
+  render: [...renderFigures(), ...pageFigures()],
   'scale-out': [1, 2, 3].flatMap((count) => {
     const of = (/** @type {any} */ results) => results.scaleOut?.setups?.find((/** @type {any} */ setup) => setup.instances === count);
     const one = (/** @type {any} */ results) => of(results) && results.scaleOut?.setups?.find((/** @type {any} */ setup) => setup.instances === 1);

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 
-/** @typedef {{ path: string, status: number, contentType: string, body: string }} Answer  body in base64 */
+/** @typedef {{ path: string, status: number, contentType: string, body: string, headers?: Record<string, string> }} Answer  body in base64; headers: any besides the type and length (e.g. Content-Encoding) */
 
 /** @type {Map<string, { status: number, headers: Record<string, string | number>, body: Buffer }>} */
 const answers = new Map();
@@ -23,9 +23,9 @@ const server = createServer((request, response) => {
 });
 
 process.on('message', (/** @type {{ answers: Answer[] }} */ message) => {
-  for (const { path, status, contentType, body } of message.answers) {
+  for (const { path, status, contentType, body, headers } of message.answers) {
     const bytes = Buffer.from(body, 'base64');
-    answers.set(path, { status, headers: { 'content-type': contentType, 'content-length': bytes.length }, body: bytes });
+    answers.set(path, { status, headers: { ...headers, 'content-type': contentType, 'content-length': bytes.length }, body: bytes });
   }
   server.listen(0, '127.0.0.1', () => {
     const address = server.address();

@@ -29,7 +29,8 @@ export async function captureAnswers(origin, paths) {
 }
 
 /**
- * @param {Awaited<ReturnType<typeof captureAnswers>>} answers
+ * @param {Array<{ path: string, status: number, contentType: string, body: string, headers?: Record<string, string> }>} answers
+ *   body in base64; headers: any the ceiling sends besides the type and length (e.g. Content-Encoding)
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startCeiling(answers) {

@@ -86,12 +86,21 @@ export async function measureGet({ url, connections, seconds, warmupSeconds, met
  * Our server and the ceiling in turns (ours, ceiling, ours, ceiling ...), `seconds` each in
  * all, so a change in the machine's load during the measurement falls on both alike; with a
  * meter, the CPU our turns cost per answer.
- * @param {{ ours: string, ceiling: string, connections: number, seconds: number, turns: number, warmupSeconds: number, meter?: import('./cpu.mjs').CpuMeter }} options
+ * @param {{ ours: string, ceiling: string, connections: number, seconds: number, turns: number, warmupSeconds: number, meter?: import('./cpu.mjs').CpuMeter, headers?: Record<string, string>, oursRequests?: Array<Record<string, unknown>>, afterOurs?: () => Promise<void> }} options
+ *   headers: sent with every request to both; oursRequests: autocannon's `requests` for our
+ *   server only (e.g. a setupRequest giving each request an address of its own); afterOurs: run
+ *   after each of our runs (e.g. waiting until our server has finished the requests still in it)
  * @returns {Promise<{ ours: LoadResult, ceiling: LoadResult }>}
  */
-export async function measureInTurns({ ours, ceiling, connections, seconds, turns, warmupSeconds, meter }) {
+export async function measureInTurns({ ours, ceiling, connections, seconds, turns, warmupSeconds, meter, headers, oursRequests, afterOurs }) {
   const targets = [ours, ceiling];
-  if (warmupSeconds > 0) for (const url of targets) await run({ url, connections, duration: warmupSeconds });
+  const extra = (/** @type {number} */ index) => ({ ...(headers ? { headers } : {}), ...(index === 0 && oursRequests ? { requests: oursRequests } : {}) });
+  if (warmupSeconds > 0) {
+    for (const [index, url] of targets.entries()) {
+      await run({ url, connections, duration: warmupSeconds, ...extra(index) });
+      if (index === 0) await afterOurs?.();
+    }
+  }
   /** @type {AutocannonRaw[][]} */
   const runs = [[], []];
   const spent = { server: /** @type {number | undefined} */ (0), database: /** @type {number | undefined} */ (0) };
@@ -100,11 +109,12 @@ export async function measureInTurns({ ours, ceiling, connections, seconds, turn
   for (let turn = 0; turn < turns; turn++) {
     for (const [index, url] of targets.entries()) {
       if (index === 0 && meter) {
-        const measured = await meter.around(() => run({ url, connections, duration }));
+        const measured = await meter.around(() => run({ url, connections, duration, ...extra(index) }));
         spent.server = add(spent.server, measured.server);
         spent.database = add(spent.database, measured.database);
         runs[index]?.push(measured.result);
-      } else runs[index]?.push(await run({ url, connections, duration }));
+      } else runs[index]?.push(await run({ url, connections, duration, ...extra(index) }));
+      if (index === 0) await afterOurs?.();
     }
   }
   const oursResult = summarise(runs[0] ?? [], { url: ours, connections, duration });

@@ -2,7 +2,7 @@
 /** The real shop server as a child process, on a free loopback port, with an environment the bench writes itself. */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,17 +36,56 @@ export function freePort() {
   });
 }
 
+/** The web app's server entry (issue 39); code without it renders every page in the browser. */
+const SERVER_ENTRY = 'src/entry-server.tsx';
+
 /**
  * Builds the production web app into the bench's own folder, so that builds others start
- * while the bench runs cannot swap the files the measured server is serving.
+ * while the bench runs cannot swap the files the measured server is serving. Code with a server
+ * entry also gets its server build beside it (`dist-ssr` next to `outDir`, where the server
+ * looks for it), with a `node_modules` beside them that resolves the packages it leaves out of
+ * its bundle. Answers whether the code measured renders pages on the server.
  * @param {string} outDir
  */
 export async function buildWebApp(outDir) {
   assertRunning();
-  // The same two steps as the web app's `build` script, aimed at the bench's folder.
-  await runStep('vite', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], path.join(CODE_ROOT, 'apps/web'));
+  const webDir = path.join(CODE_ROOT, 'apps/web');
+  // The same steps as the web app's `build` script, aimed at the bench's folder.
+  await runStep('vite', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], webDir);
+  const serverRendered = existsSync(path.join(webDir, SERVER_ENTRY));
+  if (serverRendered) {
+    const ssrDir = path.join(outDir, '..', 'dist-ssr');
+    await runStep('vite ssr', ['vite', 'build', '--ssr', SERVER_ENTRY, '--outDir', ssrDir, '--emptyOutDir'], webDir);
+    linkModules(path.join(outDir, '..', 'node_modules'), [path.join(webDir, 'node_modules'), path.join(CODE_ROOT, 'node_modules')]);
+    if (!existsSync(path.join(ssrDir, 'entry-server.js'))) throw new Error(`the web app's server build left no entry-server.js in ${ssrDir}`);
+  }
   await runStep('compress', [path.join(CODE_ROOT, 'scripts/compress-dist.mjs'), outDir], CODE_ROOT, process.execPath);
   if (!existsSync(path.join(outDir, 'index.html'))) throw new Error(`the web app build left no index.html in ${outDir}`);
+  return serverRendered;
+}
+
+/**
+ * A `node_modules` folder of links to the packages of `sources`, the first source's winning (a
+ * workspace's own versions before the hoisted ones), scopes merged package by package.
+ * @param {string} target
+ * @param {string[]} sources
+ */
+function linkModules(target, sources) {
+  mkdirSync(target, { recursive: true });
+  for (const source of sources) {
+    if (!existsSync(source)) continue;
+    for (const entry of readdirSync(source)) {
+      if (entry.startsWith('.')) continue;
+      if (!entry.startsWith('@')) {
+        if (!existsSync(path.join(target, entry))) symlinkSync(path.join(source, entry), path.join(target, entry));
+        continue;
+      }
+      mkdirSync(path.join(target, entry), { recursive: true });
+      for (const name of readdirSync(path.join(source, entry))) {
+        if (!existsSync(path.join(target, entry, name))) symlinkSync(path.join(source, entry, name), path.join(target, entry, name));
+      }
+    }
+  }
 }
 
 /**
