@@ -34,6 +34,7 @@ export * from './schemas/quote.js';
 export * from './schemas/returns.js';
 export * from './schemas/account.js';
 export * from './schemas/service-kit.js';
+export * from './garage-service.js';
 export * from './schemas/garage-service.js';
 export * from './trade-pricing.js';
 export * from './quick-order.js';

@@ -7,13 +7,12 @@ import {
   nextServiceText,
   type OdometerEntry,
   odometerConflict,
-  odometerReadingInputSchema,
   odometerSummary,
   estimatedKm,
   isServiceDue,
-  serviceDoneInputSchema,
   serviceReminderLinks,
-} from './garage-service.js';
+} from '../garage-service.js';
+import { odometerReadingInputSchema, serviceDoneInputSchema } from './garage-service.js';
 
 const reading = (on: string, km: number): OdometerEntry => ({ kind: 'reading', on, km });
 const service = (on: string, km: number): OdometerEntry => ({ kind: 'service', on, km });
