@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './app/providers';
@@ -20,10 +20,14 @@ const app = (
 
 // A storefront page the server rendered carries the answers it was made from: the app takes the
 // page over (hydrates it) with those, asking nothing again. Any other page is rendered here.
+// Hydrating as a transition lets React yield to the browser between pieces of the page, so a tap
+// or a scroll is not held up by one long task while the page is taken over.
 const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
 if (serverState) {
   restoreQueryState(queryClient, JSON.parse(serverState));
-  hydrateRoot(container, app);
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

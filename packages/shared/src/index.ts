@@ -3,6 +3,7 @@ export * from './schemas/common.js';
 export * from './schemas/image.js';
 export * from './schemas/product.js';
 export * from './schemas/category.js';
+export * from './search.js';
 export * from './schemas/search.js';
 export * from './schemas/vehicle.js';
 export * from './schemas/catalogue-file.js';

@@ -1,25 +1,10 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from '../constants.js';
+import { SEARCH_SORTS, searchMessages } from '../search.js';
 import { CATEGORY_NAME_MAX } from './category.js';
 import { pageNumberParam, pageSizeUpTo } from './common.js';
 import { BRAND_MAX, productSchema } from './product.js';
 import { bikeFilterRefinement, bikeFilterShape, bikeMatchCountsShape } from './vehicle.js';
-
-export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-/** SPEC-2 section 4: the 'Sort by' options. */
-export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Relevance',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  newest: 'Newest',
-};
-
-export const searchMessages = {
-  textTooLong: `Search text must be at most ${SEARCH_TEXT_MAX} characters`,
-  sortUnknown: `sort must be one of ${SEARCH_SORTS.join(', ')}`,
-  inStockFlag: 'inStock must be true or false',
-} as const;
 
 const filterValue = (max: number, name: string) => z.string().trim().max(max, `${name} must be at most ${max} characters`);
 

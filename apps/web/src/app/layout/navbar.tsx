@@ -145,7 +145,9 @@ export function Navbar() {
             </span>
           </Link>
         </div>
-        <div className="navbar-center hidden lg:flex">
+        {/* From the lg breakpoint the links are a row of their own under the logo, the search and the cart:
+            the search keeps its room however many links the account adds. */}
+        <div className="navbar-center hidden lg:order-last lg:flex lg:w-full">
           <ul className="menu menu-horizontal gap-1">
             <NavItems signedIn={signedIn} />
           </ul>
@@ -153,7 +155,7 @@ export function Navbar() {
         {/* In the row from the sm breakpoint; on a phone a row of its own under it, unfolded by its button. */}
         <div
           id={SEARCH_ID}
-          className={`${searchOpen ? 'order-last flex w-full pb-1' : 'hidden'} max-sm:noscript:order-last max-sm:noscript:flex max-sm:noscript:w-full max-sm:noscript:pb-1 sm:order-none sm:flex sm:w-auto sm:min-w-0 sm:flex-1 sm:pb-0 lg:mx-auto lg:max-w-xs`}
+          className={`${searchOpen ? 'order-last flex w-full pb-1' : 'hidden'} max-sm:noscript:order-last max-sm:noscript:flex max-sm:noscript:w-full max-sm:noscript:pb-1 sm:order-none sm:flex sm:w-auto sm:min-w-0 sm:flex-1 sm:pb-0 lg:mx-auto lg:max-w-xl`}
           onKeyDown={(event) => {
             if (event.key !== 'Escape' || !searchOpen) return;
             setSearchOpenOn(null);

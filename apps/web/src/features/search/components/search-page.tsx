@@ -1,5 +1,5 @@
 import { bikeName, SEARCH_PAGE_SIZE, SEARCH_SORT_LABELS, SEARCH_SORTS, type FacetCount, type Product, type SearchAnswer, type SearchSort } from '@shop/shared';
-import { createFocusTrap } from 'focus-trap';
+import type { FocusTrap } from 'focus-trap';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '@/api/categories/get-categories';
@@ -130,15 +130,24 @@ function Filters({
     const element = sheet.current;
     if (!open || !element) return;
     // While the sheet covers the page the keyboard stays in it; Escape and a click beside it close it.
-    const trap = createFocusTrap(element, {
-      fallbackFocus: element,
-      escapeDeactivates: true,
-      allowOutsideClick: true,
-      setReturnFocus: () => toggle.current ?? false,
-      onDeactivate: () => setOpen(false),
+    // The trap loads when the sheet first opens: the page itself does not wait for it.
+    let trap: FocusTrap | undefined;
+    let closed = false;
+    void import('focus-trap').then(({ createFocusTrap }) => {
+      if (closed) return;
+      trap = createFocusTrap(element, {
+        fallbackFocus: element,
+        escapeDeactivates: true,
+        allowOutsideClick: true,
+        setReturnFocus: () => toggle.current ?? false,
+        onDeactivate: () => setOpen(false),
+      });
+      trap.activate();
     });
-    trap.activate();
-    return () => void trap.deactivate();
+    return () => {
+      closed = true;
+      trap?.deactivate();
+    };
   }, [open]);
 
   const active = [state.category !== '', state.brand !== '', state.inStock].filter(Boolean).length;
