@@ -50,23 +50,52 @@ function pageShells(): Plugin {
   };
 }
 
-/** A lazily loaded route's chunk and every chunk it imports statically: what its page waits for. */
-function routeScripts(bundle: Rolldown.OutputBundle, routeModule: string): string[] {
-  const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
-  const route = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(routeModule));
-  if (!route) throw new Error(`page-shells: no chunk for ${routeModule}`);
-  const files = new Set<string>();
-  const visit = (fileName: string) => {
-    if (files.has(fileName)) return;
-    files.add(fileName);
-    for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+/**
+ * Libraries the server-rendered pages must not load before the visitor does anything: zod (the forms'
+ * schemas; shared keeps the rules these pages use in zod-free modules, e.g. src/cart.ts, src/search.ts)
+ * and focus-trap (loaded when a sheet opens). The build fails when the first page or a rendered
+ * page's route would load one of them.
+ */
+const NOT_ON_FIRST_PAGES = /[\\/]node_modules[\\/](zod|focus-trap)[\\/]/;
+
+function firstPagesStayLean(): Plugin {
+  return {
+    name: 'first-pages-stay-lean',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    generateBundle(_options, bundle) {
+      const entries = Object.values(bundle).flatMap((file) => (file.type === 'chunk' && file.isEntry ? [file.fileName] : []));
+      const routes = ['/src/app/routes/part.tsx', '/src/app/routes/search.tsx'].flatMap((route) => routeScripts(bundle, route));
+      for (const fileName of new Set([...entries.flatMap((entry) => chunkClosure(bundle, entry)), ...routes])) {
+        const chunk = bundle[fileName];
+        const library = chunk?.type === 'chunk' ? chunk.moduleIds.map((id) => NOT_ON_FIRST_PAGES.exec(id)?.[1]).find(Boolean) : undefined;
+        if (library) this.error(`${fileName} is loaded by a server-rendered page before any interaction and holds ${library}: import it where it is used (lazily), or keep the rule it serves in a module without it`);
+      }
+    },
   };
-  visit(route.fileName);
+}
+
+/** A chunk and every chunk it imports statically. */
+function chunkClosure(bundle: Rolldown.OutputBundle, fileName: string): string[] {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    if (files.has(name)) return;
+    files.add(name);
+    const chunk = bundle[name];
+    for (const imported of chunk?.type === 'chunk' ? chunk.imports : []) visit(imported);
+  };
+  visit(fileName);
   return [...files];
 }
 
+/** A lazily loaded route's chunk and every chunk it imports statically: what its page waits for. */
+function routeScripts(bundle: Rolldown.OutputBundle, routeModule: string): string[] {
+  const route = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.replaceAll('\\', '/').endsWith(routeModule));
+  if (!route) throw new Error(`page-shells: no chunk for ${routeModule}`);
+  return chunkClosure(bundle, route.fileName);
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pageShells()],
+  plugins: [react(), tailwindcss(), pageShells(), firstPagesStayLean()],
   resolve: {
     alias: [
       { find: '@', replacement: srcDir },

@@ -9,8 +9,12 @@ export const ODOMETER_KM_MAX = 2_000_000;
 /** Kilometres a day are estimated only from entries at least this many days apart. */
 export const KM_PER_DAY_MIN_DAYS = 7;
 
-/** '12,400' */
-export const formatKm = (km: number): string => km.toLocaleString('en-US', { maximumFractionDigits: 0 });
+/**
+ * '12,400': whole km with thousands commas, as en-US writes them. Written out rather than by
+ * `toLocaleString`, which makes a number formatter on every call (the odometer's message is built
+ * as this module loads, on every page).
+ */
+export const formatKm = (km: number): string => String(Math.round(km)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 // en-US's parts: en-GB writes September 'Sept' in current ICU. Made on first use.
 let dayParts: Intl.DateTimeFormat | undefined;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   daysBetween,
+  formatKm,
   formatServiceDay,
   garageServiceMessages,
   nextServiceText,
@@ -30,6 +31,11 @@ describe('calendar days', () => {
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
     expect(daysBetween('2026-11-03', '2026-11-03')).toBe(0);
   });
+  it('writes km as en-US does: whole, with thousands commas', () => {
+    for (const km of [0, 7, 999, 1000, 12_400, 1_234_567.6, 2_000_000]) expect(formatKm(km)).toBe(km.toLocaleString('en-US', { maximumFractionDigits: 0 }));
+    expect(formatKm(12_400)).toBe('12,400');
+  });
+
   it("writes a day as '3 Nov 2026', September included", () => {
     expect(formatServiceDay('2026-11-03')).toBe('3 Nov 2026');
     expect(formatServiceDay('2027-09-21')).toBe('21 Sep 2027');
