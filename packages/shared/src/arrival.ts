@@ -1,3 +1,5 @@
+import { calendarDayWords } from './written.js';
+
 /**
  * SPEC-3 section 1's arrival texts, once for every screen and email that shows when a parcel
  * arrives: 'Arrives Fri 28 Nov', 'Arrives Fri 28 Nov – Tue 2 Dec', 'Ready to collect Thu 27 Nov'
@@ -5,16 +7,10 @@
  * time zone); these only word them.
  */
 
-// en-US's parts: en-GB writes September 'Sept' in current ICU. Made on first use, so a page that
-// imports the shared package without showing a date does not build it.
-let dayParts: Intl.DateTimeFormat | undefined;
-
 /** A calendar date (YYYY-MM-DD) as 'Fri 28 Nov'. */
 export function shortDay(date: string): string {
-  dayParts ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const parts = dayParts.formatToParts(new Date(`${date}T12:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')}`;
+  const { weekday, day, month } = calendarDayWords(date);
+  return `${weekday} ${day} ${month}`;
 }
 
 /** When a method's parcel arrives, or (a method of 0 days: collecting) is ready. */

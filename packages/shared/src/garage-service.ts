@@ -1,3 +1,5 @@
+import { calendarDayWords, groupThousands } from './written.js';
+
 /**
  * A garage bike's odometer and services (SPEC-3 section 5, issue 36 item 4): 'Odometer (km)'
  * readings, 'Service done' (a date and the km), the kilometres a day they show, and the next
@@ -9,22 +11,13 @@ export const ODOMETER_KM_MAX = 2_000_000;
 /** Kilometres a day are estimated only from entries at least this many days apart. */
 export const KM_PER_DAY_MIN_DAYS = 7;
 
-/**
- * '12,400': whole km with thousands commas, as en-US writes them. Written out rather than by
- * `toLocaleString`, which makes a number formatter on every call (the odometer's message is built
- * as this module loads, on every page).
- */
-export const formatKm = (km: number): string => String(Math.round(km)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-// en-US's parts: en-GB writes September 'Sept' in current ICU. Made on first use.
-let dayParts: Intl.DateTimeFormat | undefined;
+/** '12,400' */
+export const formatKm = (km: number): string => groupThousands(Math.round(km));
 
 /** A calendar date (YYYY-MM-DD) as '3 Nov 2026'. */
 export function formatServiceDay(date: string): string {
-  dayParts ??= new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const parts = dayParts.formatToParts(new Date(`${date}T12:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')} ${part('year')}`;
+  const { day, month, year } = calendarDayWords(date);
+  return `${day} ${month} ${year}`;
 }
 
 export const garageServiceMessages = {

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './written.js';
 export * from './schemas/common.js';
 export * from './schemas/image.js';
 export * from './schemas/product.js';

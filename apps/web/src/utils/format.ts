@@ -1,3 +1,5 @@
+import { dollarsText } from '@shop/shared';
+
 /**
  * A formatter made on its first use: making one costs the browser milliseconds (more on a slow
  * phone), and a page that shows no such value should not pay for it while it loads.
@@ -7,10 +9,11 @@ const madeOnFirstUse = <T>(make: () => T): (() => T) => {
   return () => (made ??= make());
 };
 
-const usd = madeOnFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
-
-/** Prices travel in dollars; shown with a dollar sign and cents, e.g. "$12.99". */
-export const formatPrice = (dollars: number): string => usd().format(dollars);
+/**
+ * Prices travel in dollars; shown with a dollar sign and cents, e.g. "$12.99" (written out, not by
+ * `Intl`: see @shop/shared's written.ts).
+ */
+export const formatPrice = (dollars: number): string => dollarsText(dollars);
 
 const day = madeOnFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
 

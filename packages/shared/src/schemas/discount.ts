@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../constants.js';
 import { categoryMessages } from './category.js';
-import { idSchema, SHOP_CURRENCY } from './common.js';
+import { dollarsText } from '../written.js';
+import { idSchema } from './common.js';
 
 /** 'percent' takes a share of the lines it applies to; 'amount' takes a fixed sum off them. */
 export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
@@ -13,7 +14,6 @@ export const DISCOUNT_CODE_MAX = 32;
 const DISCOUNT_DOLLARS_MAX = 1_000_000;
 const DISCOUNT_USES_MAX = 10_000_000;
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: SHOP_CURRENCY });
 
 /** The texts of discount codes (SPEC-3 section 2): the admin's field messages and what a customer is told. */
 export const discountMessages = {
@@ -34,7 +34,7 @@ export const discountMessages = {
   notValid: 'This code is not valid',
   expired: 'This code has expired',
   /** SPEC's `${amount}`: the dollar sign, then the amount, as the shop writes money ("$50.00"). */
-  needsSubtotal: (minSubtotalCents: number) => `This code needs a subtotal of at least ${dollars.format(minSubtotalCents / 100)}`,
+  needsSubtotal: (minSubtotalCents: number) => `This code needs a subtotal of at least ${dollarsText(minSubtotalCents / 100)}`,
   usedUp: 'This code has been used up',
   alreadyUsed: 'You have already used this code',
 } as const;

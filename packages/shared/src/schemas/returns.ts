@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminSearchParam, boundedText, idSchema, pageNumberParam, SHOP_CURRENCY } from './common.js';
+import { dollarsText } from '../written.js';
+import { adminSearchParam, boundedText, idSchema, pageNumberParam } from './common.js';
 
 /** Why a customer sends a part back (SPEC-3 section 4, verbatim). */
 export const RETURN_REASONS = ['Does not fit my bike', 'Damaged', 'Wrong part sent', 'No longer needed', 'Other'] as const;
@@ -14,7 +15,6 @@ export const RETURN_REJECT_REASON_MAX = 500;
 /** The Returns page's rows per page. */
 export const RETURNS_PAGE_SIZE = 20;
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: SHOP_CURRENCY });
 
 /** The texts of returns and partial refunds: field messages, refusals and what a line shows. */
 export const returnMessages = {
@@ -32,7 +32,7 @@ export const returnMessages = {
   /** Refusals of an admin step, by the status the return is in. */
   cannot: (action: 'approve' | 'reject' | 'receive' | 'refund', status: ReturnStatus) => `A return that is ${status} cannot be ${ACTION_PAST[action]}`,
   /** A refund above what is left of the purchase's payment. */
-  amountAboveLeft: (leftCents: number) => `The refund can be at most ${dollars.format(leftCents / 100)}, what is left of the payment`,
+  amountAboveLeft: (leftCents: number) => `The refund can be at most ${dollarsText(leftCents / 100)}, what is left of the payment`,
   refundUnderWay: 'A refund of this return is already under way',
 } as const;
 
