@@ -2,6 +2,9 @@ import { isOutOfStock, type Product, readQuantity } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useProduct } from '@/api/products/get-product';
+import { useFitment } from '@/api/products/get-fitment';
+import { useProductReviews } from '@/api/reviews/get-product-reviews';
+import { useSettings } from '@/api/settings/get-settings';
 import { AddToCartButton } from '@/components/ui/add-to-cart-button';
 import { QueryView } from '@/components/ui/query-view';
 import { Stars } from '@/components/ui/stars';
@@ -22,6 +25,12 @@ const isMissing = (error: unknown) => isApiError(error) && (error.status === 404
 /** /parts/{id}: everything a rider needs to decide on one part, and the way to buy it. */
 export function PartPage({ productId, notFound }: { productId: string; notFound: ReactNode }) {
   const product = useProduct(productId);
+  // Asked with the part, not once it has come: its fitment, its reviews and the shop's settings
+  // (the reviews' days, the delivery country) depend on its id alone. A navigation, and the
+  // server's render, wait for one round of calls instead of two.
+  useFitment(productId);
+  useProductReviews(productId);
+  useSettings();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
       <QueryView query={product} copy={copy} failure={(error) => isMissing(error) && notFound}>
