@@ -13,7 +13,7 @@ const madeOnFirstUse = <T>(make: () => T): (() => T) => {
  * Prices travel in dollars; shown with a dollar sign and cents, e.g. "$12.99" (written out, not by
  * `Intl`: see @shop/shared's written.ts).
  */
-export const formatPrice = (dollars: number): string => dollarsText(dollars);
+export const formatPrice: (dollars: number) => string = dollarsText;
 
 const day = madeOnFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
 

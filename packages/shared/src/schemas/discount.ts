@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../constants.js';
-import { categoryMessages } from './category.js';
 import { dollarsText } from '../written.js';
+import { categoryMessages } from './category.js';
 import { idSchema } from './common.js';
 
 /** 'percent' takes a share of the lines it applies to; 'amount' takes a fixed sum off them. */
@@ -13,7 +13,6 @@ export const DISCOUNT_CODE_MAX = 32;
 /** The largest amount off, and the largest minimum subtotal: the shop's largest price. */
 const DISCOUNT_DOLLARS_MAX = 1_000_000;
 const DISCOUNT_USES_MAX = 10_000_000;
-
 
 /** The texts of discount codes (SPEC-3 section 2): the admin's field messages and what a customer is told. */
 export const discountMessages = {

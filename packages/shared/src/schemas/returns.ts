@@ -15,7 +15,6 @@ export const RETURN_REJECT_REASON_MAX = 500;
 /** The Returns page's rows per page. */
 export const RETURNS_PAGE_SIZE = 20;
 
-
 /** The texts of returns and partial refunds: field messages, refusals and what a line shows. */
 export const returnMessages = {
   quantityInvalid: 'Quantity must be a whole number from 1',
